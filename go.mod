@@ -1,0 +1,3 @@
+module othello
+
+go 1.22

@@ -1,0 +1,198 @@
+package othello
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The smallest and largest number of rows or columns a board may have.
+// Both must also be even.
+const (
+	MinSize = 4
+	MaxSize = 16
+)
+
+// A Board is a grid of squares, each Empty or holding a disc. Its numbers
+// of rows and columns are each even, from MinSize to MaxSize, and need not
+// be equal. The zero Board and a nil *Board have no squares.
+type Board struct {
+	rows, cols int
+	cells      []Color // row by row from the top-left
+}
+
+// CheckSize returns nil if n rows or columns make a valid board, and an
+// error wrapping ErrSize if not.
+func CheckSize(n int) error {
+	if n < MinSize || n > MaxSize || n%2 != 0 {
+		return &ValueError{Func: "CheckSize", Value: strconv.Itoa(n), Err: ErrSize}
+	}
+	return nil
+}
+
+// NewBoard returns an empty board of the given size. A size that
+// CheckSize refuses is an error wrapping ErrSize.
+func NewBoard(rows, cols int) (*Board, error) {
+	if CheckSize(rows) != nil || CheckSize(cols) != nil {
+		return nil, &ValueError{Func: "NewBoard", Value: fmt.Sprintf("%dx%d", rows, cols), Err: ErrSize}
+	}
+	return &Board{rows: rows, cols: cols, cells: make([]Color, rows*cols)}, nil
+}
+
+// NewStartBoard returns a board of the given size set up as a game of
+// Othello starts: four discs in the centre, White on the top-left and
+// bottom-right of them, Black on the other two.
+func NewStartBoard(rows, cols int) (*Board, error) {
+	b, err := NewBoard(rows, cols)
+	if err != nil {
+		return nil, err
+	}
+	r, c := rows/2-1, cols/2-1
+	b.set(Square{r, c}, White)
+	b.set(Square{r, c + 1}, Black)
+	b.set(Square{r + 1, c}, Black)
+	b.set(Square{r + 1, c + 1}, White)
+	return b, nil
+}
+
+// ParseBoard returns the board written in text as String writes it: one
+// line a row, cells "B", "W" or "." separated by blanks. Blanks around a
+// line and a final newline are ignored. A size that CheckSize refuses is an
+// error wrapping ErrSize, rows of different lengths one wrapping ErrShape,
+// and any other cell one wrapping ErrCell.
+func ParseBoard(text string) (*Board, error) {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	var cols int
+	if len(lines) > 0 {
+		cols = len(strings.Fields(lines[0]))
+	}
+	b, err := NewBoard(len(lines), cols)
+	if err != nil {
+		return nil, &ValueError{Func: "ParseBoard", Value: fmt.Sprintf("%dx%d", len(lines), cols), Err: ErrSize}
+	}
+	for r, line := range lines {
+		cells := strings.Fields(line)
+		if len(cells) != cols {
+			return nil, &ValueError{Func: "ParseBoard", Value: line, Err: ErrShape}
+		}
+		for c, cell := range cells {
+			color, err := ParseCell(cell)
+			if err != nil {
+				return nil, &ValueError{Func: "ParseBoard", Value: cell, Err: ErrCell}
+			}
+			b.set(Square{r, c}, color)
+		}
+	}
+	return b, nil
+}
+
+// Rows returns the number of rows.
+func (b *Board) Rows() int {
+	if b == nil {
+		return 0
+	}
+	return b.rows
+}
+
+// Cols returns the number of columns.
+func (b *Board) Cols() int {
+	if b == nil {
+		return 0
+	}
+	return b.cols
+}
+
+// Contains reports whether s is a square of the board.
+func (b *Board) Contains(s Square) bool {
+	return b != nil && s.Row >= 0 && s.Row < b.rows && s.Col >= 0 && s.Col < b.cols
+}
+
+// At returns what square s holds. A square off the board is an error
+// wrapping ErrOffBoard.
+func (b *Board) At(s Square) (Color, error) {
+	if !b.Contains(s) {
+		return Empty, &MoveError{Square: s, Err: ErrOffBoard}
+	}
+	return b.at(s), nil
+}
+
+// Set puts c on square s; Empty clears it. A square off the board is an
+// error wrapping ErrOffBoard, and a c that is not a Color constant one
+// wrapping ErrColor.
+func (b *Board) Set(s Square, c Color) error {
+	if !b.Contains(s) {
+		return &MoveError{Square: s, Err: ErrOffBoard}
+	}
+	if c != Empty && !c.isPlayer() {
+		return &ValueError{Func: "Set", Value: c.String(), Err: ErrColor}
+	}
+	b.set(s, c)
+	return nil
+}
+
+// Count returns how many squares hold c.
+func (b *Board) Count(c Color) int {
+	if b == nil {
+		return 0
+	}
+	n := 0
+	for _, cell := range b.cells {
+		if cell == c {
+			n++
+		}
+	}
+	return n
+}
+
+// Clone returns a copy of b that shares nothing with it.
+func (b *Board) Clone() *Board {
+	if b == nil {
+		return nil
+	}
+	c := *b
+	c.cells = append([]Color(nil), b.cells...)
+	return &c
+}
+
+// Equal reports whether b and o have the same size and the same cells.
+func (b *Board) Equal(o *Board) bool {
+	if b.Rows() != o.Rows() || b.Cols() != o.Cols() {
+		return false
+	}
+	for i := range b.Rows() * b.Cols() {
+		if b.cells[i] != o.cells[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns the board one line a row from the top, each line ending
+// in a newline, cells written "B", "W" or "." and separated by single
+// spaces: the layout of the judge.
+func (b *Board) String() string {
+	var sb strings.Builder
+	sb.Grow(b.Rows() * b.Cols() * 2)
+	for r := range b.Rows() {
+		for c := range b.cols {
+			if c > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(b.at(Square{r, c}).String())
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// valid reports whether b is a board that NewBoard could have made: the
+// zero Board and a nil one are not.
+func (b *Board) valid() bool {
+	return b != nil && CheckSize(b.rows) == nil && CheckSize(b.cols) == nil && len(b.cells) == b.rows*b.cols
+}
+
+// at returns the cell of s, which must be on the board.
+func (b *Board) at(s Square) Color { return b.cells[s.Row*b.cols+s.Col] }
+
+// set sets the cell of s, which must be on the board.
+func (b *Board) set(s Square, c Color) { b.cells[s.Row*b.cols+s.Col] = c }

@@ -1,0 +1,85 @@
+package othello
+
+// A Game is a game of Othello from a starting board to its end. It passes
+// on its own for a player who has no legal move, so the player to move
+// always has one until the game is over. It is over when neither player
+// has a legal move; the win rule then names the winner.
+type Game struct {
+	pos *Position
+	win WinRule
+}
+
+// NewGame returns a game on a copy of board b under rules r, first to move
+// first and won by win. If first has no legal move, the game passes to the
+// opponent at once; if neither has, the game is already over. A nil r is
+// an error wrapping ErrRules, a nil or zero b one wrapping ErrShape, a
+// first other than Black or White one wrapping ErrColor, and a win that is
+// not a WinRule constant one wrapping ErrWinRule.
+func NewGame(r Rules, b *Board, first Color, win WinRule) (*Game, error) {
+	if win != MostDiscs && win != FewestDiscs {
+		return nil, &ValueError{Func: "NewGame", Value: win.String(), Err: ErrWinRule}
+	}
+	pos, err := NewPosition(r, b, first)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{pos: pos, win: win}
+	g.passIfBlocked()
+	return g, nil
+}
+
+// Rules returns the rules of the game.
+func (g *Game) Rules() Rules { return g.pos.rules }
+
+// WinRule returns how the game is won.
+func (g *Game) WinRule() WinRule { return g.win }
+
+// Position returns a copy of the present position.
+func (g *Game) Position() *Position { return g.pos.Clone() }
+
+// Board returns a copy of the board.
+func (g *Game) Board() *Board { return g.pos.Board() }
+
+// Turn returns the player to move, or Empty once the game is over.
+func (g *Game) Turn() Color {
+	if g.Over() {
+		return Empty
+	}
+	return g.pos.turn
+}
+
+// Moves returns the legal moves of the player to move, as Position.Moves
+// does; none once the game is over.
+func (g *Game) Moves() []Move { return g.pos.Moves() }
+
+// Over reports whether the game is over: neither player has a legal move.
+func (g *Game) Over() bool { return g.pos.Over() }
+
+// Play plays square s for the player to move and returns the discs it
+// flipped, as Position.Play does. Then, if the opponent has no legal move
+// but the mover has, the opponent passes and the mover moves again.
+func (g *Game) Play(s Square) ([]Square, error) {
+	flips, err := g.pos.Play(s)
+	if err == nil {
+		g.passIfBlocked()
+	}
+	return flips, err
+}
+
+// Score returns the number of black and white discs on the board.
+func (g *Game) Score() (black, white int) {
+	return g.pos.board.Count(Black), g.pos.board.Count(White)
+}
+
+// Winner returns the player whom the win rule makes the winner with the
+// discs now on the board: Black, White, or Empty for equal counts. Once
+// the game is over, that is its result.
+func (g *Game) Winner() Color { return g.win.Winner(g.Score()) }
+
+// passIfBlocked passes the turn of a player with no legal move to an
+// opponent who has one.
+func (g *Game) passIfBlocked() {
+	if !g.pos.HasMoves() && !g.pos.Over() {
+		g.pos.turn = g.pos.turn.Opponent()
+	}
+}

@@ -1,0 +1,124 @@
+package othello
+
+// A Position is a board, the player to move and the rules that say which
+// moves are legal: one turn of a game. Nothing happens on its own: a
+// player with no legal move must Pass. Search and analysis walk
+// positions; a Game plays one through to the end.
+type Position struct {
+	rules Rules
+	board *Board
+	turn  Color
+}
+
+// NewPosition returns the position with a copy of board b, turn to move,
+// under rules r. A nil r is an error wrapping ErrRules, a nil or zero b one
+// wrapping ErrShape, and a turn other than Black or White one wrapping
+// ErrColor.
+func NewPosition(r Rules, b *Board, turn Color) (*Position, error) {
+	switch {
+	case r == nil:
+		return nil, &ValueError{Func: "NewPosition", Value: "nil", Err: ErrRules}
+	case !b.valid():
+		return nil, &ValueError{Func: "NewPosition", Value: "no board", Err: ErrShape}
+	case !turn.isPlayer():
+		return nil, &ValueError{Func: "NewPosition", Value: turn.String(), Err: ErrColor}
+	}
+	return &Position{rules: r, board: b.Clone(), turn: turn}, nil
+}
+
+// Rules returns the rules of the position.
+func (p *Position) Rules() Rules { return p.rules }
+
+// Turn returns the player to move: Black or White.
+func (p *Position) Turn() Color { return p.turn }
+
+// Board returns a copy of the board.
+func (p *Position) Board() *Board { return p.board.Clone() }
+
+// Moves returns the legal moves of the player to move, ordered row by row
+// from the top-left, each with the discs it flips.
+func (p *Position) Moves() []Move {
+	var moves []Move
+	for r := range p.board.rows {
+		for c := range p.board.cols {
+			s := Square{r, c}
+			if flips := p.rules.Flips(p.board, s, p.turn); len(flips) > 0 {
+				moves = append(moves, Move{Square: s, Flips: flips})
+			}
+		}
+	}
+	return moves
+}
+
+// HasMoves reports whether the player to move has a legal move.
+func (p *Position) HasMoves() bool { return p.canMove(p.turn) }
+
+// Over reports whether neither player has a legal move: the game is over.
+func (p *Position) Over() bool { return !p.canMove(p.turn) && !p.canMove(p.turn.Opponent()) }
+
+// Play places a disc of the player to move on square s, flips what the
+// rules say and gives the turn to the opponent, even one with no legal
+// move. It returns the discs flipped. A move it refuses is an error
+// wrapping ErrGameOver, ErrOffBoard, ErrOccupied or ErrIllegal, and leaves
+// the position as it was.
+func (p *Position) Play(s Square) ([]Square, error) {
+	var flips []Square
+	var err error
+	switch {
+	case !p.board.Contains(s):
+		err = ErrOffBoard
+	case p.board.at(s) != Empty:
+		err = ErrOccupied
+	default:
+		if flips = p.rules.Flips(p.board, s, p.turn); len(flips) == 0 {
+			err = ErrIllegal
+		}
+	}
+	if err != nil {
+		if p.Over() {
+			err = ErrGameOver
+		}
+		return nil, &MoveError{Player: p.turn, Square: s, Err: err}
+	}
+	p.board.set(s, p.turn)
+	for _, f := range flips {
+		if p.board.Contains(f) {
+			p.board.set(f, p.turn)
+		}
+	}
+	p.turn = p.turn.Opponent()
+	return flips, nil
+}
+
+// Pass gives the turn to the opponent. It is refused with an error
+// wrapping ErrCannotPass while the player to move has a legal move, and
+// with one wrapping ErrGameOver when neither player has.
+func (p *Position) Pass() error {
+	switch {
+	case p.HasMoves():
+		return &MoveError{Player: p.turn, Pass: true, Err: ErrCannotPass}
+	case p.Over():
+		return &MoveError{Player: p.turn, Pass: true, Err: ErrGameOver}
+	}
+	p.turn = p.turn.Opponent()
+	return nil
+}
+
+// Clone returns a copy of p that shares nothing with it.
+func (p *Position) Clone() *Position {
+	c := *p
+	c.board = p.board.Clone()
+	return &c
+}
+
+// canMove reports whether player has a legal move.
+func (p *Position) canMove(player Color) bool {
+	for r := range p.board.rows {
+		for c := range p.board.cols {
+			if len(p.rules.Flips(p.board, Square{r, c}, player)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
