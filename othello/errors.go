@@ -32,7 +32,7 @@ var (
 	// ErrShape means a board is missing or its rows differ in length.
 	ErrShape = errors.New("othello: board is missing or ragged")
 	// ErrCell means a cell is none of B, W and '.'.
-	ErrCell = errors.New("othello: cell must be B, W or .")
+	ErrCell = errors.New("othello: cell must be B, W or '.'")
 	// ErrRules means a rule set is missing or has an unknown name.
 	ErrRules = errors.New("othello: rules must be full or simple")
 )

@@ -1,0 +1,398 @@
+package othello_test
+
+// This file keeps a deliberately simple reference of both rule sets and of
+// the judge's protocol, written square by square from PROTOCOL.md and
+// sharing no code with the engine or the console. The engine is checked
+// against it on random positions and games, and every golden transcript in
+// testdata is replayed through it, so that a transcript is confirmed by a
+// second implementation, not only by the code that wrote it.
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"othello/othello"
+)
+
+// refBoard is a grid of 'B', 'W' and '.'.
+type refBoard [][]byte
+
+func (b refBoard) on(r, c int) bool { return r >= 0 && r < len(b) && c >= 0 && c < len(b[0]) }
+
+func refOpponent(p byte) byte {
+	if p == 'B' {
+		return 'W'
+	}
+	return 'B'
+}
+
+// refFlips returns the squares that p flips by playing (r, c), as
+// row*100+col, in no particular order; none for an illegal move.
+func refFlips(b refBoard, full bool, r, c int, p byte) []int {
+	if !b.on(r, c) || b[r][c] != '.' {
+		return nil
+	}
+	var flips []int
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			if dr == 0 && dc == 0 {
+				continue
+			}
+			if !full {
+				if b.on(r+dr, c+dc) && b[r+dr][c+dc] == refOpponent(p) {
+					flips = append(flips, (r+dr)*100+c+dc)
+				}
+				continue
+			}
+			var line []int
+			rr, cc := r+dr, c+dc
+			for b.on(rr, cc) && b[rr][cc] == refOpponent(p) {
+				line = append(line, rr*100+cc)
+				rr, cc = rr+dr, cc+dc
+			}
+			if len(line) > 0 && b.on(rr, cc) && b[rr][cc] == p {
+				flips = append(flips, line...)
+			}
+		}
+	}
+	return flips
+}
+
+func refCanMove(b refBoard, full bool, p byte) bool {
+	for r := range b {
+		for c := range b[r] {
+			if len(refFlips(b, full, r, c, p)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func refCount(b refBoard, p byte) int {
+	n := 0
+	for _, row := range b {
+		n += bytes.Count(row, []byte{p})
+	}
+	return n
+}
+
+func toRef(b *othello.Board) refBoard {
+	var rb refBoard
+	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		rb = append(rb, []byte(strings.ReplaceAll(line, " ", "")))
+	}
+	return rb
+}
+
+func refName(p byte) othello.Color {
+	if p == 'B' {
+		return othello.Black
+	}
+	return othello.White
+}
+
+// randomBoard returns a board of a random valid size with each square
+// filled at random, the share of empty squares itself random.
+func randomBoard(rng *rand.Rand) *othello.Board {
+	rows, cols := 4+2*rng.Intn(7), 4+2*rng.Intn(7)
+	b, _ := othello.NewBoard(rows, cols)
+	empty := rng.Float64()
+	for r := range rows {
+		for c := range cols {
+			if rng.Float64() >= empty {
+				b.Set(othello.Square{Row: r, Col: c}, othello.Color(1+rng.Intn(2)))
+			}
+		}
+	}
+	return b
+}
+
+func TestEngineMatchesReferenceOnRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
+		full := rules.Name() == "FULL"
+		for i := range 500 {
+			b := randomBoard(rng)
+			rb := toRef(b)
+			for _, p := range []byte{'B', 'W'} {
+				pos, err := othello.NewPosition(rules, b, refName(p))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := map[int]string{}
+				for r := range b.Rows() {
+					for c := range b.Cols() {
+						if f := refFlips(rb, full, r, c, p); len(f) > 0 {
+							want[r*100+c] = refNames(f)
+						}
+					}
+				}
+				got := map[int]string{}
+				for _, m := range pos.Moves() {
+					var f []int
+					for _, s := range m.Flips {
+						f = append(f, s.Row*100+s.Col)
+					}
+					got[m.Square.Row*100+m.Square.Col] = refNames(f)
+				}
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("%s position %d, %c to move:\n%vgot moves %v\nwant %v", rules.Name(), i, p, b, got, want)
+				}
+				over := !refCanMove(rb, full, p) && !refCanMove(rb, full, refOpponent(p))
+				if pos.HasMoves() != (len(want) > 0) || pos.Over() != over {
+					t.Fatalf("%s position %d, %c to move:\n%vgot has moves %v, over %v; want %v, %v",
+						rules.Name(), i, p, b, pos.HasMoves(), pos.Over(), len(want) > 0, over)
+				}
+			}
+		}
+	}
+}
+
+// refNames returns squares given as row*100+col in algebraic notation,
+// sorted, so that two lists can be compared.
+func refNames(squares []int) string {
+	var names []string
+	for _, s := range squares {
+		names = append(names, othello.Square{Row: s / 100, Col: s % 100}.String())
+	}
+	sort.Strings(names)
+	return strings.Join(names, " ")
+}
+
+func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	passes := 0
+	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
+		full := rules.Name() == "FULL"
+		for i := range 200 {
+			var b *othello.Board
+			if i%2 == 0 {
+				b, _ = othello.NewStartBoard(4+2*rng.Intn(7), 4+2*rng.Intn(7))
+			} else {
+				b = randomBoard(rng)
+			}
+			first := byte("BW"[rng.Intn(2)])
+			win := othello.WinRule(1 + rng.Intn(2))
+			g, err := othello.NewGame(rules, b, refName(first), win)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rb, p := toRef(b), first
+			for {
+				if !refCanMove(rb, full, p) {
+					p = refOpponent(p)
+					if !refCanMove(rb, full, p) {
+						break
+					}
+					passes++
+				}
+				if g.Over() || g.Turn() != refName(p) {
+					t.Fatalf("%s game %d: got over %v, turn %v; want %c to move on\n%v", rules.Name(), i, g.Over(), g.Turn(), p, g.Board())
+				}
+				moves := g.Moves()
+				m := moves[rng.Intn(len(moves))]
+				flips, err := g.Play(m.Square)
+				want := refFlips(rb, full, m.Square.Row, m.Square.Col, p)
+				var got []int
+				for _, s := range flips {
+					got = append(got, s.Row*100+s.Col)
+				}
+				if err != nil || refNames(got) != refNames(want) {
+					t.Fatalf("%s game %d: %c plays %v: got flips %v, error %v, want %v", rules.Name(), i, p, m.Square, refNames(got), err, refNames(want))
+				}
+				rb[m.Square.Row][m.Square.Col] = p
+				for _, f := range want {
+					rb[f/100][f%100] = p
+				}
+				p = refOpponent(p)
+			}
+			black, white := refCount(rb, 'B'), refCount(rb, 'W')
+			wantWinner := othello.Empty
+			if black != white {
+				wantWinner = othello.White
+				if (black > white) == (win == othello.MostDiscs) {
+					wantWinner = othello.Black
+				}
+			}
+			if gb, gw := g.Score(); !g.Over() || gb != black || gw != white || g.Winner() != wantWinner {
+				t.Fatalf("%s game %d: got over %v, B %d W %d, winner %v; want over, B %d W %d, winner %v",
+					rules.Name(), i, g.Over(), gb, gw, g.Winner(), black, white, wantWinner)
+			}
+		}
+	}
+	if passes == 0 {
+		t.Errorf("no random game had a pass: the test does not cover passing")
+	}
+}
+
+// refJudge returns what a judge must write on standard output for input
+// in, and the number of the input line it fails on (0 if it does not): a
+// bad setup line, or one past the end of the input in mid-game.
+func refJudge(full bool, in string) (out string, failLine int) {
+	var sb strings.Builder
+	if full {
+		sb.WriteString("FULL\n")
+	} else {
+		sb.WriteString("SIMPLE\n")
+	}
+	lines := strings.SplitAfter(in, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for i, l := range lines {
+		l = strings.TrimSuffix(l, "\n")
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	fields := func(i int) []string {
+		return strings.FieldsFunc(lines[i], func(r rune) bool { return r == ' ' || r == '\t' })
+	}
+	number := func(s string) (int, bool) { // optionally signed ASCII digits
+		sign := 1
+		if s != "" && (s[0] == '+' || s[0] == '-') {
+			if s[0] == '-' {
+				sign = -1
+			}
+			s = s[1:]
+		}
+		if s == "" || strings.Trim(s, "0123456789") != "" {
+			return 0, false
+		}
+		s = strings.TrimLeft(s, "0")
+		if len(s) > 6 {
+			s = "999999" // off any board
+		}
+		n, _ := strconv.Atoi("0" + s)
+		return sign * n, true
+	}
+	size := func(i int) int {
+		if i >= len(lines) || len(fields(i)) != 1 {
+			return 0
+		}
+		n, ok := number(fields(i)[0])
+		if !ok || n < 4 || n > 16 || n%2 != 0 {
+			return 0
+		}
+		return n
+	}
+	one := func(i int, allowed string) byte {
+		if i >= len(lines) || len(fields(i)) != 1 || len(fields(i)[0]) != 1 || !strings.Contains(allowed, fields(i)[0]) {
+			return 0
+		}
+		return fields(i)[0][0]
+	}
+	rows, cols, first, rule := size(0), size(1), one(2, "BW"), one(3, "<>")
+	for i, ok := range []bool{rows > 0, cols > 0, first != 0, rule != 0} {
+		if !ok {
+			return sb.String(), i + 1
+		}
+	}
+	var b refBoard
+	for r := range rows {
+		if 4+r >= len(lines) || len(fields(4+r)) != cols {
+			return sb.String(), 5 + r
+		}
+		row := []byte(strings.Join(fields(4+r), ""))
+		if len(row) != cols || strings.Trim(string(row), "BW.") != "" {
+			return sb.String(), 5 + r
+		}
+		b = append(b, row)
+	}
+	writeState := func() {
+		fmt.Fprintf(&sb, "B: %d  W: %d\n", refCount(b, 'B'), refCount(b, 'W'))
+		for _, row := range b {
+			sb.WriteString(strings.Join(strings.Split(string(row), ""), " ") + "\n")
+		}
+	}
+	p, next := first, 4+rows
+	for {
+		if !refCanMove(b, full, p) {
+			p = refOpponent(p)
+			if !refCanMove(b, full, p) {
+				break
+			}
+		}
+		writeState()
+		fmt.Fprintf(&sb, "TURN: %c\n", p)
+		for {
+			if next >= len(lines) {
+				return sb.String(), next + 1
+			}
+			f := fields(next)
+			next++
+			var r, c int
+			ok := len(f) == 2
+			if ok {
+				var ok1, ok2 bool
+				r, ok1 = number(f[0])
+				c, ok2 = number(f[1])
+				ok = ok1 && ok2
+			}
+			if flips := refFlips(b, full, r-1, c-1, p); ok && len(flips) > 0 {
+				sb.WriteString("VALID\n")
+				b[r-1][c-1] = p
+				for _, s := range flips {
+					b[s/100][s%100] = p
+				}
+				break
+			}
+			sb.WriteString("INVALID\n")
+		}
+		p = refOpponent(p)
+	}
+	writeState()
+	black, white := refCount(b, 'B'), refCount(b, 'W')
+	winner := "NONE"
+	if black != white {
+		winner = "W"
+		if (black > white) == (rule == '>') {
+			winner = "B"
+		}
+	}
+	sb.WriteString("WINNER: " + winner + "\n")
+	return sb.String(), 0
+}
+
+// TestTranscriptsFollowTheRules replays every golden transcript of
+// testdata through the reference judge: its standard output, and whether
+// and on which input line it fails, must be what the reference says.
+func TestTranscriptsFollowTheRules(t *testing.T) {
+	n := 0
+	for _, rules := range []string{"full", "simple"} {
+		paths, _ := filepath.Glob(filepath.Join("..", "testdata", rules, "*.in"))
+		for _, path := range paths {
+			n++
+			base := strings.TrimSuffix(path, ".in")
+			t.Run(rules+"/"+filepath.Base(base), func(t *testing.T) {
+				in, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := os.ReadFile(base + ".out")
+				if err != nil {
+					t.Fatal(err)
+				}
+				stderr, _ := os.ReadFile(base + ".err")
+				wantOut, wantLine := refJudge(rules == "full", string(in))
+				if string(out) != wantOut {
+					t.Errorf("%s.out is not what the reference judge writes:\n got %q\nwant %q", base, out, wantOut)
+				}
+				gotLine := 0
+				fmt.Sscanf(string(stderr), "othello: line %d:", &gotLine)
+				if gotLine != wantLine {
+					t.Errorf("%s.err: got failure on line %d (%q), want line %d (0: no failure)", base, gotLine, stderr, wantLine)
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no transcripts found in ../testdata")
+	}
+}
