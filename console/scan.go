@@ -1,0 +1,181 @@
+package console
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// Limits that keep the memory of a line bounded whatever its length.
+const (
+	maxFields = 16 // fields of a line kept: enough for the widest board row
+	maxQuote  = 40 // bytes of a line kept to quote it in an error message
+	bigNumber = 1 << 20
+)
+
+// A field is one run of non-blank bytes of a line. Only what the protocol
+// needs of it is kept: its size, its first byte, and its value as an
+// integer, worked out as the bytes stream by.
+type field struct {
+	size   int
+	first  byte
+	bad    bool // a byte other than a leading sign or a digit
+	digits int
+	neg    bool
+	value  int // saturates at bigNumber: far off any board
+}
+
+func (f *field) add(c byte) {
+	switch {
+	case f.size == 0 && (c == '+' || c == '-'):
+		f.neg = c == '-'
+	case '0' <= c && c <= '9':
+		f.digits++
+		if f.value < bigNumber {
+			f.value = f.value*10 + int(c-'0')
+		}
+	default:
+		f.bad = true
+	}
+	if f.size == 0 {
+		f.first = c
+	}
+	f.size++
+}
+
+// char returns the field's only byte, if it is one byte long.
+func (f *field) char() (byte, bool) { return f.first, f.size == 1 }
+
+// int returns the field's value if it is an integer: an optional sign and
+// one or more ASCII digits. A value too large for any board is returned as
+// bigNumber or more.
+func (f *field) int() (int, bool) {
+	if f.bad || f.digits == 0 {
+		return 0, false
+	}
+	if f.neg {
+		return -f.value, true
+	}
+	return f.value, true
+}
+
+// A scanner reads lines of any length in bounded memory and splits each
+// into fields separated by spaces and tabs. A line ends at a newline or at
+// the end of the input, and one carriage return before that end is
+// dropped.
+type scanner struct {
+	r    *bufio.Reader
+	line int // number of the last line read, from 1
+
+	fields  [maxFields]field // the first fields of the line
+	nfields int              // how many fields the line has in all
+	infield bool             // whether the last byte fed was part of a field
+	quote   []byte           // the line from its first non-blank byte, up to maxQuote bytes
+	length  int              // the length of the line from its first non-blank byte to its last
+	seen    int              // bytes fed since the first non-blank one
+	cr      bool             // whether the last byte was a carriage return, held back
+	err     error            // the first read error other than io.EOF
+}
+
+func newScanner(r io.Reader) *scanner {
+	return &scanner{r: bufio.NewReaderSize(r, 64<<10), quote: make([]byte, 0, maxQuote)}
+}
+
+// lineBuffered reports whether a whole line is already buffered, so that
+// reading it cannot block.
+func (s *scanner) lineBuffered() bool {
+	buf, _ := s.r.Peek(s.r.Buffered())
+	return bytes.IndexByte(buf, '\n') >= 0
+}
+
+// scan reads the next line. It returns false at the end of the input or on
+// a read error, which Err then returns.
+func (s *scanner) scan() bool {
+	s.nfields, s.infield, s.quote, s.length, s.seen, s.cr = 0, false, s.quote[:0], 0, 0, false
+	started := false
+	for {
+		chunk, err := s.r.ReadSlice('\n')
+		started = started || len(chunk) > 0
+		body := chunk
+		if err == nil {
+			body = chunk[:len(chunk)-1]
+		}
+		for _, c := range body {
+			s.feed(c)
+		}
+		switch err {
+		case nil:
+			s.line++
+			return true
+		case bufio.ErrBufferFull:
+			continue
+		case io.EOF:
+			if started {
+				s.line++
+			}
+			return started
+		default:
+			s.err = err
+			return false
+		}
+	}
+}
+
+// feed adds byte c of the line, holding back a carriage return until the
+// next byte shows it does not end the line.
+func (s *scanner) feed(c byte) {
+	if s.cr {
+		s.cr = false
+		s.put('\r')
+	}
+	if c == '\r' {
+		s.cr = true
+		return
+	}
+	s.put(c)
+}
+
+func (s *scanner) put(c byte) {
+	blank := c == ' ' || c == '\t'
+	if blank {
+		s.infield = false
+	} else {
+		if !s.infield {
+			s.infield = true
+			if s.nfields < maxFields {
+				s.fields[s.nfields] = field{}
+			}
+			s.nfields++
+		}
+		if s.nfields <= maxFields {
+			s.fields[s.nfields-1].add(c)
+		}
+	}
+	if blank && s.seen == 0 {
+		return
+	}
+	if len(s.quote) < maxQuote {
+		s.quote = append(s.quote, c)
+	}
+	s.seen++
+	if !blank {
+		s.length = s.seen
+	}
+}
+
+// Err returns the first read error other than io.EOF.
+func (s *scanner) Err() error { return s.err }
+
+// field returns field i of the line, which must be below both nfields and
+// maxFields.
+func (s *scanner) field(i int) *field { return &s.fields[i] }
+
+// quoted returns the line without its leading and trailing blanks, quoted
+// for an error message, and cut short if it is long.
+func (s *scanner) quoted() string {
+	if s.length <= maxQuote {
+		return fmt.Sprintf("%q", s.quote[:s.length])
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s.quote, s.length)
+}
