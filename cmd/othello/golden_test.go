@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -119,29 +120,61 @@ func writeGolden(t *testing.T, g golden, stdout, stderr []byte) {
 	}
 }
 
-// TestGoldenLockStep plays every transcript as a person at a terminal
-// does: it writes one input line, then waits for the lines that answer it
-// before writing the next. A judge that does not flush its output before
-// it waits for input never answers, and fails here.
+// TestGoldenLockStep plays every transcript through the built program as
+// a person at a terminal does: it writes one input line to the program's
+// pipe, then waits for the lines that answer it before writing the next. A
+// judge that does not flush its output before it waits for input never
+// answers, and fails here.
 func TestGoldenLockStep(t *testing.T) {
 	if *update {
 		t.Skip("updating")
 	}
+	bin := buildJudge(t)
 	for _, g := range readGoldens(t) {
 		t.Run(g.name(), func(t *testing.T) {
-			lockStep(t, g)
+			lockStep(t, g, func(stdin *os.File, stdout, stderr io.Writer) int {
+				cmd := exec.Command(bin, "-rules", g.rules)
+				cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+				err := cmd.Run()
+				var exit *exec.ExitError
+				if errors.As(err, &exit) {
+					return exit.ExitCode()
+				}
+				if err != nil {
+					t.Error(err)
+					return -1
+				}
+				return 0
+			})
 		})
 	}
 }
 
-func lockStep(t *testing.T, g golden) {
-	stdinR, stdinW := io.Pipe()
+// buildJudge builds the program into a temporary folder and returns its
+// path.
+func buildJudge(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "othello")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// lockStep runs judge on the transcript's input one line at a time through
+// an operating-system pipe, and checks what it writes as it goes.
+func lockStep(t *testing.T, g golden, judge func(stdin *os.File, stdout, stderr io.Writer) int) {
+	stdinR, stdinW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdinW.Close()
 	stdout := &watchedBuffer{changed: make(chan struct{}, 1)}
 	var stderr bytes.Buffer
 	var status int
 	finished := make(chan struct{})
 	go func() {
-		status = run([]string{"-rules", g.rules}, stdinR, stdout, &stderr)
+		status = judge(stdinR, stdout, &stderr)
 		stdinR.Close() // the judge reads no more: make pending writes fail
 		close(finished)
 	}()

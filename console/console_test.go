@@ -1,0 +1,202 @@
+package console_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+
+	"othello/console"
+	"othello/othello"
+)
+
+const start = ". . . .\n. B W .\n. W B .\n. . . .\n"
+
+func ExamplePlay() {
+	in := "4\n4\nB\n>\n" + start + "2 4\n1 1\n1 2\n"
+	err := console.Play(strings.NewReader(in), os.Stdout, othello.Full{})
+	fmt.Println(err)
+	// Output:
+	// FULL
+	// B: 2  W: 2
+	// . . . .
+	// . B W .
+	// . W B .
+	// . . . .
+	// TURN: B
+	// VALID
+	// B: 4  W: 1
+	// . . . .
+	// . B B B
+	// . W B .
+	// . . . .
+	// TURN: W
+	// INVALID
+	// VALID
+	// B: 3  W: 3
+	// . W . .
+	// . W B B
+	// . W B .
+	// . . . .
+	// TURN: B
+	// console: line 12: input ended mid-game, B to move
+}
+
+func TestPlayErrors(t *testing.T) {
+	setup := func(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
+	tests := []struct {
+		name     string
+		in       string
+		wantErr  error
+		wantLine int
+	}{
+		{"empty input", "", console.ErrMissingLine, 1},
+		{"odd rows", setup("5"), othello.ErrSize, 1},
+		{"rows too large", setup("18"), othello.ErrSize, 1},
+		{"rows not a number", setup("x"), othello.ErrSize, 1},
+		{"columns too small", setup("4", "2"), othello.ErrSize, 2},
+		{"missing columns", setup("4"), console.ErrMissingLine, 2},
+		{"bad first player", setup("4", "4", "X"), othello.ErrColor, 3},
+		{"first player blank", setup("4", "4", ""), othello.ErrColor, 3},
+		{"bad win rule", setup("4", "4", "B", "="), othello.ErrWinRule, 4},
+		{"missing win rule", setup("4", "4", "W"), console.ErrMissingLine, 4},
+		{"short row", setup("4", "4", "B", ">", ". . ."), othello.ErrShape, 5},
+		{"long row", setup("4", "4", "B", ">", ". . . .", ". . . . ."), othello.ErrShape, 6},
+		{"bad cell", setup("4", "4", "B", ">", ". . . .", ". . . .", ". . Q ."), othello.ErrCell, 7},
+		{"missing row", setup("4", "4", "B", ">", ". . . .", ". . . .", ". . . ."), console.ErrMissingLine, 8},
+		{"ends before the first move", "4\n4\nB\n>\n" + start, console.ErrUnfinished, 9},
+		{"ends after bad moves", "4\n4\nB\n>\n" + start + "x\n1 1\n", console.ErrUnfinished, 11},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := console.Play(strings.NewReader(tt.in), &out, othello.Full{})
+			var ie *console.InputError
+			if !errors.Is(err, tt.wantErr) || !errors.As(err, &ie) {
+				t.Fatalf("got error %v, want an *InputError wrapping %v", err, tt.wantErr)
+			}
+			if ie.Line != tt.wantLine {
+				t.Errorf("line: got %d, want %d", ie.Line, tt.wantLine)
+			}
+			if errors.Is(tt.wantErr, console.ErrUnfinished) {
+				return
+			}
+			if got := out.String(); got != "FULL\n" {
+				t.Errorf("a bad setup wrote more than FULL: got %q", got)
+			}
+		})
+	}
+}
+
+func TestPlayNilRules(t *testing.T) {
+	var out bytes.Buffer
+	if err := console.Play(strings.NewReader(""), &out, nil); !errors.Is(err, othello.ErrRules) || out.Len() != 0 {
+		t.Errorf("got %v and output %q, want ErrRules and no output", err, out.String())
+	}
+}
+
+// failingReader returns its data, then err.
+type failingReader struct {
+	data string
+	err  error
+}
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestPlayReadError(t *testing.T) {
+	readErr := errors.New("disk on fire")
+	var out bytes.Buffer
+	err := console.Play(&failingReader{"4\n4\nB\n>\n" + start + "2 4\n", readErr}, &out, othello.Full{})
+	var ie *console.InputError
+	if !errors.Is(err, readErr) || !errors.As(err, &ie) || ie.Line != 10 {
+		t.Fatalf("got %v, want an *InputError on line 10 wrapping the read error", err)
+	}
+	if !strings.HasSuffix(out.String(), "TURN: W\n") {
+		t.Errorf("output before the read error was lost: got %q", out.String())
+	}
+}
+
+// failingWriter accepts n bytes, then fails.
+type failingWriter struct {
+	n   int
+	err error
+}
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		return 0, w.err
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+func TestPlayWriteError(t *testing.T) {
+	writeErr := errors.New("reader went away")
+	in := strings.NewReader("4\n4\nB\n>\n" + start + "2 4\n")
+	err := console.Play(in, &failingWriter{n: 3, err: writeErr}, othello.Full{})
+	if !errors.Is(err, writeErr) {
+		t.Errorf("got %v, want the write error", err)
+	}
+}
+
+// repeatReader yields n copies of b without holding them.
+type repeatReader struct {
+	b byte
+	n int64
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), r.n)
+	for i := range k {
+		p[i] = r.b
+	}
+	r.n -= k
+	return int(k), nil
+}
+
+// TestPlayLongLinesBoundedMemory sends move lines of 100 MB: each is one
+// INVALID, and what the judge allocates does not grow with the line.
+func TestPlayLongLinesBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 300 MB")
+	}
+	const size = 100 << 20
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	in := io.MultiReader(
+		strings.NewReader("4\n4\nB\n>\n"+start),
+		&repeatReader{'x', size}, strings.NewReader("\n"), // garbage
+		&repeatReader{' ', size}, strings.NewReader("\n"), // blanks
+		strings.NewReader("2"), &repeatReader{'\t', size}, strings.NewReader("4\n"), // a legal move
+	)
+	var out bytes.Buffer
+	err := console.Play(in, &out, othello.Full{})
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, console.ErrUnfinished) {
+		t.Fatalf("got %v, want the input to end mid-game", err)
+	}
+	if got := strings.Count(out.String(), "INVALID\n"); got != 2 {
+		t.Errorf("INVALID lines: got %d, want 2", got)
+	}
+	if !strings.HasSuffix(out.String(), "INVALID\nVALID\nB: 4  W: 1\n. . . .\n. B B B\n. W B .\n. . . .\nTURN: W\n") {
+		t.Errorf("the legal move with 100 MB of tabs was not played: got ...%q", out.String()[max(0, out.Len()-80):])
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("reading 300 MB of lines allocated %d bytes, want under 1 MiB", alloc)
+	}
+}

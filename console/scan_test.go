@@ -1,0 +1,97 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// describe returns what the scanner kept of its line: the field count, then
+// each kept field as its integer value ("big" if off any board), its only
+// character, or its size.
+func describe(s *scanner) string {
+	var parts []string
+	for i := range min(s.nfields, maxFields) {
+		f := s.field(i)
+		if n, ok := f.int(); ok && n >= bigNumber {
+			parts = append(parts, "big")
+		} else if ok {
+			parts = append(parts, fmt.Sprintf("%d", n))
+		} else if c, ok := f.char(); ok {
+			parts = append(parts, fmt.Sprintf("%q", c))
+		} else {
+			parts = append(parts, fmt.Sprintf("[%d bytes]", f.size))
+		}
+	}
+	return fmt.Sprintf("%d:%s", s.nfields, strings.Join(parts, ","))
+}
+
+func TestScanner(t *testing.T) {
+	long := strings.Repeat("x", 200_000)
+	tests := []struct {
+		name string
+		in   string
+		want []string // describe of each line
+	}{
+		{"empty input", "", nil},
+		{"one empty line", "\n", []string{"0:"}},
+		{"blank lines", "\n \t \n\n", []string{"0:", "0:", "0:"}},
+		{"last line without newline", "1 2\n3 4", []string{"2:1,2", "2:3,4"}},
+		{"crlf", "1 2\r\n3 4\r\n", []string{"2:1,2", "2:3,4"}},
+		{"cr at the end of the input", "3 4\r", []string{"2:3,4"}},
+		{"only one cr dropped", "3 4\r\r\n", []string{"2:3,[2 bytes]"}},
+		{"cr inside a line", "3\r4\n", []string{"1:[3 bytes]"}},
+		{"cr alone on a line", "\r\n", []string{"0:"}},
+		{"blanks and tabs", " \t 03 \t\t +4\t \n", []string{"2:3,4"}},
+		{"signs", "-1 +0 -0 +-1 1- -\n", []string{"6:-1,0,0,[3 bytes],[2 bytes],'-'"}},
+		{"huge number", "99999999999999999999999999999999 1\n", []string{"2:big,1"}},
+		{"huge negative number", "-99999999999999999999999999999999 1\n", []string{"2:-9999999,1"}},
+		{"leading zeros do not overflow", strings.Repeat("0", 100_000) + "7 8\n", []string{"2:7,8"}},
+		{"characters", "B W . x\n", []string{"4:'B','W','.','x'"}},
+		{"other whitespace is not blank", "1\v2 3\f\n", []string{"2:[3 bytes],[2 bytes]"}},
+		{"no-break space is not blank", "1\u00a02\n", []string{"1:[4 bytes]"}},
+		{"more fields than kept", strings.Repeat("B ", 40) + "\n", []string{"40:" + strings.Repeat("'B',", 15) + "'B'"}},
+		{"a line longer than the buffer", long + " 5\n6\n", []string{"2:[200000 bytes],5", "1:6"}},
+		{"blanks longer than the buffer", "1" + strings.Repeat(" ", 200_000) + "2\n", []string{"2:1,2"}},
+		{"crlf split across the buffer", strings.Repeat(" ", 64<<10-1) + "\r\n7\n", []string{"0:", "1:7"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScanner(strings.NewReader(tt.in))
+			var got []string
+			for s.scan() {
+				got = append(got, describe(s))
+			}
+			if s.Err() != nil {
+				t.Fatal(s.Err())
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			if s.line != len(tt.want) {
+				t.Errorf("line count: got %d, want %d", s.line, len(tt.want))
+			}
+		})
+	}
+}
+
+func TestScannerQuoted(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"X\n", `"X"`},
+		{"  \tX Y \t \n", `"X Y"`},
+		{"\n", `""`},
+		{"   \n", `""`},
+		{"a\x00b\n", `"a\x00b"`},
+		{strings.Repeat("4", 100) + "\n", `"` + strings.Repeat("4", 40) + `"... (100 bytes)`},
+		{strings.Repeat(" ", 100) + "5" + strings.Repeat(" ", 100) + "\n", `"5"`},
+	}
+	for _, tt := range tests {
+		s := newScanner(strings.NewReader(tt.in))
+		s.scan()
+		if got := s.quoted(); got != tt.want {
+			t.Errorf("quoted(%.20q): got %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
