@@ -3,7 +3,9 @@ package othello
 // A Game is a game of Othello from a starting board to its end. It passes
 // on its own for a player who has no legal move, so the player to move
 // always has one until the game is over. It is over when neither player
-// has a legal move; the win rule then names the winner.
+// has a legal move; the win rule then names the winner. A Game must be
+// made by NewGame; a nil or zero one behaves as a finished game with no
+// board.
 type Game struct {
 	pos *Position
 	win WinRule
@@ -29,37 +31,42 @@ func NewGame(r Rules, b *Board, first Color, win WinRule) (*Game, error) {
 }
 
 // Rules returns the rules of the game.
-func (g *Game) Rules() Rules { return g.pos.rules }
+func (g *Game) Rules() Rules { return g.position().Rules() }
 
 // WinRule returns how the game is won.
-func (g *Game) WinRule() WinRule { return g.win }
+func (g *Game) WinRule() WinRule {
+	if g == nil {
+		return 0
+	}
+	return g.win
+}
 
 // Position returns a copy of the present position.
-func (g *Game) Position() *Position { return g.pos.Clone() }
+func (g *Game) Position() *Position { return g.position().Clone() }
 
 // Board returns a copy of the board.
-func (g *Game) Board() *Board { return g.pos.Board() }
+func (g *Game) Board() *Board { return g.position().Board() }
 
 // Turn returns the player to move, or Empty once the game is over.
 func (g *Game) Turn() Color {
 	if g.Over() {
 		return Empty
 	}
-	return g.pos.turn
+	return g.position().Turn()
 }
 
 // Moves returns the legal moves of the player to move, as Position.Moves
 // does; none once the game is over.
-func (g *Game) Moves() []Move { return g.pos.Moves() }
+func (g *Game) Moves() []Move { return g.position().Moves() }
 
 // Over reports whether the game is over: neither player has a legal move.
-func (g *Game) Over() bool { return g.pos.Over() }
+func (g *Game) Over() bool { return g.position().Over() }
 
 // Play plays square s for the player to move and returns the discs it
 // flipped, as Position.Play does. Then, if the opponent has no legal move
 // but the mover has, the opponent passes and the mover moves again.
 func (g *Game) Play(s Square) ([]Square, error) {
-	flips, err := g.pos.Play(s)
+	flips, err := g.position().Play(s)
 	if err == nil {
 		g.passIfBlocked()
 	}
@@ -68,13 +75,21 @@ func (g *Game) Play(s Square) ([]Square, error) {
 
 // Score returns the number of black and white discs on the board.
 func (g *Game) Score() (black, white int) {
-	return g.pos.board.Count(Black), g.pos.board.Count(White)
+	return g.position().count(Black), g.position().count(White)
 }
 
 // Winner returns the player whom the win rule makes the winner with the
 // discs now on the board: Black, White, or Empty for equal counts. Once
 // the game is over, that is its result.
-func (g *Game) Winner() Color { return g.win.Winner(g.Score()) }
+func (g *Game) Winner() Color { return g.WinRule().Winner(g.Score()) }
+
+// position returns the present position, nil for a nil Game.
+func (g *Game) position() *Position {
+	if g == nil {
+		return nil
+	}
+	return g.pos
+}
 
 // passIfBlocked passes the turn of a player with no legal move to an
 // opponent who has one.

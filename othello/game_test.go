@@ -289,3 +289,25 @@ func TestErrorText(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroValues checks that a nil or zero Position or Game, not made by
+// its constructor, behaves as a finished game with no board.
+func TestZeroValues(t *testing.T) {
+	for _, p := range []*othello.Position{nil, {}} {
+		_, playErr := p.Play(othello.Square{})
+		if p.Rules() != nil || p.Turn() != othello.Empty || p.Board().Rows() != 0 || p.Moves() != nil ||
+			p.HasMoves() || !p.Over() || !errors.Is(playErr, othello.ErrGameOver) ||
+			!errors.Is(p.Pass(), othello.ErrGameOver) || (p == nil) != (p.Clone() == nil) {
+			t.Errorf("%#v: does not behave as a finished game with no board", p)
+		}
+	}
+	for _, g := range []*othello.Game{nil, {}} {
+		_, playErr := g.Play(othello.Square{})
+		b, w := g.Score()
+		if g.Rules() != nil || g.WinRule() != 0 || g.Position().Turn() != othello.Empty || g.Board() != nil ||
+			g.Turn() != othello.Empty || g.Moves() != nil || !g.Over() || !errors.Is(playErr, othello.ErrGameOver) ||
+			b != 0 || w != 0 || g.Winner() != othello.Empty {
+			t.Errorf("%#v: does not behave as a finished game with no board", g)
+		}
+	}
+}

@@ -3,7 +3,9 @@ package othello
 // A Position is a board, the player to move and the rules that say which
 // moves are legal: one turn of a game. Nothing happens on its own: a
 // player with no legal move must Pass. Search and analysis walk
-// positions; a Game plays one through to the end.
+// positions; a Game plays one through to the end. A Position must be made
+// by NewPosition; a nil or zero one behaves as a finished game with no
+// board.
 type Position struct {
 	rules Rules
 	board *Board
@@ -27,17 +29,35 @@ func NewPosition(r Rules, b *Board, turn Color) (*Position, error) {
 }
 
 // Rules returns the rules of the position.
-func (p *Position) Rules() Rules { return p.rules }
+func (p *Position) Rules() Rules {
+	if p == nil {
+		return nil
+	}
+	return p.rules
+}
 
 // Turn returns the player to move: Black or White.
-func (p *Position) Turn() Color { return p.turn }
+func (p *Position) Turn() Color {
+	if !p.valid() {
+		return Empty
+	}
+	return p.turn
+}
 
 // Board returns a copy of the board.
-func (p *Position) Board() *Board { return p.board.Clone() }
+func (p *Position) Board() *Board {
+	if p == nil {
+		return nil
+	}
+	return p.board.Clone()
+}
 
 // Moves returns the legal moves of the player to move, ordered row by row
 // from the top-left, each with the discs it flips.
 func (p *Position) Moves() []Move {
+	if !p.valid() {
+		return nil
+	}
 	var moves []Move
 	for r := range p.board.rows {
 		for c := range p.board.cols {
@@ -51,10 +71,10 @@ func (p *Position) Moves() []Move {
 }
 
 // HasMoves reports whether the player to move has a legal move.
-func (p *Position) HasMoves() bool { return p.canMove(p.turn) }
+func (p *Position) HasMoves() bool { return p.canMove(p.Turn()) }
 
 // Over reports whether neither player has a legal move: the game is over.
-func (p *Position) Over() bool { return !p.canMove(p.turn) && !p.canMove(p.turn.Opponent()) }
+func (p *Position) Over() bool { return !p.canMove(p.Turn()) && !p.canMove(p.Turn().Opponent()) }
 
 // Play places a disc of the player to move on square s, flips what the
 // rules say and gives the turn to the opponent, even one with no legal
@@ -62,6 +82,9 @@ func (p *Position) Over() bool { return !p.canMove(p.turn) && !p.canMove(p.turn.
 // wrapping ErrGameOver, ErrOffBoard, ErrOccupied or ErrIllegal, and leaves
 // the position as it was.
 func (p *Position) Play(s Square) ([]Square, error) {
+	if !p.valid() {
+		return nil, &MoveError{Square: s, Err: ErrGameOver}
+	}
 	var flips []Square
 	var err error
 	switch {
@@ -95,6 +118,8 @@ func (p *Position) Play(s Square) ([]Square, error) {
 // with one wrapping ErrGameOver when neither player has.
 func (p *Position) Pass() error {
 	switch {
+	case !p.valid():
+		return &MoveError{Pass: true, Err: ErrGameOver}
 	case p.HasMoves():
 		return &MoveError{Player: p.turn, Pass: true, Err: ErrCannotPass}
 	case p.Over():
@@ -106,13 +131,30 @@ func (p *Position) Pass() error {
 
 // Clone returns a copy of p that shares nothing with it.
 func (p *Position) Clone() *Position {
+	if p == nil {
+		return nil
+	}
 	c := *p
 	c.board = p.board.Clone()
 	return &c
 }
 
+// valid reports whether p was made by NewPosition.
+func (p *Position) valid() bool { return p != nil && p.rules != nil && p.board.valid() }
+
+// count returns how many discs of color c the board holds.
+func (p *Position) count(c Color) int {
+	if p == nil {
+		return 0
+	}
+	return p.board.Count(c)
+}
+
 // canMove reports whether player has a legal move.
 func (p *Position) canMove(player Color) bool {
+	if !p.valid() {
+		return false
+	}
 	for r := range p.board.rows {
 		for c := range p.board.cols {
 			if len(p.rules.Flips(p.board, Square{r, c}, player)) > 0 {

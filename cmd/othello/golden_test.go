@@ -90,16 +90,23 @@ func TestGolden(t *testing.T) {
 				writeGolden(t, g, stdout.Bytes(), stderr.Bytes())
 				return
 			}
-			if d := diff(g.out, stdout.Bytes()); d != "" {
-				t.Errorf("standard output differs from %s.out:\n%s", strings.TrimSuffix(g.path, ".in"), d)
-			}
-			if d := diff(g.err, stderr.Bytes()); d != "" {
-				t.Errorf("standard error differs from %s.err:\n%s", strings.TrimSuffix(g.path, ".in"), d)
-			}
-			if status != g.status {
-				t.Errorf("exit status: got %d, want %d", status, g.status)
-			}
+			g.check(t, status, stdout.Bytes(), stderr.Bytes())
 		})
+	}
+}
+
+// check compares what the judge did with what the transcript says.
+func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
+	t.Helper()
+	base := strings.TrimSuffix(g.path, ".in")
+	if d := diff(g.out, stdout); d != "" {
+		t.Errorf("standard output differs from %s.out:\n%s", base, d)
+	}
+	if d := diff(g.err, stderr); d != "" {
+		t.Errorf("standard error differs from %s.err:\n%s", base, d)
+	}
+	if status != g.status {
+		t.Errorf("exit status: got %d, want %d", status, g.status)
 	}
 }
 
@@ -120,31 +127,39 @@ func writeGolden(t *testing.T, g golden, stdout, stderr []byte) {
 	}
 }
 
-// TestGoldenLockStep plays every transcript through the built program as
-// a person at a terminal does: it writes one input line to the program's
-// pipe, then waits for the lines that answer it before writing the next. A
-// judge that does not flush its output before it waits for input never
-// answers, and fails here.
-func TestGoldenLockStep(t *testing.T) {
+// TestGoldenBinary runs every transcript through the built program, as
+// graders do: once with all input piped at once, and once as a person at a
+// terminal types, one line at a time, waiting for the lines that answer
+// each before writing the next. A judge that does not flush its output
+// before it waits for input never answers, and fails the second.
+func TestGoldenBinary(t *testing.T) {
 	if *update {
 		t.Skip("updating")
 	}
 	bin := buildJudge(t)
 	for _, g := range readGoldens(t) {
-		t.Run(g.name(), func(t *testing.T) {
+		judge := func(stdin io.Reader, stdout, stderr io.Writer) int {
+			cmd := exec.Command(bin, "-rules", g.rules)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if errors.As(err, &exit) {
+				return exit.ExitCode()
+			}
+			if err != nil {
+				t.Error(err)
+				return -1
+			}
+			return 0
+		}
+		t.Run(g.name()+"/piped", func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := judge(bytes.NewReader(g.in), &stdout, &stderr)
+			g.check(t, status, stdout.Bytes(), stderr.Bytes())
+		})
+		t.Run(g.name()+"/lock-step", func(t *testing.T) {
 			lockStep(t, g, func(stdin *os.File, stdout, stderr io.Writer) int {
-				cmd := exec.Command(bin, "-rules", g.rules)
-				cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-				err := cmd.Run()
-				var exit *exec.ExitError
-				if errors.As(err, &exit) {
-					return exit.ExitCode()
-				}
-				if err != nil {
-					t.Error(err)
-					return -1
-				}
-				return 0
+				return judge(stdin, stdout, stderr)
 			})
 		})
 	}
@@ -208,12 +223,7 @@ func lockStep(t *testing.T, g golden, judge func(stdin *os.File, stdout, stderr 
 	case <-time.After(answerTimeout):
 		t.Fatalf("the judge did not exit within %v of the end of its input", answerTimeout)
 	}
-	if status != g.status {
-		t.Errorf("exit status: got %d, want %d", status, g.status)
-	}
-	if d := diff(g.out, []byte(stdout.String())); d != "" {
-		t.Errorf("standard output differs from the transcript:\n%s", d)
-	}
+	g.check(t, status, []byte(stdout.String()), stderr.Bytes())
 }
 
 // answerSizes returns, for each of n input lines, how many lines of the
