@@ -42,14 +42,28 @@ func sq(name string) othello.Square {
 	return othello.Square{Row: row - 1, Col: int(name[0] - 'a')}
 }
 
+// A flipCase is a move on a board and the discs the rules must flip.
+type flipCase struct {
+	name   string
+	board  string
+	player othello.Color
+	square string
+	want   string // the flipped squares; "" for an illegal move
+}
+
+func checkFlips(t *testing.T, rules othello.Rules, tests []flipCase) {
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := mustParse(t, tt.board)
+			if got := names(rules.Flips(b, sq(tt.square), tt.player)); got != tt.want {
+				t.Errorf("%v at %s flips %q, want %q", tt.player, tt.square, got, tt.want)
+			}
+		})
+	}
+}
+
 func TestFullFlips(t *testing.T) {
-	tests := []struct {
-		name   string
-		board  string
-		player othello.Color
-		square string
-		want   string // the flipped squares; "" for an illegal move
-	}{
+	checkFlips(t, othello.Full{}, []flipCase{
 		{"north", `
 			. . B . . .
 			. . W . . .
@@ -169,25 +183,11 @@ func TestFullFlips(t *testing.T) {
 			. . . .
 			. . . .
 			. . . .`, othello.White, "e1", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := mustParse(t, tt.board)
-			if got := names(othello.Full{}.Flips(b, sq(tt.square), tt.player)); got != tt.want {
-				t.Errorf("%v at %s flips %q, want %q", tt.player, tt.square, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestSimpleFlips(t *testing.T) {
-	tests := []struct {
-		name   string
-		board  string
-		player othello.Color
-		square string
-		want   string
-	}{
+	checkFlips(t, othello.Simple{}, []flipCase{
 		{"every touching disc, nothing further", `
 			W W W W W W
 			W W W W W W
@@ -242,15 +242,7 @@ func TestSimpleFlips(t *testing.T) {
 			. . . .
 			. . . .
 			. . . .`, othello.Black, "a5", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := mustParse(t, tt.board)
-			if got := names(othello.Simple{}.Flips(b, sq(tt.square), tt.player)); got != tt.want {
-				t.Errorf("%v at %s flips %q, want %q", tt.player, tt.square, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestFlipsNilBoard(t *testing.T) {
