@@ -94,7 +94,7 @@ func (g *Game) position() *Position {
 // passIfBlocked passes the turn of a player with no legal move to an
 // opponent who has one.
 func (g *Game) passIfBlocked() {
-	if !g.pos.HasMoves() && !g.pos.Over() {
+	if !g.pos.HasMoves() && g.pos.canMove(g.pos.turn.Opponent()) {
 		g.pos.turn = g.pos.turn.Opponent()
 	}
 }
