@@ -158,9 +158,7 @@ func TestGoldenBinary(t *testing.T) {
 			g.check(t, status, stdout.Bytes(), stderr.Bytes())
 		})
 		t.Run(g.name()+"/lock-step", func(t *testing.T) {
-			lockStep(t, g, func(stdin *os.File, stdout, stderr io.Writer) int {
-				return judge(stdin, stdout, stderr)
-			})
+			lockStep(t, g, judge)
 		})
 	}
 }
@@ -178,7 +176,7 @@ func buildJudge(t *testing.T) string {
 
 // lockStep runs judge on the transcript's input one line at a time through
 // an operating-system pipe, and checks what it writes as it goes.
-func lockStep(t *testing.T, g golden, judge func(stdin *os.File, stdout, stderr io.Writer) int) {
+func lockStep(t *testing.T, g golden, judge func(stdin io.Reader, stdout, stderr io.Writer) int) {
 	stdinR, stdinW, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
