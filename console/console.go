@@ -2,6 +2,7 @@ package console
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -32,6 +33,24 @@ func Play(in io.Reader, out io.Writer, r othello.Rules) error {
 		err = ferr
 	}
 	return err
+}
+
+// Run plays one game like Play and returns the exit status PROTOCOL.md
+// gives for it: 0 when the game was played to its end, and otherwise 1,
+// after writing one line to errOut that names the input line and what is
+// wrong, such as `othello: line 3: first player must be B or W, got "X"`.
+func Run(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
+	err := Play(in, out, r)
+	var inputErr *InputError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &inputErr):
+		fmt.Fprintf(errOut, "othello: line %d: %s\n", inputErr.Line, inputErr.Msg)
+	default:
+		fmt.Fprintf(errOut, "othello: %v\n", err)
+	}
+	return 1
 }
 
 // A judge holds the input and output of one game.

@@ -200,3 +200,41 @@ func TestPlayLongLinesBoundedMemory(t *testing.T) {
 		t.Errorf("reading 300 MB of lines allocated %d bytes, want under 1 MiB", alloc)
 	}
 }
+
+func ExampleRun() {
+	in := "4\n4\nX\n"
+	status := console.Run(strings.NewReader(in), os.Stdout, os.Stdout, othello.Full{})
+	fmt.Println("exit status", status)
+	// Output:
+	// FULL
+	// othello: line 3: first player must be B or W, got "X"
+	// exit status 1
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name       string
+		in         string
+		wantStatus int
+		wantErr    string
+	}{
+		{"finished", "4\n4\nB\n>\n" + strings.Repeat("B W B W\n", 4), 0, ""},
+		{"bad setup", "4\n5\n", 1, "othello: line 2: number of columns must be an even integer from 4 to 16, got \"5\"\n"},
+		{"ends mid-game", "4\n4\nB\n>\n" + start + "2 4\n", 1, "othello: line 10: input ended mid-game, W to move\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := console.Run(strings.NewReader(tt.in), &stdout, &stderr, othello.Full{})
+			if status != tt.wantStatus {
+				t.Errorf("exit status: got %d, want %d", status, tt.wantStatus)
+			}
+			if stderr.String() != tt.wantErr {
+				t.Errorf("standard error: got %q, want %q", stderr.String(), tt.wantErr)
+			}
+			if !strings.HasPrefix(stdout.String(), "FULL\n") {
+				t.Errorf("standard output: got %q, want it to start with FULL", stdout.String())
+			}
+		})
+	}
+}

@@ -64,15 +64,5 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	err = console.Play(stdin, stdout, rules)
-	var inputErr *console.InputError
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &inputErr):
-		fmt.Fprintf(stderr, "othello: line %d: %s\n", inputErr.Line, inputErr.Msg)
-	default:
-		fmt.Fprintf(stderr, "othello: %v\n", err)
-	}
-	return 1
+	return console.Run(stdin, stdout, stderr, rules)
 }
