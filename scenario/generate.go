@@ -202,7 +202,7 @@ func (g Generator) play(r *rand.Rand, s *Scenario, rate float64) []Line {
 		}
 		moves := game.Moves()
 		m := moves[r.IntN(len(moves))]
-		line := Line{Text: moveText(m.Square), Kind: Move, Square: m.Square, HasSquare: true}
+		line := Line{Text: MoveText(m.Square), Kind: Move, Square: m.Square, HasSquare: true}
 		if r.Float64() < min(rate, 0.5) {
 			line.Text, line.Kind = looseMoveText(r, m.Square), LooseMove
 		}
@@ -217,8 +217,8 @@ func (g Generator) play(r *rand.Rand, s *Scenario, rate float64) []Line {
 	return lines
 }
 
-// moveText writes a square as a move line: "3 4" for row 3, column 4.
-func moveText(s othello.Square) string {
+// MoveText writes a square as a move line: "3 4" for row 3, column 4.
+func MoveText(s othello.Square) string {
 	return strconv.Itoa(s.Row+1) + " " + strconv.Itoa(s.Col+1)
 }
 
@@ -263,7 +263,7 @@ func badLine(r *rand.Rand, game *othello.Game) Line {
 		}
 		if len(squares) > 0 {
 			s := squares[r.IntN(len(squares))]
-			return Line{Text: moveText(s), Kind: kind, Square: s, HasSquare: true}
+			return Line{Text: MoveText(s), Kind: kind, Square: s, HasSquare: true}
 		}
 		kind = OffBoard
 	}

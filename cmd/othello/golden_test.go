@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"othello/check"
+	"othello/scenario"
 )
 
 var update = flag.Bool("update", false, "rewrite the .out and .err files of the golden transcripts in testdata")
@@ -22,8 +21,9 @@ var update = flag.Bool("update", false, "rewrite the .out and .err files of the 
 // and testdata/simple. testdata/README.md describes the format.
 var goldenDir = filepath.Join("..", "..", "testdata")
 
-// answerTimeout bounds the wait for an answer in lock-step: a program that
-// does not flush before it reads never answers.
+// answerTimeout bounds a run of the judge, and the wait for each answer
+// in lock-step: a program that does not flush before it reads never
+// answers.
 const answerTimeout = 10 * time.Second
 
 // A golden is one transcript: the input, and the standard output, standard
@@ -99,10 +99,10 @@ func TestGolden(t *testing.T) {
 func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 	t.Helper()
 	base := strings.TrimSuffix(g.path, ".in")
-	if d := diff(g.out, stdout); d != "" {
+	if d := check.Diff(g.out, stdout); d != "" {
 		t.Errorf("standard output differs from %s.out:\n%s", base, d)
 	}
-	if d := diff(g.err, stderr); d != "" {
+	if d := check.Diff(g.err, stderr); d != "" {
 		t.Errorf("standard error differs from %s.err:\n%s", base, d)
 	}
 	if status != g.status {
@@ -128,38 +128,29 @@ func writeGolden(t *testing.T, g golden, stdout, stderr []byte) {
 }
 
 // TestGoldenBinary runs every transcript through the built program, as
-// graders do: once with all input piped at once, and once as a person at a
-// terminal types, one line at a time, waiting for the lines that answer
-// each before writing the next. A judge that does not flush its output
-// before it waits for input never answers, and fails the second.
+// graders do, with the same runner as othello check: once in batch, all
+// input piped at once, and once in lock-step, one line at a time, waiting
+// for the lines that answer each before writing the next. A judge that
+// does not flush its output before it waits for input never answers, and
+// fails the second.
 func TestGoldenBinary(t *testing.T) {
 	if *update {
 		t.Skip("updating")
 	}
 	bin := buildJudge(t)
+	lim := check.Limits{Timeout: answerTimeout, LineTimeout: answerTimeout}
 	for _, g := range readGoldens(t) {
-		judge := func(stdin io.Reader, stdout, stderr io.Writer) int {
-			cmd := exec.Command(bin, "-rules", g.rules)
-			cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-			err := cmd.Run()
-			var exit *exec.ExitError
-			if errors.As(err, &exit) {
-				return exit.ExitCode()
-			}
-			if err != nil {
-				t.Error(err)
-				return -1
-			}
-			return 0
+		prog := check.Program{Path: bin, Args: []string{"-rules", g.rules}}
+		tr := scenario.Transcript{Input: g.in, Output: g.out, Status: g.status}
+		for _, mode := range []check.Mode{check.Batch, check.LockStep} {
+			t.Run(g.name()+"/"+mode.String(), func(t *testing.T) {
+				r := check.Run(prog, tr, mode, lim)
+				if r.End != check.Exited {
+					t.Errorf("the judge did not exit by itself (end %d, %s) after %d input lines", r.End, r.State, r.Lines)
+				}
+				g.check(t, r.Status, r.Stdout, r.Stderr)
+			})
 		}
-		t.Run(g.name()+"/piped", func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := judge(bytes.NewReader(g.in), &stdout, &stderr)
-			g.check(t, status, stdout.Bytes(), stderr.Bytes())
-		})
-		t.Run(g.name()+"/lock-step", func(t *testing.T) {
-			lockStep(t, g, judge)
-		})
 	}
 }
 
@@ -172,178 +163,4 @@ func buildJudge(t *testing.T) string {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
-}
-
-// lockStep runs judge on the transcript's input one line at a time through
-// an operating-system pipe, and checks what it writes as it goes.
-func lockStep(t *testing.T, g golden, judge func(stdin io.Reader, stdout, stderr io.Writer) int) {
-	stdinR, stdinW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdinW.Close()
-	stdout := &watchedBuffer{changed: make(chan struct{}, 1)}
-	var stderr bytes.Buffer
-	var status int
-	finished := make(chan struct{})
-	go func() {
-		status = judge(stdinR, stdout, &stderr)
-		stdinR.Close() // the judge reads no more: make pending writes fail
-		close(finished)
-	}()
-
-	want := splitLines(g.out)
-	inLines := splitLines(g.in)
-	answers := answerSizes(want, len(inLines))
-	shown := 1 // the FULL or SIMPLE line comes before any input
-	for i := 0; ; i++ {
-		if !stdout.waitLines(shown, answerTimeout, finished) {
-			t.Fatalf("after %d input lines: the judge wrote %q and no more within %v; want %q",
-				i, stdout.String(), answerTimeout, strings.Join(want[:shown], ""))
-		}
-		if got, prefix := stdout.String(), strings.Join(want[:shown], ""); !strings.HasPrefix(got, prefix) {
-			t.Fatalf("after %d input lines:\n%s", i, diff([]byte(prefix), []byte(got)))
-		}
-		if i == len(inLines) {
-			break
-		}
-		if _, err := stdinW.Write([]byte(inLines[i])); err != nil {
-			break // the judge has stopped reading: the game is over or the setup was bad
-		}
-		if !strings.HasSuffix(inLines[i], "\n") {
-			stdinW.Close() // only the end of the input ends a last line with no newline
-		}
-		shown += answers[i]
-	}
-	stdinW.Close()
-	select {
-	case <-finished:
-	case <-time.After(answerTimeout):
-		t.Fatalf("the judge did not exit within %v of the end of its input", answerTimeout)
-	}
-	g.check(t, status, []byte(stdout.String()), stderr.Bytes())
-}
-
-// answerSizes returns, for each of n input lines, how many lines of the
-// expected output out answer it: the whole first turn for the last setup
-// line, one line for INVALID, and a VALID line with the next turn for a
-// legal move.
-func answerSizes(out []string, n int) []int {
-	sizes := make([]int, n)
-	if len(out) < 2 {
-		return sizes // a bad setup: nothing but the FULL or SIMPLE line
-	}
-	rows := 0 // the board rows between the first score line and TURN or WINNER
-	for 2+rows < len(out) && !strings.HasPrefix(out[2+rows], "TURN: ") && !strings.HasPrefix(out[2+rows], "WINNER: ") {
-		rows++
-	}
-	turn := rows + 2 // a score line, the board, and TURN or WINNER
-	setup := 4 + rows
-	if setup > n {
-		return sizes
-	}
-	sizes[setup-1] = turn
-	at := 1 + turn
-	for i := setup; i < n && at < len(out); i++ {
-		switch out[at] {
-		case "INVALID\n":
-			sizes[i] = 1
-		case "VALID\n":
-			sizes[i] = 1 + turn
-		}
-		at += sizes[i]
-	}
-	return sizes
-}
-
-// splitLines splits b after each newline; a last line without one is kept.
-func splitLines(b []byte) []string {
-	s := string(b)
-	var lines []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n') + 1
-		if i == 0 {
-			i = len(s)
-		}
-		lines = append(lines, s[:i])
-		s = s[i:]
-	}
-	return lines
-}
-
-// A watchedBuffer is an output that can be waited on from another
-// goroutine.
-type watchedBuffer struct {
-	mu      sync.Mutex
-	buf     bytes.Buffer
-	changed chan struct{}
-}
-
-func (w *watchedBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	select {
-	case w.changed <- struct{}{}:
-	default:
-	}
-	return w.buf.Write(p)
-}
-
-func (w *watchedBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
-}
-
-// waitLines waits until the buffer holds n lines, the program has
-// finished, or the timeout passes; it reports whether the lines came.
-func (w *watchedBuffer) waitLines(n int, timeout time.Duration, finished <-chan struct{}) bool {
-	deadline := time.After(timeout)
-	for {
-		if strings.Count(w.String(), "\n") >= n {
-			return true
-		}
-		select {
-		case <-w.changed:
-		case <-finished:
-			return strings.Count(w.String(), "\n") >= n
-		case <-deadline:
-			return false
-		}
-	}
-}
-
-// diff returns "" if got equals want, and otherwise where they first
-// differ: a few lines before it, the two differing lines quoted so that
-// blanks and carriage returns show, and a caret under the first differing
-// byte.
-func diff(want, got []byte) string {
-	if bytes.Equal(want, got) {
-		return ""
-	}
-	w, g := splitLines(want), splitLines(got)
-	i := 0
-	for i < len(w) && i < len(g) && w[i] == g[i] {
-		i++
-	}
-	var sb strings.Builder
-	for k := max(0, i-3); k < i; k++ {
-		fmt.Fprintf(&sb, "  %4d  %q\n", k+1, w[k])
-	}
-	line := func(lines []string) string {
-		if i < len(lines) {
-			return strconv.Quote(lines[i])
-		}
-		return "(end of output)"
-	}
-	fmt.Fprintf(&sb, "  want  %s\n  got   %s\n", line(w), line(g))
-	if i < len(w) && i < len(g) {
-		k := 0
-		for k < len(w[i]) && k < len(g[i]) && w[i][k] == g[i][k] {
-			k++
-		}
-		col := len(strconv.Quote(w[i][:k])) - 1 // the column in the quoted line
-		fmt.Fprintf(&sb, "        %s^ line %d, column %d\n", strings.Repeat(" ", col), i+1, k+1)
-	}
-	return sb.String()
 }

@@ -1,20 +1,28 @@
-// Command othello is the reference Othello judge: it plays one game by the
-// protocol of PROTOCOL.md on standard input and output.
+// Command othello is the reference Othello judge, and the tools graders
+// use to check other programs with it.
 //
 // Usage:
 //
 //	othello [-rules full|simple] < game.in > game.out
+//	othello check [flags] -- COMMAND [ARGS...]
+//	othello gen [flags] -out DIR
 //
-// It prints FULL (or SIMPLE), reads the setup and the moves, and answers
-// each move line with VALID or INVALID, printing the score, the board and
-// whose turn it is, and the winner at the end. The exit status is 0 when
-// the game was played to its end, 1 for a bad setup or input that ended
-// mid-game, with one line on standard error, and 2 for a bad command line.
+// With no subcommand it plays one game by the protocol of PROTOCOL.md on
+// standard input and output: it prints FULL (or SIMPLE), reads the setup
+// and the moves, and answers each move line with VALID or INVALID,
+// printing the score, the board and whose turn it is, and the winner at
+// the end. The exit status is 0 when the game was played to its end, 1
+// for a bad setup or input that ended mid-game, with one line on standard
+// error, and 2 for a bad command line.
+//
+// Check runs another program on golden transcripts and random scenarios
+// and reports every way its output differs from the judge's, with the
+// smallest input that shows each. Gen writes random scenarios and the
+// judge's output for them as golden-transcript pairs. "othello check -h"
+// and "othello gen -h" list their flags.
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -28,6 +36,8 @@ func main() {
 }
 
 const usage = `usage: othello [-rules full|simple] < game.in
+       othello check [flags] -- COMMAND [ARGS...]
+       othello gen [flags] -out DIR
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
 reads the setup and the move lines on standard input, and answers on
@@ -37,22 +47,26 @@ mid-game, 2 bad command line.
 Flags:
   -rules full|simple
 	the rule set (default full)
+
+othello check grades another program against the judge; othello gen
+writes random test scenarios. Each takes -h.
 `
 
 // run runs the program with the arguments after the program name and
 // returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("othello", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() {}
-	rulesName := flags.String("rules", "full", "")
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			return 0
+	if len(args) > 0 {
+		switch args[0] {
+		case "check":
+			return runCheck(args[1:], stdout, stderr)
+		case "gen":
+			return runGen(args[1:], stdout, stderr)
 		}
-		fmt.Fprint(stderr, usage)
-		return 2
+	}
+	flags := newFlagSet("othello", stderr)
+	rulesName := flags.String("rules", "full", "")
+	if status, ok := parseFlags(flags, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if flags.NArg() > 0 {
 		fmt.Fprintf(stderr, "othello: unexpected argument %q\n%s", flags.Arg(0), usage)

@@ -1,0 +1,189 @@
+package check_test
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"othello/check"
+	"othello/othello"
+	"othello/scenario"
+)
+
+// studentProgram is the test binary playing a student's program with the
+// mistake bug.
+func studentProgram(bug string) check.Program {
+	return check.Program{Path: os.Args[0], Args: []string{"student", bug}}
+}
+
+var testLimits = check.Limits{Timeout: 5 * time.Second, LineTimeout: 2 * time.Second}
+
+// checkStudent checks the student with the mistake bug on n random
+// scenarios and returns the summary and the report.
+func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Limits) (check.Summary, string) {
+	t.Helper()
+	cfg := check.Config{
+		Program: studentProgram(bug),
+		N:       n,
+		Seed:    1,
+		BadRate: -1,
+		Mode:    mode,
+		Limits:  lim,
+		Jobs:    runtime.NumCPU(),
+	}
+	var report bytes.Buffer
+	sum, err := check.Check(cfg, &report)
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	want := strconv.Itoa(sum.Passed) + " passed, " + strconv.Itoa(sum.Failed) + " failed\n"
+	if !strings.HasSuffix(report.String(), want) || sum.Passed+sum.Failed != n {
+		t.Errorf("%d scenarios: got summary %+v and report ending %q, want it to end %q", n, sum, lastLine(report.String()), want)
+	}
+	return sum, report.String()
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSuffix(s, "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}
+
+// TestStudentWithoutMistakes checks that the test's own student program
+// passes in both modes, so that each mistake below is what fails.
+func TestStudentWithoutMistakes(t *testing.T) {
+	for _, mode := range []check.Mode{check.Batch, check.LockStep} {
+		t.Run(mode.String(), func(t *testing.T) {
+			sum, report := checkStudent(t, noBug, mode, 100, testLimits)
+			if sum.Failed > 0 {
+				t.Errorf("got %d failures, want none:\n%s", sum.Failed, report)
+			}
+		})
+	}
+}
+
+// TestCheckCatchesMistakes checks that each deliberately broken student
+// fails, with a report that shows the mistake.
+func TestCheckCatchesMistakes(t *testing.T) {
+	short := check.Limits{Timeout: 300 * time.Millisecond, LineTimeout: 200 * time.Millisecond}
+	tests := []struct {
+		bug  string
+		mode check.Mode
+		n    int
+		lim  check.Limits
+		want string // a regular expression the report must match
+	}{
+		{scoreSpace, check.Batch, 20, testLimits, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
+		{trailingBlank, check.Batch, 20, testLimits, `got   "[BW.](?: [BW.])+ \\n"`},
+		{winnerWord, check.Batch, 20, testLimits, `got   "WINNER: (BLACK|WHITE)\\n"`},
+		{noWinner, check.Batch, 20, testLimits, `want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`},
+		{edgeFlips, check.Batch, 20, testLimits, `standard output differs at line \d+`},
+		{noPass, check.Batch, 40, testLimits, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
+		{noFlush, check.LockStep, 4, short, `(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`},
+		{hang, check.Batch, 2, short, `it was still running after 300ms, and was killed`},
+		{crash, check.Batch, 20, testLimits, `it exited with status 2, want status 0\n\s+its standard error began "panic: student: index out of range"`},
+		{extraLines, check.Batch, 20, testLimits, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
+		{extraLines, check.Batch, 20, testLimits, `after writing 1 lines more than the judge`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.bug+"/"+tt.mode.String(), func(t *testing.T) {
+			start := time.Now()
+			sum, report := checkStudent(t, tt.bug, tt.mode, tt.n, tt.lim)
+			if sum.Failed == 0 {
+				t.Fatalf("got no failure, want some:\n%s", report)
+			}
+			if !regexp.MustCompile(tt.want).MatchString(report) {
+				t.Errorf("the report does not match %q:\n%s", tt.want, report)
+			}
+			t.Logf("%d of %d failed in %v", sum.Failed, tt.n, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// TestNoFlushPassesInBatch shows why both modes are needed: a program
+// that flushes only at exit is right when all its input comes at once.
+func TestNoFlushPassesInBatch(t *testing.T) {
+	sum, report := checkStudent(t, noFlush, check.Batch, 20, testLimits)
+	if sum.Failed > 0 {
+		t.Errorf("got %d failures in batch, want none:\n%s", sum.Failed, report)
+	}
+}
+
+// TestShrink16x16 checks that shrinking takes failing 16x16 scenarios
+// down to the smallest board, with no line more than the mistake needs,
+// and writes them as golden pairs that the judge agrees with and that
+// still fail.
+func TestShrink16x16(t *testing.T) {
+	tests := []struct {
+		bug       string
+		wantLines int // at most this many lines after the setup
+	}{
+		{scoreSpace, 0},
+		{edgeFlips, 1},
+		{noPass, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.bug, func(t *testing.T) {
+			out := t.TempDir()
+			cfg := check.Config{
+				Program: studentProgram(tt.bug),
+				N:       6,
+				Seed:    3,
+				Rows:    16,
+				Cols:    16,
+				BadRate: 0.1,
+				Limits:  testLimits,
+				Jobs:    runtime.NumCPU(),
+				Out:     out,
+			}
+			var report bytes.Buffer
+			sum, err := check.Check(cfg, &report)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum.Failed == 0 {
+				t.Fatalf("no failure to shrink:\n%s", report.String())
+			}
+			shrunk, err := scenario.ReadDir(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tr := range shrunk {
+				before := cfg.Generator().Scenario(cfg.Seed, index(t, tr.Name))
+				lines := strings.Split(string(tr.Input), "\n")
+				rows, _ := strconv.Atoi(lines[0])
+				cols, _ := strconv.Atoi(lines[1])
+				after := len(lines) - 1 - 4 - rows
+				t.Logf("%s: before %dx%d with %d lines after the setup, after %dx%d with %d",
+					tr.Name, before.Board.Rows(), before.Board.Cols(), len(before.Lines), rows, cols, after)
+				if rows != 4 || cols != 4 || after > tt.wantLines {
+					t.Errorf("%s: shrunk to %dx%d with %d lines after the setup, want 4x4 with at most %d:\n%s",
+						tr.Name, rows, cols, after, tt.wantLines, tr.Input)
+				}
+				if again := scenario.Judge(tr.Name, othello.Full{}, tr.Input); !bytes.Equal(again.Output, tr.Output) || again.Status != tr.Status {
+					t.Errorf("%s: the written output is not the judge's", tr.Name)
+				}
+				if f := check.Compare(tr, check.Run(cfg.Program, tr, check.Batch, testLimits)); f == nil {
+					t.Errorf("%s: the shrunk scenario passes, want it to fail", tr.Name)
+				}
+			}
+			if !strings.Contains(report.String(), "smallest input found that fails the same way: 4x4 board") {
+				t.Errorf("the report does not show the shrunk input:\n%s", report.String())
+			}
+		})
+	}
+}
+
+// index returns i from a random scenario's name such as "full-3-5".
+func index(t *testing.T, name string) int {
+	t.Helper()
+	i, err := strconv.Atoi(name[strings.LastIndexByte(name, '-')+1:])
+	if err != nil {
+		t.Fatalf("scenario name %q does not end with its index", name)
+	}
+	return i
+}

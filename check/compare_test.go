@@ -1,0 +1,140 @@
+package check_test
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"othello/check"
+	"othello/othello"
+	"othello/scenario"
+)
+
+const game4x4 = "4\n4\nB\n>\n. . . .\n. B W .\n. W B .\n. . . .\n"
+
+func TestCompare(t *testing.T) {
+	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"x\n2 4\n"))
+	right := string(tr.Output)
+	tests := []struct {
+		name     string
+		stdout   string
+		status   int
+		end      check.End
+		wantLine int // 0 for a pass or a wrong status only
+		fail     bool
+	}{
+		{"same", right, 1, check.Exited, 0, false},
+		{"wrong status", right, 0, check.Exited, 0, true},
+		{"timed out with the right output", right, -1, check.TimedOut, 0, true},
+		{"score with one space", strings.Replace(right, "B: 2  W: 2", "B: 2 W: 2", 1), 1, check.Exited, 2, true},
+		{"trailing blank", strings.Replace(right, ". B W .\n", ". B W . \n", 1), 1, check.Exited, 4, true},
+		{"cut short", right[:len(right)-10], 1, check.Exited, 14, true},
+		{"extra line", right + "BYE\n", 1, check.Exited, 16, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := check.Compare(tr, check.Result{Stdout: []byte(tt.stdout), Status: tt.status, End: tt.end})
+			if (f != nil) != tt.fail {
+				t.Fatalf("got failure %v, want one: %v", f, tt.fail)
+			}
+			if f != nil && f.Line != tt.wantLine {
+				t.Errorf("got first differing line %d, want %d", f.Line, tt.wantLine)
+			}
+		})
+	}
+}
+
+func TestSame(t *testing.T) {
+	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"2 4\n"))
+	fail := func(from, to string, end check.End) *check.Failure {
+		return check.Compare(tr, check.Result{Stdout: []byte(strings.Replace(string(tr.Output), from, to, 1)), Status: 1, End: end})
+	}
+	score := fail("B: 2  W: 2", "B: 2 W: 2", check.Exited)
+	tests := []struct {
+		name string
+		f    *check.Failure
+		want bool
+	}{
+		{"a board row instead of a score line", fail(". B W .\n", ". B B .\n", check.Exited), true},
+		{"TURN", fail("TURN: B", "TURN: W", check.Exited), true},
+		{"a line of something else", fail("B: 2  W: 2", "Score 2 2", check.Exited), false},
+		{"the same, ended by a timeout", fail("B: 2  W: 2", "B: 2 W: 2", check.TimedOut), false},
+		{"the output cut short", check.Compare(tr, check.Result{Stdout: tr.Output[:strings.Index(string(tr.Output), "TURN")], Status: 1}), false},
+		{"no failure", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := score.Same(tt.f); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDiff(t *testing.T) {
+	want := "FULL\nB: 2  W: 2\n. . . .\n"
+	tests := []struct {
+		name, got, wantDiff string
+	}{
+		{"equal", want, ""},
+		{"one space", "FULL\nB: 2 W: 2\n. . . .\n",
+			"     1  \"FULL\\n\"\n  want  \"B: 2  W: 2\\n\"\n  got   \"B: 2 W: 2\\n\"\n              ^ line 2, column 6\n"},
+		{"trailing blank", "FULL\nB: 2  W: 2\n. . . . \n",
+			"     1  \"FULL\\n\"\n     2  \"B: 2  W: 2\\n\"\n  want  \". . . .\\n\"\n  got   \". . . . \\n\"\n                ^ line 3, column 8\n"},
+		{"cut short", "FULL\n",
+			"     1  \"FULL\\n\"\n  want  \"B: 2  W: 2\\n\"\n  got   (end of output)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := check.Diff([]byte(want), []byte(tt.got)); got != tt.wantDiff {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.wantDiff)
+			}
+		})
+	}
+}
+
+func TestAnswerSizes(t *testing.T) {
+	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"x\n2 4\n\n"))
+	// Eight setup lines, the last answered by the first turn (6 lines);
+	// INVALID; VALID and a turn; a line after the end of the input.
+	want := []int{0, 0, 0, 0, 0, 0, 0, 6, 1, 7, 1}
+	if got := check.AnswerSizes(tr.Output, len(want)); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	bad := scenario.Judge("t", othello.Full{}, []byte("4\n4\nX\n"))
+	if got := check.AnswerSizes(bad.Output, 3); !reflect.DeepEqual(got, []int{0, 0, 0}) {
+		t.Errorf("bad setup: got %v, want no answers", got)
+	}
+}
+
+func TestDetectRulesErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		bug  string
+		path string
+		want error
+	}{
+		{"not a program", "", filepath.Join(t.TempDir(), "missing"), fs.ErrNotExist},
+		{"silent", hangChild, "", check.ErrRulesLine},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := check.Program{Path: tt.path}
+			if tt.bug != "" {
+				p = studentProgram(tt.bug)
+			}
+			_, err := check.DetectRules(p, check.Limits{Timeout: testLimits.LineTimeout / 4, LineTimeout: testLimits.LineTimeout})
+			var startErr *check.StartError
+			if !errors.Is(err, tt.want) || !errors.As(err, &startErr) {
+				t.Errorf("got error %v, want a *check.StartError wrapping %v", err, tt.want)
+			}
+		})
+	}
+	rules, err := check.DetectRules(studentProgram(noBug), testLimits)
+	if err != nil || rules != (othello.Full{}) {
+		t.Errorf("got %v, %v; want FULL", rules, err)
+	}
+}

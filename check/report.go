@@ -1,0 +1,134 @@
+package check
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"othello/scenario"
+)
+
+// maxShownLines bounds the input lines of a shrunk scenario shown in the
+// report.
+const maxShownLines = 40
+
+// maxShownBytes bounds the part of a long input line shown in the report.
+const maxShownBytes = 60
+
+// report writes what went wrong in one failing job.
+func report(w io.Writer, cfg Config, j *job) {
+	fmt.Fprintf(w, "\nFAIL %s (%s)\n", j.t.Name, describe(j))
+	writeFailure(w, j.t, j.f, cfg.Limits)
+	switch {
+	case j.shrunk != nil:
+		s, t := j.shrunk, j.shrunkT
+		fmt.Fprintf(w, "  smallest input found that fails the same way: %s", size(s))
+		if cfg.Out != "" {
+			file := filepath.Join(cfg.Out, filepath.FromSlash(t.Name)+".in")
+			if j.shrunkWrite != nil {
+				fmt.Fprintf(w, " (not written: %v)", j.shrunkWrite)
+			} else {
+				fmt.Fprintf(w, ", written with its expected output to %s", file)
+			}
+		}
+		fmt.Fprintln(w, ":")
+		lines := splitLines(t.Input)
+		for i, l := range lines {
+			if i == maxShownLines {
+				fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
+				break
+			}
+			fmt.Fprintf(w, "    %s\n", shown(l))
+		}
+		writeFailure(w, t, j.shrunkF, cfg.Limits)
+	case j.sameAs != nil:
+		fmt.Fprintf(w, "  fails the same way as %s: see the smallest input there\n", j.sameAs.t.Name)
+	}
+}
+
+// writeFailure writes where the output first differs and what the program
+// did last.
+func writeFailure(w io.Writer, t scenario.Transcript, f *Failure, lim Limits) {
+	if f.Line > 0 {
+		fmt.Fprintf(w, "  standard output differs at line %d:\n%s", f.Line, indent(f.Diff))
+	}
+	fmt.Fprintf(w, "  %s\n", what(t, f.Result, lim))
+	if first, _, _ := strings.Cut(string(f.Result.Stderr), "\n"); first != "" {
+		fmt.Fprintf(w, "  its standard error began %q\n", first)
+	}
+}
+
+// describe says where a scenario comes from and what it is.
+func describe(j *job) string {
+	if j.s == nil {
+		return "golden transcript"
+	}
+	s := j.s
+	return fmt.Sprintf("random, seed and index in its name: %s, %s first, %s, %s start", size(s), s.First, s.Win, s.Start)
+}
+
+// size gives a scenario's board size and number of lines after the setup.
+func size(s *scenario.Scenario) string {
+	lines := "lines"
+	if len(s.Lines) == 1 {
+		lines = "line"
+	}
+	return fmt.Sprintf("%dx%d board, %d %s after the setup", s.Board.Rows(), s.Board.Cols(), len(s.Lines), lines)
+}
+
+// what says what the program did last.
+func what(t scenario.Transcript, r Result, lim Limits) string {
+	switch r.End {
+	case NotStarted:
+		return fmt.Sprintf("it could not be started: %v", r.Err)
+	case TimedOut:
+		return fmt.Sprintf("it was still running after %v, and was killed", lim.Timeout)
+	case NoAnswer:
+		in := splitLines(t.Input)
+		if r.Lines == 0 || r.Lines > len(in) {
+			return fmt.Sprintf("it printed no first line within %v, and was killed: does it flush its output before it reads?", lim.LineTimeout)
+		}
+		return fmt.Sprintf("it gave no answer within %v to input line %d, %s, and was killed: does it flush its output before it reads?",
+			lim.LineTimeout, r.Lines, shown(in[r.Lines-1]))
+	case WentWrong:
+		return fmt.Sprintf("it was stopped there, after input line %d", r.Lines)
+	case TooMuchOutput:
+		return fmt.Sprintf("it wrote over %d bytes more than the judge, and was killed", extraOutput)
+	}
+	var sb strings.Builder
+	if r.Status >= 0 {
+		fmt.Fprintf(&sb, "it exited with status %d", r.Status)
+	} else {
+		fmt.Fprintf(&sb, "it died (%s)", r.State)
+	}
+	if r.Status != t.Status {
+		fmt.Fprintf(&sb, ", want status %d", t.Status)
+	}
+	want, got := splitLines(t.Output), splitLines(r.Stdout)
+	if extra := len(got) - len(want); extra > 0 && strings.HasPrefix(string(r.Stdout), string(t.Output)) {
+		fmt.Fprintf(&sb, ", after writing %d lines more than the judge", extra)
+	}
+	return sb.String()
+}
+
+// shown returns an input line for the report: as it is, or quoted if it
+// has blanks at its ends or characters that do not show. A long line is
+// cut short, with its length.
+func shown(line string) string {
+	line = strings.TrimSuffix(line, "\n")
+	if len(line) > maxShownBytes {
+		return strconv.Quote(line[:maxShownBytes]) + fmt.Sprintf("... (%d bytes)", len(line))
+	}
+	q := strconv.Quote(line)
+	if line == "" || strings.TrimSpace(line) != line || q[1:len(q)-1] != line {
+		return q
+	}
+	return line
+}
+
+// indent puts two more blanks before each line of s.
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n  ") + "\n"
+}

@@ -1,0 +1,200 @@
+package check_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"othello/othello"
+)
+
+// TestMain lets the test binary stand in for a student's program: run as
+// "TESTBINARY student BUG", it plays the judge's protocol itself, with
+// the deliberate mistake BUG ("none" for none).
+func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == "student" {
+		os.Exit(student(os.Args[2], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// The students' mistakes.
+const (
+	noBug         = "none"
+	scoreSpace    = "score-one-space" // "B: 2 W: 2"
+	trailingBlank = "trailing-blank"  // a blank after each board row
+	winnerWord    = "winner-word"     // "WINNER: BLACK"
+	noWinner      = "no-winner"       // no WINNER line at all
+	edgeFlips     = "edge-flips"      // a move on the last row or column does not flip along that edge
+	noPass        = "no-pass"         // a player with no move still gets TURN
+	noFlush       = "no-flush"        // output flushed only at exit
+	hang          = "hang"            // hangs forever after the setup, with a child process that hangs too
+	crash         = "crash"           // panics at the fifth move
+	extraLines    = "extra-lines"     // prints more after WINNER
+	hangChild     = "hang-child"      // the child process of hang
+)
+
+// pidDirEnv names a folder where the hang student writes its child's
+// process ID as an empty file.
+const pidDirEnv = "STUDENT_PID_DIR"
+
+// student is a plain, independent implementation of the protocol, written
+// as a student might, with the mistake bug.
+func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if bug == hangChild {
+		time.Sleep(time.Hour)
+		return 0
+	}
+	out := bufio.NewWriterSize(stdout, 1<<20)
+	defer out.Flush()
+	in := bufio.NewReader(stdin)
+	readLine := func() (string, bool) {
+		if bug != noFlush {
+			out.Flush()
+		}
+		line, err := in.ReadString('\n')
+		return strings.TrimSpace(line), err == nil || line != ""
+	}
+	fail := func(msg string) int {
+		out.Flush()
+		fmt.Fprintln(stderr, "student: "+msg)
+		return 1
+	}
+
+	var rules othello.Rules = othello.Full{}
+	if bug == edgeFlips {
+		rules = edgeRules{}
+	}
+	fmt.Fprintln(out, "FULL")
+	var setup [4]string
+	for i := range setup {
+		line, ok := readLine()
+		if !ok {
+			return fail("setup cut short")
+		}
+		setup[i] = line
+	}
+	rows, _ := strconv.Atoi(setup[0])
+	cols, _ := strconv.Atoi(setup[1])
+	first, _ := othello.ParseColor(setup[2])
+	win, _ := othello.ParseWinRule(setup[3])
+	board, err := othello.NewBoard(rows, cols)
+	if err != nil {
+		return fail("bad size")
+	}
+	for r := range rows {
+		line, _ := readLine()
+		for c, cell := range strings.Fields(line) {
+			color, _ := othello.ParseCell(cell)
+			board.Set(othello.Square{Row: r, Col: c}, color)
+		}
+	}
+	if bug == hang {
+		// A child that holds standard output open, and says who it is.
+		child := exec.Command(os.Args[0], "student", hangChild)
+		child.Stdout = stdout.(*os.File)
+		if child.Start() == nil && os.Getenv(pidDirEnv) != "" {
+			pid := strconv.Itoa(child.Process.Pid)
+			os.WriteFile(filepath.Join(os.Getenv(pidDirEnv), pid), nil, 0o644)
+		}
+		time.Sleep(time.Hour)
+		return 0
+	}
+	pos, err := othello.NewPosition(rules, board, first)
+	if err != nil {
+		return fail(err.Error())
+	}
+
+	show := func() {
+		b := pos.Board()
+		sep := "  "
+		if bug == scoreSpace {
+			sep = " "
+		}
+		fmt.Fprintf(out, "B: %d%sW: %d\n", b.Count(othello.Black), sep, b.Count(othello.White))
+		for r := range rows {
+			var cells []string
+			for c := range cols {
+				color, _ := b.At(othello.Square{Row: r, Col: c})
+				cells = append(cells, color.String())
+			}
+			row := strings.Join(cells, " ")
+			if bug == trailingBlank {
+				row += " "
+			}
+			fmt.Fprintln(out, row)
+		}
+	}
+	moves := 0
+	for !pos.Over() {
+		if !pos.HasMoves() && bug != noPass {
+			pos.Pass()
+		}
+		show()
+		fmt.Fprintf(out, "TURN: %v\n", pos.Turn())
+		for {
+			line, ok := readLine()
+			if !ok {
+				return fail("input ended mid-game")
+			}
+			f := strings.Fields(line)
+			if len(f) == 2 {
+				r, err1 := strconv.Atoi(f[0])
+				c, err2 := strconv.Atoi(f[1])
+				if err1 == nil && err2 == nil {
+					if _, err := pos.Play(othello.Square{Row: r - 1, Col: c - 1}); err == nil {
+						break
+					}
+				}
+			}
+			fmt.Fprintln(out, "INVALID")
+		}
+		fmt.Fprintln(out, "VALID")
+		if moves++; bug == crash && moves == 5 {
+			out.Flush()
+			panic("student: index out of range")
+		}
+	}
+	show()
+	b := pos.Board()
+	winner := win.Winner(b.Count(othello.Black), b.Count(othello.White))
+	switch {
+	case bug == noWinner:
+	case bug == winnerWord && winner == othello.Black:
+		fmt.Fprintln(out, "WINNER: BLACK")
+	case bug == winnerWord && winner == othello.White:
+		fmt.Fprintln(out, "WINNER: WHITE")
+	case winner == othello.Empty:
+		fmt.Fprintln(out, "WINNER: NONE")
+	default:
+		fmt.Fprintf(out, "WINNER: %v\n", winner)
+	}
+	if bug == extraLines {
+		fmt.Fprintln(out, "GAME OVER")
+	}
+	return 0
+}
+
+// edgeRules are the full rules, except that a move on the last row does
+// not flip along that row, nor one on the last column along that column.
+type edgeRules struct{}
+
+func (edgeRules) Name() string { return "FULL" }
+
+func (edgeRules) Flips(b *othello.Board, s othello.Square, player othello.Color) []othello.Square {
+	var flips []othello.Square
+	for _, f := range (othello.Full{}).Flips(b, s, player) {
+		if (s.Row == b.Rows()-1 && f.Row == s.Row) || (s.Col == b.Cols()-1 && f.Col == s.Col) {
+			continue
+		}
+		flips = append(flips, f)
+	}
+	return flips
+}

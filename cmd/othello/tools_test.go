@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"othello/othello"
+	"othello/scenario"
+)
+
+// TestCheckOwnBinary checks the built judge with othello check, in both
+// modes and under both rule sets, on the project's golden transcripts and
+// random scenarios.
+func TestCheckOwnBinary(t *testing.T) {
+	bin := buildJudge(t)
+	for _, rules := range []string{"full", "simple"} {
+		for _, mode := range []string{"batch", "lock-step"} {
+			t.Run(rules+"/"+mode, func(t *testing.T) {
+				args := []string{"check", "-n", "100", "-seed", "1", "-golden", goldenDir}
+				if mode == "lock-step" {
+					args = append(args, "-interactive")
+				}
+				args = append(args, "--", bin, "-rules", rules)
+				var stdout, stderr bytes.Buffer
+				status := run(args, nil, &stdout, &stderr)
+				report := stdout.String()
+				if status != 0 || stderr.Len() > 0 {
+					t.Fatalf("exit status %d, standard error %q, want 0 and nothing:\n%s", status, stderr.String(), report)
+				}
+				golden, _ := filepath.Glob(filepath.Join(goldenDir, rules, "*.in"))
+				want := strconv.Itoa(len(golden)+100) + " passed, 0 failed\n"
+				if !strings.HasSuffix(report, want) {
+					t.Errorf("got report\n%s\nwant it to end %q", report, want)
+				}
+				if !strings.Contains(report, strings.ToUpper(rules)+" (its first line), "+mode+", seed 1:") {
+					t.Errorf("the report's first line does not say the rules, mode and seed:\n%s", report)
+				}
+			})
+		}
+	}
+}
+
+// TestGen writes the default 200 scenarios, replays each through the
+// judge, and counts in the files what graders need: every board size,
+// non-square boards, both first players and win rules, a first player
+// passed over, boards full or blocked from the start, passes in play, bad
+// lines.
+func TestGen(t *testing.T) {
+	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
+		t.Run(rules.Name(), func(t *testing.T) {
+			dir := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			status := run([]string{"gen", "-rules", rules.Name(), "-seed", "5", "-out", dir}, nil, &stdout, &stderr)
+			if status != 0 {
+				t.Fatalf("exit status %d, want 0; standard error %q", status, stderr.String())
+			}
+			if want := "wrote 200 " + rules.Name() + " scenarios, seed 5, to " + dir + "\n"; stdout.String() != want {
+				t.Errorf("got %q, want %q", stdout.String(), want)
+			}
+			ts, err := scenario.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ts) != 200 {
+				t.Fatalf("got %d scenarios, want 200", len(ts))
+			}
+			seen := map[string]int{}
+			for _, tr := range ts {
+				again := scenario.Judge(tr.Name, tr.Rules, tr.Input)
+				if tr.Rules != rules || tr.Status != 0 || !bytes.Equal(again.Output, tr.Output) || again.Status != 0 {
+					t.Errorf("%s: does not replay through the judge to its end", tr.Name)
+				}
+				for _, f := range fileFeatures(tr) {
+					seen[f]++
+				}
+			}
+			want := []string{"non-square", "first B", "first W", "win >", "win <", "first passed over",
+				"over at once", "pass in play", "INVALID", "no bad line"}
+			for n := othello.MinSize; n <= othello.MaxSize; n += 2 {
+				want = append(want, "rows "+strconv.Itoa(n), "cols "+strconv.Itoa(n))
+			}
+			for _, f := range want {
+				if seen[f] == 0 {
+					t.Errorf("no scenario has %q", f)
+				}
+			}
+			t.Logf("%v", seen)
+		})
+	}
+}
+
+// fileFeatures lists what a written scenario shows in its files.
+func fileFeatures(tr scenario.Transcript) []string {
+	in := strings.Split(string(tr.Input), "\n")
+	out := strings.Split(strings.TrimSuffix(string(tr.Output), "\n"), "\n")
+	fs := []string{"rows " + in[0], "cols " + in[1], "first " + in[2], "win " + in[3]}
+	if in[0] != in[1] {
+		fs = append(fs, "non-square")
+	}
+	var turns []string // each TURN line's player, and "V" after each VALID
+	invalid := false
+	for _, l := range out {
+		switch {
+		case strings.HasPrefix(l, "TURN: "):
+			turns = append(turns, strings.TrimPrefix(l, "TURN: "))
+		case l == "VALID":
+			turns = append(turns, "V")
+		case l == "INVALID":
+			invalid = true
+		}
+	}
+	switch {
+	case len(turns) == 0:
+		fs = append(fs, "over at once")
+	case turns[0] != in[2]:
+		fs = append(fs, "first passed over")
+	}
+	for i := 2; i < len(turns); i++ {
+		if turns[i-1] == "V" && turns[i] == turns[i-2] {
+			fs = append(fs, "pass in play")
+			break
+		}
+	}
+	if invalid {
+		fs = append(fs, "INVALID")
+	} else {
+		fs = append(fs, "no bad line")
+	}
+	return fs
+}
+
+func TestCheckAndGenCommandLines(t *testing.T) {
+	notJudge := filepath.Join(t.TempDir(), "hello")
+	if err := os.WriteFile(notJudge, []byte("#!/bin/sh\necho HELLO\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	tests := []struct {
+		name       string
+		args       []string
+		wantStatus int
+		wantOut    string // the start of standard output
+		wantErr    string // the start of standard error
+	}{
+		{"check help", []string{"check", "-h"}, 0, "usage: othello check", ""},
+		{"check without command", []string{"check", "-n", "1"}, 2, "", "othello check: no command to check"},
+		{"check bad rules", []string{"check", "-rules", "x", "--", "true"}, 2, "", "othello check: -rules must be full or simple"},
+		{"check bad -j", []string{"check", "-j", "0", "--", "true"}, 2, "", "othello check: -n must be 0 or more"},
+		{"check bad size", []string{"check", "-size", "5x4", "--", "true"}, 2, "", "othello check: -size must be ROWSxCOLS"},
+		{"check unknown flag", []string{"check", "-x"}, 2, "", "flag provided but not defined"},
+		{"check missing program", []string{"check", "--", filepath.Join(out, "missing")}, 1, "", "othello check: "},
+		{"check not a judge", []string{"check", "--", notJudge}, 1, "", `othello check: ` + notJudge + `: its first line is "HELLO\n"`},
+		{"check missing golden folder", []string{"check", "-rules", "full", "-golden", filepath.Join(out, "missing"), "--", "true"}, 1, "", "othello check: "},
+		{"gen help", []string{"gen", "-h"}, 0, "usage: othello gen", ""},
+		{"gen without -out", []string{"gen", "-n", "1"}, 2, "", "othello gen: -out DIR is required"},
+		{"gen bad size", []string{"gen", "-size", "8", "-out", out}, 2, "", "othello gen: -size must be ROWSxCOLS"},
+		{"gen odd size", []string{"gen", "-size", "8x9", "-out", out}, 2, "", "othello gen: -size must be ROWSxCOLS"},
+		{"gen bad rate", []string{"gen", "-bad", "2", "-out", out}, 2, "", "othello gen: -n must be 0 or more and -bad at most 1"},
+		{"gen stray argument", []string{"gen", "-out", out, "x"}, 2, "", `othello gen: unexpected argument "x"`},
+		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios, seed 3, to " + out, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, nil, &stdout, &stderr)
+			if status != tt.wantStatus {
+				t.Errorf("exit status: got %d, want %d", status, tt.wantStatus)
+			}
+			if !strings.HasPrefix(stdout.String(), tt.wantOut) || (tt.wantOut == "") != (stdout.Len() == 0) {
+				t.Errorf("standard output: got %q, want it to start %q", stdout.String(), tt.wantOut)
+			}
+			if !strings.HasPrefix(stderr.String(), tt.wantErr) || (tt.wantErr == "") != (stderr.Len() == 0) {
+				t.Errorf("standard error: got %q, want it to start %q", stderr.String(), tt.wantErr)
+			}
+		})
+	}
+	if in, err := os.ReadFile(filepath.Join(out, "full-3-0.in")); err != nil || !strings.HasPrefix(string(in), "6\n10\n") {
+		t.Errorf("gen -size 6x10: got %q, %v; want a 6x10 scenario", in, err)
+	}
+}
