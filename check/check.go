@@ -103,6 +103,9 @@ type job struct {
 	s *scenario.Scenario // the random scenario behind t; nil for a golden transcript
 	f *Failure
 
+	seed  uint64 // the random scenario's seed and index
+	index int
+
 	// For the smallest random failure of each way: the smallest scenario
 	// found that fails that way, its transcript and failure, and the
 	// error from writing it to Config.Out. For the others of that way:
@@ -149,7 +152,7 @@ func Check(cfg Config, w io.Writer) (Summary, error) {
 	cfg.Rules = rules
 	gen := cfg.Generator()
 	for i := range cfg.N {
-		jobs = append(jobs, &job{s: gen.Scenario(cfg.Seed, i)})
+		jobs = append(jobs, &job{s: gen.Scenario(cfg.Seed, i), seed: cfg.Seed, index: i})
 	}
 
 	fmt.Fprintf(w, "check %s: %s (%s), %s, seed %d: %d golden and %d random scenarios, %d at a time\n",

@@ -66,7 +66,7 @@ func describe(j *job) string {
 		return "golden transcript"
 	}
 	s := j.s
-	return fmt.Sprintf("random, seed and index in its name: %s, %s first, %s, %s start", size(s), s.First, s.Win, s.Start)
+	return fmt.Sprintf("random scenario %d of seed %d: %s, %s first, %s, %s start", j.index, j.seed, size(s), s.First, s.Win, s.Start)
 }
 
 // size gives a scenario's board size and number of lines after the setup.

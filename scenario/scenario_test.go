@@ -226,3 +226,12 @@ func TestReadDirErrors(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkScenario measures making one random scenario and the judge's
+// transcript of it, the work othello check does in process per scenario.
+func BenchmarkScenario(b *testing.B) {
+	g := scenario.Generator{Rules: othello.Full{}, BadRate: -1}
+	for i := 0; i < b.N; i++ {
+		g.Scenario(1, i%1000).Transcript()
+	}
+}
