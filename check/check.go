@@ -28,12 +28,14 @@ var ErrRulesLine = errors.New("check: first line is not FULL or SIMPLE")
 type StartError struct {
 	Program string
 	Line    string // the program's first line, with its newline if it had one
+	What    string // what the program did, such as "it exited with status 1"
 	Err     error  // ErrRulesLine, or why the program could not be started
 }
 
 func (e *StartError) Error() string {
 	if errors.Is(e.Err, ErrRulesLine) {
-		return fmt.Sprintf("check: %s: its first line is %q, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set)", e.Program, e.Line)
+		return fmt.Sprintf("check: %s: its first line is %q, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s",
+			e.Program, e.Line, e.What)
 	}
 	return fmt.Sprintf("check: %s: %v", e.Program, e.Err)
 }
@@ -45,7 +47,7 @@ func (e *StartError) Unwrap() error { return e.Err }
 func DetectRules(p Program, lim Limits) (othello.Rules, error) {
 	r := Run(p, scenario.Transcript{}, Batch, lim)
 	if r.End == NotStarted {
-		return nil, &StartError{Program: p.Path, Err: r.Err}
+		return nil, &StartError{Program: commandLine(p), Err: r.Err}
 	}
 	var line string
 	if lines := splitLines(r.Stdout); len(lines) > 0 {
@@ -57,7 +59,7 @@ func DetectRules(p Program, lim Limits) (othello.Rules, error) {
 	case "SIMPLE\n":
 		return othello.Simple{}, nil
 	}
-	return nil, &StartError{Program: p.Path, Line: line, Err: ErrRulesLine}
+	return nil, &StartError{Program: commandLine(p), Line: line, What: what(scenario.Transcript{}, r, lim), Err: ErrRulesLine}
 }
 
 // A Config says what Check does.

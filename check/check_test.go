@@ -87,7 +87,7 @@ func TestCheckCatchesMistakes(t *testing.T) {
 		{hang, check.Batch, 2, short, `it was still running after 300ms, and was killed`},
 		{crash, check.Batch, 20, testLimits, `it exited with status 2, want status 0\n\s+its standard error began "panic: student: index out of range"`},
 		{extraLines, check.Batch, 20, testLimits, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
-		{extraLines, check.Batch, 20, testLimits, `after writing 1 lines more than the judge`},
+		{extraLines, check.Batch, 20, testLimits, `after writing 1 line more than the judge`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug+"/"+tt.mode.String(), func(t *testing.T) {

@@ -71,11 +71,15 @@ func describe(j *job) string {
 
 // size gives a scenario's board size and number of lines after the setup.
 func size(s *scenario.Scenario) string {
-	lines := "lines"
-	if len(s.Lines) == 1 {
-		lines = "line"
+	return fmt.Sprintf("%dx%d board, %d %s after the setup", s.Board.Rows(), s.Board.Cols(), len(s.Lines), plural(len(s.Lines), "line"))
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
 	}
-	return fmt.Sprintf("%dx%d board, %d %s after the setup", s.Board.Rows(), s.Board.Cols(), len(s.Lines), lines)
+	return word + "s"
 }
 
 // what says what the program did last.
@@ -107,8 +111,8 @@ func what(t scenario.Transcript, r Result, lim Limits) string {
 		fmt.Fprintf(&sb, ", want status %d", t.Status)
 	}
 	want, got := splitLines(t.Output), splitLines(r.Stdout)
-	if extra := len(got) - len(want); extra > 0 && strings.HasPrefix(string(r.Stdout), string(t.Output)) {
-		fmt.Fprintf(&sb, ", after writing %d lines more than the judge", extra)
+	if extra := len(got) - len(want); extra > 0 && len(want) > 0 && strings.HasPrefix(string(r.Stdout), string(t.Output)) {
+		fmt.Fprintf(&sb, ", after writing %d %s more than the judge", extra, plural(extra, "line"))
 	}
 	return sb.String()
 }

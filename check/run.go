@@ -109,6 +109,8 @@ func Run(p Program, t scenario.Transcript, mode Mode, lim Limits) Result {
 		close(exited)
 	}()
 
+	// A program that stops reading must not block a write past the limit.
+	stdinW.SetWriteDeadline(time.Now().Add(lim.Timeout))
 	r := &runner{t: t, lim: lim, stdin: stdinW, stdout: stdout, exited: exited, deadline: time.After(lim.Timeout)}
 	var end End
 	if mode == LockStep {
