@@ -105,8 +105,9 @@ type job struct {
 	s *scenario.Scenario // the random scenario behind t; nil for a golden transcript
 	f *Failure
 
-	seed  uint64 // the random scenario's seed and index
-	index int
+	random bool   // whether the job is a random scenario, made by the worker
+	seed   uint64 // the random scenario's seed and index
+	index  int
 
 	// For the smallest random failure of each way: the smallest scenario
 	// found that fails that way, its transcript and failure, and the
@@ -126,7 +127,7 @@ type job struct {
 // scenario.ReadDir for a golden folder that cannot be read.
 func Check(cfg Config, w io.Writer) (Summary, error) {
 	rules := cfg.Rules
-	how := "forced by -rules"
+	how := "forced"
 	if rules == nil {
 		var err error
 		if rules, err = DetectRules(cfg.Program, cfg.Limits); err != nil {
@@ -154,7 +155,7 @@ func Check(cfg Config, w io.Writer) (Summary, error) {
 	cfg.Rules = rules
 	gen := cfg.Generator()
 	for i := range cfg.N {
-		jobs = append(jobs, &job{s: gen.Scenario(cfg.Seed, i), seed: cfg.Seed, index: i})
+		jobs = append(jobs, &job{random: true, seed: cfg.Seed, index: i})
 	}
 
 	fmt.Fprintf(w, "check %s: %s (%s), %s, seed %d: %d golden and %d random scenarios, %d at a time\n",
@@ -169,7 +170,8 @@ func Check(cfg Config, w io.Writer) (Summary, error) {
 	}
 	parallel(len(jobs), cfg.Jobs, func(i int) {
 		j := jobs[i]
-		if j.s != nil {
+		if j.random {
+			j.s = gen.Scenario(j.seed, j.index)
 			j.t, j.f = try(j.s)
 		} else {
 			j.f = Compare(j.t, Run(cfg.Program, j.t, cfg.Mode, cfg.Limits))
