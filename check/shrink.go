@@ -73,21 +73,16 @@ func smaller(a, b [4]int) bool {
 // lineReductions returns the scenarios with fewer lines that shrink
 // tries in place of s, in order.
 func lineReductions(s *scenario.Scenario, t scenario.Transcript, f *Failure) []*scenario.Scenario {
-	var cs []*scenario.Scenario
-	add := func(c *scenario.Scenario) {
-		if c != nil {
-			cs = append(cs, c)
-		}
-	}
+	var cs candidates
 	k := wrongLine(s, t, f)
 	if k+1 < len(s.Lines) {
 		c := s.Clone()
 		c.Lines = c.Lines[:k+1]
-		add(c)
+		cs.add(c)
 	}
 	for _, j := range []int{k, k - 1, k - 2, k - 4, k - 8, k / 2} {
 		if j > 0 && j <= k {
-			add(rebase(s, j))
+			cs.add(rebase(s, j))
 		}
 	}
 	c := s.Clone()
@@ -97,30 +92,34 @@ func lineReductions(s *scenario.Scenario, t scenario.Transcript, f *Failure) []*
 			c.Lines = append(c.Lines, l)
 		}
 	}
-	add(c)
+	cs.add(c)
 	for i := range s.Lines {
 		c := s.Clone()
 		c.Lines = append(c.Lines[:i], c.Lines[i+1:]...)
-		add(c)
+		cs.add(c)
 	}
 	return cs
+}
+
+// candidates collects the scenarios that shrink tries, leaving out nil.
+type candidates []*scenario.Scenario
+
+func (cs *candidates) add(c *scenario.Scenario) {
+	if c != nil {
+		*cs = append(*cs, c)
+	}
 }
 
 // boardReductions returns the scenarios on smaller boards that shrink
 // tries in place of s, in order.
 func boardReductions(s *scenario.Scenario, _ scenario.Transcript, _ *Failure) []*scenario.Scenario {
-	var cs []*scenario.Scenario
-	add := func(c *scenario.Scenario) {
-		if c != nil {
-			cs = append(cs, c)
-		}
-	}
-	add(window(s))
+	var cs candidates
+	cs.add(window(s))
 	for i := 0; i+1 < s.Board.Rows(); i++ {
-		add(crop(s, i, -1))
+		cs.add(crop(s, i, -1))
 	}
 	for i := 0; i+1 < s.Board.Cols(); i++ {
-		add(crop(s, -1, i))
+		cs.add(crop(s, -1, i))
 	}
 	return cs
 }

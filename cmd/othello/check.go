@@ -69,10 +69,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(flags, args, checkUsage, stdout, stderr); !ok {
 		return status
 	}
-	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "othello check: "+format+"\n%s", append(a, checkUsage)...)
-		return 2
-	}
+	usageError := func(format string, a ...any) int { return badUsage(stderr, "check", checkUsage, format, a...) }
 	if flags.NArg() == 0 {
 		return usageError("no command to check")
 	}
@@ -141,6 +138,13 @@ func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr
 	}
 	fmt.Fprint(stderr, usage)
 	return 2, false
+}
+
+// badUsage writes "othello SUB: " and the message, then the usage, to
+// stderr, and returns the exit status of a bad command line.
+func badUsage(stderr io.Writer, sub, usage, format string, a ...any) int {
+	fmt.Fprintf(stderr, "othello "+sub+": "+format+"\n%s", append(a, usage)...)
+	return 2
 }
 
 // isSet reports whether the flag was given on the command line.

@@ -47,10 +47,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(flags, args, genUsage, stdout, stderr); !ok {
 		return status
 	}
-	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "othello gen: "+format+"\n%s", append(a, genUsage)...)
-		return 2
-	}
+	usageError := func(format string, a ...any) int { return badUsage(stderr, "gen", genUsage, format, a...) }
 	if flags.NArg() > 0 {
 		return usageError("unexpected argument %q", flags.Arg(0))
 	}

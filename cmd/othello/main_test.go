@@ -2,12 +2,19 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestRunCommandLine(t *testing.T) {
 	game := "4\n4\nB\n>\n" + strings.Repeat("B W B W\n", 4) // over at once under both rule sets
+	notJudge := filepath.Join(t.TempDir(), "hello")
+	if err := os.WriteFile(notJudge, []byte("#!/bin/sh\necho HELLO\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
 	tests := []struct {
 		name       string
 		args       []string
@@ -26,6 +33,22 @@ func TestRunCommandLine(t *testing.T) {
 		{"missing flag value", []string{"-rules"}, 2, "", "flag needs an argument"},
 		{"unknown flag", []string{"-x"}, 2, "", "flag provided but not defined"},
 		{"stray argument", []string{"game.in"}, 2, "", "othello: unexpected argument"},
+		{"check help", []string{"check", "-h"}, 0, "usage: othello check", ""},
+		{"check without command", []string{"check", "-n", "1"}, 2, "", "othello check: no command to check"},
+		{"check bad rules", []string{"check", "-rules", "x", "--", "true"}, 2, "", "othello check: -rules must be full or simple"},
+		{"check bad -j", []string{"check", "-j", "0", "--", "true"}, 2, "", "othello check: -n must be 0 or more"},
+		{"check bad size", []string{"check", "-size", "5x4", "--", "true"}, 2, "", "othello check: -size must be ROWSxCOLS"},
+		{"check unknown flag", []string{"check", "-x"}, 2, "", "flag provided but not defined"},
+		{"check missing program", []string{"check", "--", filepath.Join(out, "missing")}, 1, "", "othello check: "},
+		{"check not a judge", []string{"check", "--", notJudge}, 1, "", `othello check: ` + notJudge + `: its first line is "HELLO\n"`},
+		{"check missing golden folder", []string{"check", "-rules", "full", "-golden", filepath.Join(out, "missing"), "--", "true"}, 1, "", "othello check: "},
+		{"gen help", []string{"gen", "-h"}, 0, "usage: othello gen", ""},
+		{"gen without -out", []string{"gen", "-n", "1"}, 2, "", "othello gen: -out DIR is required"},
+		{"gen bad size", []string{"gen", "-size", "8", "-out", out}, 2, "", "othello gen: -size must be ROWSxCOLS"},
+		{"gen odd size", []string{"gen", "-size", "8x9", "-out", out}, 2, "", "othello gen: -size must be ROWSxCOLS"},
+		{"gen bad rate", []string{"gen", "-bad", "2", "-out", out}, 2, "", "othello gen: -n must be 0 or more and -bad at most 1"},
+		{"gen stray argument", []string{"gen", "-out", out, "x"}, 2, "", `othello gen: unexpected argument "x"`},
+		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios, seed 3, to " + out, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,5 +67,8 @@ func TestRunCommandLine(t *testing.T) {
 				t.Errorf("a bad command line must show the usage on standard error: got %q", stderr.String())
 			}
 		})
+	}
+	if in, err := os.ReadFile(filepath.Join(out, "full-3-0.in")); err != nil || !strings.HasPrefix(string(in), "6\n10\n") {
+		t.Errorf("gen -size 6x10: got %q, %v; want a 6x10 scenario", in, err)
 	}
 }
