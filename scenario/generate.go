@@ -89,9 +89,10 @@ func pickStart(r *rand.Rand) Start {
 	return FullBoard
 }
 
-// startBoard makes a starting board of kind start for a game that first
-// opens with first to move. Random boards are checked with the engine;
-// when none gives the kind, a board built for it does.
+// startBoard makes a starting board of kind start for a game in which
+// first moves first. Random boards are checked with the engine; when none
+// gives the kind, a board built for it does (for sparse and dense boards,
+// the standard one).
 func (g Generator) startBoard(r *rand.Rand, start Start, rows, cols int, first othello.Color) *othello.Board {
 	someone := func(p, q bool) bool { return p || q }
 	switch start {
