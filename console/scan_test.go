@@ -1,7 +1,9 @@
 package console
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -94,4 +96,79 @@ func TestScannerQuoted(t *testing.T) {
 			t.Errorf("quoted(%.20q): got %s, want %s", tt.in, got, tt.want)
 		}
 	}
+}
+
+// scanState returns all that can be read of the scanner's line: each
+// kept field's size, first byte and value as an integer, and the quote.
+func scanState(s *scanner) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d fields:", s.nfields)
+	for i := range min(s.nfields, maxFields) {
+		f := s.field(i)
+		n, ok := f.int()
+		fmt.Fprintf(&b, " {%d %q %d %v}", f.size, f.first, n, ok)
+	}
+	fmt.Fprintf(&b, " quote %s", s.quoted())
+	return b.String()
+}
+
+// runsDiffer returns how scanning in, with runs of bytes taken in one
+// step, differs from feeding each line one byte at a time, or "".
+func runsDiffer(in []byte) string {
+	s := newScanner(bytes.NewReader(in))
+	byByte := newScanner(nil)
+	lines := bytes.SplitAfter(in, []byte("\n"))
+	if len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	for i, line := range lines {
+		if !s.scan() {
+			return fmt.Sprintf("line %d of %d: scan returned false", i+1, len(lines))
+		}
+		byByte.reset()
+		for _, c := range bytes.TrimSuffix(line, []byte("\n")) {
+			byByte.feed(c)
+		}
+		if got, want := scanState(s), scanState(byByte); got != want {
+			return fmt.Sprintf("line %d (%.60q): got %s, want %s", i+1, line, got, want)
+		}
+	}
+	if s.scan() {
+		return "got a line after the last one: " + scanState(s)
+	}
+	return ""
+}
+
+// TestScannerRuns checks the fast path over runs of bytes on random lines
+// made of long and short runs of blanks, digits, signs, carriage returns
+// and letters.
+func TestScannerRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "  \t\t\r00195+-xB.W\n"
+	for i := range 5000 {
+		var in []byte
+		for range rng.IntN(30) {
+			c := alphabet[rng.IntN(len(alphabet))]
+			n := 1 + rng.IntN(3)
+			if rng.IntN(4) == 0 {
+				n = rng.IntN(200)
+			}
+			in = append(in, bytes.Repeat([]byte{c}, n)...)
+		}
+		if diff := runsDiffer(in); diff != "" {
+			t.Fatalf("input %d, %q: %s", i, in, diff)
+		}
+	}
+}
+
+// FuzzScanner checks the fast path over runs of bytes on any input.
+func FuzzScanner(f *testing.F) {
+	f.Add([]byte("4\n4\nB\n>\n. . . .\n"))
+	f.Add([]byte(strings.Repeat("0", 100) + "3 \t" + strings.Repeat("x", 100) + "\r\r\n"))
+	f.Add([]byte(strings.Repeat(" ", 50) + strings.Repeat("-", 50) + "\r" + strings.Repeat("\t", 50) + "7\r"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if diff := runsDiffer(in); diff != "" {
+			t.Fatal(diff)
+		}
+	})
 }
