@@ -1,0 +1,139 @@
+package console
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"othello/othello"
+)
+
+// refSetup reads a setup the plain way, from PROTOCOL.md: the input cut
+// into lines at newlines, less one carriage return at the end of each, and
+// each line into fields at spaces and tabs. It returns the setup as
+// accepted, or the number of the line it is rejected on and the error it
+// is rejected with.
+func refSetup(in []byte) (s refSetupResult, line int, err error) {
+	lines := strings.SplitAfter(string(in), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	fields := func(i int) ([]string, bool) {
+		if i >= len(lines) {
+			return nil, false
+		}
+		l := strings.TrimSuffix(strings.TrimSuffix(lines[i], "\n"), "\r")
+		return strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' }), true
+	}
+	one := func(i int, allowed ...string) (string, bool) {
+		f, _ := fields(i)
+		for _, a := range allowed {
+			if len(f) == 1 && f[0] == a {
+				return a, true
+			}
+		}
+		return "", false
+	}
+	for i, want := range []error{othello.ErrSize, othello.ErrSize, othello.ErrColor, othello.ErrWinRule} {
+		f, ok := fields(i)
+		if !ok {
+			return s, i + 1, ErrMissingLine
+		}
+		switch i {
+		case 0, 1:
+			n, err := strconv.Atoi(strings.Join(f, " "))
+			if err != nil || n < 4 || n > 16 || n%2 != 0 {
+				return s, i + 1, want
+			}
+			s.size[i] = n
+		case 2:
+			if s.first, ok = one(i, "B", "W"); !ok {
+				return s, i + 1, want
+			}
+		case 3:
+			if s.win, ok = one(i, ">", "<"); !ok {
+				return s, i + 1, want
+			}
+		}
+	}
+	for r := range s.size[0] {
+		f, ok := fields(4 + r)
+		switch {
+		case !ok:
+			return s, 5 + r, ErrMissingLine
+		case len(f) != s.size[1]:
+			return s, 5 + r, othello.ErrShape
+		}
+		for _, cell := range f {
+			if cell != "B" && cell != "W" && cell != "." {
+				return s, 5 + r, othello.ErrCell
+			}
+		}
+		s.board += strings.Join(f, " ") + "\n"
+	}
+	return s, 0, nil
+}
+
+// refSetupResult is a setup as refSetup reads it.
+type refSetupResult struct {
+	size       [2]int // rows, columns
+	first, win string
+	board      string // as Board.String writes it
+}
+
+// FuzzSetup reads any input as a setup: it must be accepted with the game
+// it describes, or rejected on the right line with the right typed error,
+// exactly as the plain reading of refSetup has it.
+func FuzzSetup(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "*", "*.in"))
+	if len(paths) == 0 {
+		f.Fatal("no golden inputs in ../testdata")
+	}
+	for _, path := range paths {
+		in, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(in)
+	}
+	f.Add([]byte(" +04\t\r\n0006\nW \r\n\t<\n. . . . . .\nB\tW  B W . .\n. . . . . .\nW W W W W W\n"))
+	f.Add([]byte("4\n4\nB\n>\n. . . .\n. . . . .\n"))
+	f.Add([]byte("16\n4\nb\n"))
+	f.Add([]byte("18\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		j := &judge{in: newScanner(bytes.NewReader(in)), out: bufio.NewWriter(io.Discard)}
+		g, err := j.readSetup(othello.Full{})
+		want, wantLine, wantErr := refSetup(in)
+		if wantErr != nil {
+			var ie *InputError
+			if !errors.As(err, &ie) || !errors.Is(err, wantErr) || ie.Line != wantLine {
+				t.Fatalf("got game %v, error %v; want an *InputError on line %d wrapping %v", g != nil, err, wantLine, wantErr)
+			}
+			if g != nil || ie.Msg == "" {
+				t.Errorf("a rejected setup: got game %v, message %q; want no game and a message", g != nil, ie.Msg)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("got error %v, want the setup accepted", err)
+		}
+		b := g.Board()
+		if b.Rows() != want.size[0] || b.Cols() != want.size[1] || b.String() != want.board {
+			t.Errorf("got a %dx%d board\n%swant %dx%d\n%s", b.Rows(), b.Cols(), b, want.size[0], want.size[1], want.board)
+		}
+		if g.WinRule().String() != want.win {
+			t.Errorf("got win rule %v, want %s", g.WinRule(), want.win)
+		}
+		first, _ := othello.ParseColor(want.first)
+		ref, err := othello.NewGame(othello.Full{}, b, first, g.WinRule())
+		if err != nil || g.Turn() != ref.Turn() || g.Over() != ref.Over() {
+			t.Errorf("got turn %v, over %v; want the game with %s first: %v", g.Turn(), g.Over(), want.first, err)
+		}
+	})
+}
