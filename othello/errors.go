@@ -46,6 +46,9 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	what := e.Square.String()
 	if e.Pass {
 		what = "pass"
@@ -56,7 +59,12 @@ func (e *MoveError) Error() string {
 	return "othello: " + what + ": " + reason(e.Err)
 }
 
-func (e *MoveError) Unwrap() error { return e.Err }
+func (e *MoveError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // A ValueError records a setup value that the engine refused.
 type ValueError struct {
@@ -66,10 +74,18 @@ type ValueError struct {
 }
 
 func (e *ValueError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return fmt.Sprintf("othello: %s %q: %s", e.Func, e.Value, reason(e.Err))
 }
 
-func (e *ValueError) Unwrap() error { return e.Err }
+func (e *ValueError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // reason returns the text of err without the package prefix, so that an
 // error that wraps it says "othello: " only once.
