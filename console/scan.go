@@ -33,15 +33,19 @@ func (f *field) addRun(p []byte) {
 		return
 	}
 	for _, c := range p {
-		if c < '0' || c > '9' {
+		if c-'0' > 9 {
 			f.bad = true
 			return
 		}
-		if f.value < bigNumber {
-			f.value = f.value*10 + int(c-'0')
-		}
 	}
 	f.digits += len(p)
+	i := 0
+	for f.value == 0 && i < len(p) && p[i] == '0' {
+		i++ // leading zeros
+	}
+	for ; i < len(p) && f.value < bigNumber; i++ {
+		f.value = f.value*10 + int(p[i]-'0')
+	}
 }
 
 func (f *field) add(c byte) {
@@ -150,6 +154,9 @@ func (s *scanner) reset() {
 	s.nfields, s.infield, s.quote, s.length, s.seen, s.cr = 0, false, s.quote[:0], 0, 0, false
 }
 
+// endsRun holds the bytes that end a run of a field for putRun.
+var endsRun = [256]bool{' ': true, '\t': true, '\r': true}
+
 // putRun adds a run of bytes from the start of p in one step, when that
 // comes to the same as feeding them one by one: a run of blanks, or more of
 // a field already started once the quote is full. This keeps a line of a
@@ -172,7 +179,7 @@ func (s *scanner) putRun(p []byte) int {
 			s.seen += n
 		}
 	case s.infield && len(s.quote) == maxQuote && c != '\r':
-		for n < len(p) && p[n] != ' ' && p[n] != '\t' && p[n] != '\r' {
+		for n < len(p) && !endsRun[p[n]] {
 			n++
 		}
 		if s.nfields <= maxFields {

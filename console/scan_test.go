@@ -172,3 +172,18 @@ func FuzzScanner(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkScanLongLine reads a line of 16 MB of one byte: letters,
+// blanks or digits.
+func BenchmarkScanLongLine(b *testing.B) {
+	for _, c := range []byte{'x', ' ', '0'} {
+		line := append(bytes.Repeat([]byte{c}, 16<<20), '\n')
+		b.Run(fmt.Sprintf("%q", c), func(b *testing.B) {
+			b.SetBytes(int64(len(line)))
+			for range b.N {
+				s := newScanner(bytes.NewReader(line))
+				s.scan()
+			}
+		})
+	}
+}
