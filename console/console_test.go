@@ -211,29 +211,39 @@ func ExampleRun() {
 	// exit status 1
 }
 
+// TestRun takes every way the judge can end: all it wrote must be on
+// standard output when Run returns.
 func TestRun(t *testing.T) {
+	game := "4\n4\nB\n>\n" + start
+	state := "FULL\nB: 2  W: 2\n" + start + "TURN: B\n"
+	after := "B: 4  W: 1\n. . . .\n. B B B\n. W B .\n. . . .\nTURN: W\n"
+	full := strings.Repeat("B W B W\n", 4)
 	tests := []struct {
 		name       string
-		in         string
+		in         io.Reader
 		wantStatus int
+		wantOut    string
 		wantErr    string
 	}{
-		{"finished", "4\n4\nB\n>\n" + strings.Repeat("B W B W\n", 4), 0, ""},
-		{"bad setup", "4\n5\n", 1, "othello: line 2: number of columns must be an even integer from 4 to 16, got \"5\"\n"},
-		{"ends mid-game", "4\n4\nB\n>\n" + start + "2 4\n", 1, "othello: line 10: input ended mid-game, W to move\n"},
+		{"finished", strings.NewReader("4\n4\nB\n>\n" + full), 0, "FULL\nB: 8  W: 8\n" + full + "WINNER: NONE\n", ""},
+		{"bad setup", strings.NewReader("4\n5\n"), 1, "FULL\n", "othello: line 2: number of columns must be an even integer from 4 to 16, got \"5\"\n"},
+		{"no input", strings.NewReader(""), 1, "FULL\n", "othello: line 1: input ended before the number of rows\n"},
+		{"ends mid-game", strings.NewReader(game + "2 4\n"), 1, state + "VALID\n" + after, "othello: line 10: input ended mid-game, W to move\n"},
+		{"ends on a bad move", strings.NewReader(game + "2 4\nx"), 1, state + "VALID\n" + after + "INVALID\n", "othello: line 11: input ended mid-game, W to move\n"},
+		{"read error", &failingReader{game + "2 4\n", errors.New("disk on fire")}, 1, state + "VALID\n" + after, "othello: line 10: read error: disk on fire\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := console.Run(strings.NewReader(tt.in), &stdout, &stderr, othello.Full{})
+			status := console.Run(tt.in, &stdout, &stderr, othello.Full{})
 			if status != tt.wantStatus {
 				t.Errorf("exit status: got %d, want %d", status, tt.wantStatus)
 			}
 			if stderr.String() != tt.wantErr {
 				t.Errorf("standard error: got %q, want %q", stderr.String(), tt.wantErr)
 			}
-			if !strings.HasPrefix(stdout.String(), "FULL\n") {
-				t.Errorf("standard output: got %q, want it to start with FULL", stdout.String())
+			if stdout.String() != tt.wantOut {
+				t.Errorf("standard output: got %q, want %q", stdout.String(), tt.wantOut)
 			}
 		})
 	}

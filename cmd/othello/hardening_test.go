@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"othello/check"
 )
 
 // repeat returns a reader of n copies of s that holds only one block of
@@ -240,4 +243,86 @@ func launch(t *testing.T, bin string, stdin io.Reader, stdout, stderr io.Writer)
 		t.Fatalf("launcher report: %v", err)
 	}
 	return status, rss, ok
+}
+
+// TestClosedStdout closes the reading end of the judge's standard output
+// after the first line, as a grader that stops reading or "| head -1"
+// does: the judge must stop at once, with a failing status and nothing on
+// standard error, least of all a stack trace.
+func TestClosedStdout(t *testing.T) {
+	bin := buildJudge(t)
+	stdoutR, stdoutW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	const setup = "4\n4\nB\n>\n. . . .\n. B W .\n. W B .\n. . . .\n"
+	cmd.Stdin = io.MultiReader(strings.NewReader(setup), repeat("\n", 10_000_000)) // 80 MB of INVALID
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = stdoutW, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stdoutW.Close()
+	first := make([]byte, len("FULL\n"))
+	if _, err := io.ReadFull(stdoutR, first); err != nil || string(first) != "FULL\n" {
+		t.Errorf("first line: got %q, %v; want FULL", first, err)
+	}
+	stdoutR.Close()
+	cmd.Wait()
+	if ctx.Err() != nil {
+		t.Fatal("the judge went on after its reader went away")
+	}
+	t.Logf("the judge ended with %v", cmd.ProcessState)
+	if cmd.ProcessState.Success() {
+		t.Errorf("got success, want a failing exit status")
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("standard error: got %q, want nothing", stderr.String())
+	}
+}
+
+// TestSlowReader reads the judge's standard output a little at a time,
+// so that the judge must wait to write: nothing may be lost.
+func TestSlowReader(t *testing.T) {
+	in, err := os.ReadFile(filepath.Join(goldenDir, "full", "size-16x16.in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 20,000 blank lines after the setup make 160 KB of INVALID at once,
+	// more than a pipe holds.
+	lines := strings.SplitAfter(string(in), "\n")
+	in = []byte(strings.Join(lines[:20], "") + strings.Repeat("\n", 20_000) + strings.Join(lines[20:], ""))
+	var want bytes.Buffer
+	wantStatus := run(nil, bytes.NewReader(in), &want, io.Discard)
+
+	bin := buildJudge(t)
+	cmd := exec.Command(bin)
+	cmd.Stdin = bytes.NewReader(in)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	buf := make([]byte, 1000)
+	for {
+		n, err := stdout.Read(buf)
+		got.Write(buf[:n])
+		if err != nil {
+			break
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
+	cmd.Wait()
+	if got.String() != want.String() {
+		t.Errorf("standard output: got %d bytes, want %d:\n%s", got.Len(), want.Len(), check.Diff(want.Bytes(), got.Bytes()))
+	}
+	if status := cmd.ProcessState.ExitCode(); status != wantStatus {
+		t.Errorf("exit status: got %d, want %d", status, wantStatus)
+	}
 }
