@@ -13,7 +13,9 @@
 // printing the score, the board and whose turn it is, and the winner at
 // the end. The exit status is 0 when the game was played to its end, 1
 // for a bad setup or input that ended mid-game, with one line on standard
-// error, and 2 for a bad command line.
+// error, and 2 for a bad command line. If the reader of standard output
+// goes away, the judge is ended by SIGPIPE, as other Unix tools are, with
+// nothing on standard error.
 //
 // Check runs another program on golden transcripts and random scenarios
 // and reports every way its output differs from the judge's, with the
