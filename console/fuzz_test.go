@@ -1,4 +1,4 @@
-package console_test
+package console
 
 import (
 	"bytes"
@@ -12,13 +12,12 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"othello/console"
 	"othello/othello"
 )
 
-// addGoldenInputs adds the input of every golden transcript in testdata to
-// the seed corpus of f, each with the rules of its folder.
-func addGoldenInputs(f *testing.F) {
+// goldenInputs returns the input of every golden transcript in testdata,
+// and whether its folder is that of the simple rules.
+func goldenInputs(f *testing.F) (ins [][]byte, simple []bool) {
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "*", "*.in"))
 	if err != nil || len(paths) == 0 {
 		f.Fatalf("no golden inputs in ../testdata: %v", err)
@@ -28,18 +27,21 @@ func addGoldenInputs(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(filepath.Base(filepath.Dir(path)) == "simple", in)
+		ins = append(ins, in)
+		simple = append(simple, filepath.Base(filepath.Dir(path)) == "simple")
 	}
+	return ins, simple
 }
 
-// run runs the judge on in, read through the reader that wrap returns.
-func run(simple bool, in []byte, wrap func(io.Reader) io.Reader) (status int, out, errOut string) {
+// runJudge runs the judge on in, read through the reader that wrap
+// returns.
+func runJudge(simple bool, in []byte, wrap func(io.Reader) io.Reader) (status int, out, errOut string) {
 	var rules othello.Rules = othello.Full{}
 	if simple {
 		rules = othello.Simple{}
 	}
 	var stdout, stderr strings.Builder
-	status = console.Run(wrap(bytes.NewReader(in)), &stdout, &stderr, rules)
+	status = Run(wrap(bytes.NewReader(in)), &stdout, &stderr, rules)
 	return status, stdout.String(), stderr.String()
 }
 
@@ -47,11 +49,14 @@ func run(simple bool, in []byte, wrap func(io.Reader) io.Reader) (status int, ou
 // return, with a well-formed transcript, and the same one every time,
 // however the input is cut into reads.
 func FuzzPlay(f *testing.F) {
-	addGoldenInputs(f)
+	ins, simple := goldenInputs(f)
+	for i := range ins {
+		f.Add(simple[i], ins[i])
+	}
 	f.Add(false, []byte("4\r\n4\r\nW\r\n<\r\nB W B W\r\nW B W B\r\n. . . .\r\nB W . .\r\n"))
 	f.Add(true, []byte("\t4 \n+04\n B\n>\t\n. . . .\n. B W .\n. W B .\n. . . .\n\n2 3 4\n1,2\n2 4\n"))
 	f.Fuzz(func(t *testing.T, simple bool, in []byte) {
-		status, out, errOut := run(simple, in, func(r io.Reader) io.Reader { return r })
+		status, out, errOut := runJudge(simple, in, func(r io.Reader) io.Reader { return r })
 		if err := checkTranscript(simple, in, status, out, errOut); err != nil {
 			t.Fatalf("%v\ninput:\n%s\noutput:\n%s\nstandard error: %q, status %d", err, in, out, errOut, status)
 		}
@@ -60,7 +65,7 @@ func FuzzPlay(f *testing.F) {
 			"one byte reads": iotest.OneByteReader,
 			"half reads":     iotest.HalfReader,
 		} {
-			status2, out2, errOut2 := run(simple, in, wrap)
+			status2, out2, errOut2 := runJudge(simple, in, wrap)
 			if status2 != status || out2 != out || errOut2 != errOut {
 				t.Fatalf("%s: got status %d, output %q, standard error %q; want %d, %q, %q",
 					name, status2, out2, errOut2, status, out, errOut)
@@ -189,8 +194,8 @@ func checkTranscript(simple bool, in []byte, status int, out, errOut string) err
 			if status != 0 || errOut != "" {
 				return fmt.Errorf("a finished game: got status %d and standard error %q, want 0 and none", status, errOut)
 			}
-			if max := len(inLines) - 4 - rows; answered > max {
-				return fmt.Errorf("%d lines answered, but the input has only %d after the setup", answered, max)
+			if most := len(inLines) - 4 - rows; answered > most {
+				return fmt.Errorf("%d lines answered, but the input has only %d after the setup", answered, most)
 			}
 			return nil
 		default:

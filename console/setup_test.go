@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,22 +12,16 @@ import (
 	"othello/othello"
 )
 
-// refSetup reads a setup the plain way, from PROTOCOL.md: the input cut
-// into lines at newlines, less one carriage return at the end of each, and
-// each line into fields at spaces and tabs. It returns the setup as
-// accepted, or the number of the line it is rejected on and the error it
-// is rejected with.
+// refSetup reads a setup the plain way, from PROTOCOL.md, on the lines and
+// fields of inputLines. It returns the setup as accepted, or the number of
+// the line it is rejected on and the error it is rejected with.
 func refSetup(in []byte) (s refSetupResult, line int, err error) {
-	lines := strings.SplitAfter(string(in), "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
+	lines := inputLines(in)
 	fields := func(i int) ([]string, bool) {
 		if i >= len(lines) {
 			return nil, false
 		}
-		l := strings.TrimSuffix(strings.TrimSuffix(lines[i], "\n"), "\r")
-		return strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' }), true
+		return lines[i], true
 	}
 	one := func(i int, allowed ...string) (string, bool) {
 		f, _ := fields(i)
@@ -91,15 +83,8 @@ type refSetupResult struct {
 // it describes, or rejected on the right line with the right typed error,
 // exactly as the plain reading of refSetup has it.
 func FuzzSetup(f *testing.F) {
-	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "*", "*.in"))
-	if len(paths) == 0 {
-		f.Fatal("no golden inputs in ../testdata")
-	}
-	for _, path := range paths {
-		in, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+	ins, _ := goldenInputs(f)
+	for _, in := range ins {
 		f.Add(in)
 	}
 	f.Add([]byte(" +04\t\r\n0006\nW \r\n\t<\n. . . . . .\nB\tW  B W . .\n. . . . . .\nW W W W W W\n"))
