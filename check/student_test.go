@@ -188,13 +188,22 @@ type edgeRules struct{}
 
 func (edgeRules) Name() string { return "FULL" }
 
-func (edgeRules) Flips(b *othello.Board, s othello.Square, player othello.Color) []othello.Square {
-	var flips []othello.Square
-	for _, f := range (othello.Full{}).Flips(b, s, player) {
-		if (s.Row == b.Rows()-1 && f.Row == s.Row) || (s.Col == b.Cols()-1 && f.Col == s.Col) {
-			continue
+func (r edgeRules) Moves(b *othello.Board, player othello.Color) othello.SquareSet {
+	moves := othello.Full{}.Moves(b, player)
+	for _, s := range moves.Squares() {
+		if r.Flips(b, s, player).IsEmpty() {
+			moves.Remove(s)
 		}
-		flips = append(flips, f)
+	}
+	return moves
+}
+
+func (edgeRules) Flips(b *othello.Board, s othello.Square, player othello.Color) othello.SquareSet {
+	flips := othello.Full{}.Flips(b, s, player)
+	for _, f := range flips.Squares() {
+		if (s.Row == b.Rows()-1 && f.Row == s.Row) || (s.Col == b.Cols()-1 && f.Col == s.Col) {
+			flips.Remove(f)
+		}
 	}
 	return flips
 }

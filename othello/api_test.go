@@ -35,8 +35,8 @@ func badBoards() []*othello.Board {
 }
 
 // badRules returns nil, the two rule sets, and rules that break the
-// contract of Rules: flips off the board, of the wrong colour, of the
-// square played, twice the same.
+// contract of Rules: every square, on the board or not, empty or not, is a
+// move that flips every square.
 func badRules() []othello.Rules {
 	return []othello.Rules{nil, othello.Full{}, othello.Simple{}, wildRules{}}
 }
@@ -45,8 +45,17 @@ type wildRules struct{}
 
 func (wildRules) Name() string { return "" }
 
-func (wildRules) Flips(b *othello.Board, s othello.Square, player othello.Color) []othello.Square {
-	return []othello.Square{s, s, {Row: -1, Col: 99}, {Row: math.MaxInt, Col: 0}, {Row: 0, Col: 0}}
+func (wildRules) Moves(b *othello.Board, player othello.Color) othello.SquareSet {
+	return allSquares()
+}
+
+func (wildRules) Flips(b *othello.Board, s othello.Square, player othello.Color) othello.SquareSet {
+	return allSquares()
+}
+
+// allSquares returns the set of every square of a 16x16 board.
+func allSquares() othello.SquareSet {
+	return othello.SquareSet{math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64}
 }
 
 // badGames returns games to call methods on: nil, the zero Game, games
@@ -196,7 +205,7 @@ var apiCalls = map[string]func(t *testing.T){
 	"Square.String": func(t *testing.T) { callSquares(func(s othello.Square) { _ = s.String() }) },
 	"Move.String": func(t *testing.T) {
 		_ = othello.Move{}.String()
-		_ = othello.Move{Square: badSquares[0], Flips: badSquares}.String()
+		_ = othello.Move{Square: badSquares[0], Flips: allSquares()}.String()
 	},
 	"WinRule.String": func(t *testing.T) {
 		for _, w := range anyWins {
@@ -214,6 +223,21 @@ var apiCalls = map[string]func(t *testing.T){
 	"Simple.Name":  func(t *testing.T) { _ = othello.Simple{}.Name() },
 	"Full.Flips":   func(t *testing.T) { callFlips(t, othello.Full{}) },
 	"Simple.Flips": func(t *testing.T) { callFlips(t, othello.Simple{}) },
+	"Full.Moves":   func(t *testing.T) { callMoves(t, othello.Full{}) },
+	"Simple.Moves": func(t *testing.T) { callMoves(t, othello.Simple{}) },
+	"SquareSet.Has": func(t *testing.T) {
+		callSets(func(s othello.SquareSet) { callSquares(func(sq othello.Square) { s.Has(sq) }) })
+	},
+	"SquareSet.Add": func(t *testing.T) {
+		callSets(func(s othello.SquareSet) { callSquares(func(sq othello.Square) { s.Add(sq) }) })
+	},
+	"SquareSet.Remove": func(t *testing.T) {
+		callSets(func(s othello.SquareSet) { callSquares(func(sq othello.Square) { s.Remove(sq) }) })
+	},
+	"SquareSet.Len":     func(t *testing.T) { callSets(func(s othello.SquareSet) { s.Len() }) },
+	"SquareSet.IsEmpty": func(t *testing.T) { callSets(func(s othello.SquareSet) { s.IsEmpty() }) },
+	"SquareSet.Squares": func(t *testing.T) { callSets(func(s othello.SquareSet) { s.Squares() }) },
+	"SquareSet.String":  func(t *testing.T) { callSets(func(s othello.SquareSet) { _ = s.String() }) },
 	"MoveError.Error": func(t *testing.T) {
 		for _, e := range []*othello.MoveError{nil, {}, {Player: 9, Square: badSquares[5], Pass: true}} {
 			_ = e.Error()
@@ -254,6 +278,7 @@ var apiCalls = map[string]func(t *testing.T){
 			}
 		}
 	},
+	"Position.Legal":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Legal() }) },
 	"Position.Rules":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Rules() }) },
 	"Position.Turn":     func(t *testing.T) { callPositions(func(p *othello.Position) { p.Turn() }) },
 	"Position.Board":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Board() }) },
@@ -304,6 +329,7 @@ var apiCalls = map[string]func(t *testing.T){
 			}
 		}
 	},
+	"Game.Legal":    func(t *testing.T) { callGames(func(g *othello.Game) { g.Legal() }) },
 	"Game.Rules":    func(t *testing.T) { callGames(func(g *othello.Game) { g.Rules() }) },
 	"Game.WinRule":  func(t *testing.T) { callGames(func(g *othello.Game) { g.WinRule() }) },
 	"Game.Position": func(t *testing.T) { callGames(func(g *othello.Game) { g.Position() }) },
@@ -371,12 +397,31 @@ func callFlips(t *testing.T, r othello.Rules) {
 	callBoards(func(b *othello.Board) {
 		for _, s := range append(badSquares, othello.Square{Row: 1, Col: 1}) {
 			callColors(func(c othello.Color) {
-				if f := r.Flips(b, s, c); len(f) > 0 && (c == othello.Empty || c > othello.White || !b.Contains(s)) {
+				if f := r.Flips(b, s, c); !f.IsEmpty() && (c == othello.Empty || c > othello.White || !b.Contains(s)) {
 					t.Errorf("%s.Flips(%v, %v): got %v, want none", r.Name(), s, c, f)
 				}
 			})
 		}
 	})
+}
+
+// callMoves calls r.Moves on bad boards and colours: a colour that is not
+// a player's must have no move.
+func callMoves(t *testing.T, r othello.Rules) {
+	callBoards(func(b *othello.Board) {
+		callColors(func(c othello.Color) {
+			if m := r.Moves(b, c); !m.IsEmpty() && (c == othello.Empty || c > othello.White) {
+				t.Errorf("%s.Moves(%v): got %v, want none", r.Name(), c, m)
+			}
+		})
+	})
+}
+
+// callSets calls f with sets that are empty, full and in between.
+func callSets(f func(othello.SquareSet)) {
+	for _, s := range []othello.SquareSet{{}, allSquares(), {1, 0, 0, 1 << 63}} {
+		f(s)
+	}
 }
 
 // checkMoveError fails t unless err is nil or a *MoveError.

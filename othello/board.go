@@ -17,8 +17,8 @@ const (
 // of rows and columns are each even, from MinSize to MaxSize, and need not
 // be equal. The zero Board and a nil *Board have no squares.
 type Board struct {
-	rows, cols int
-	cells      []Color // row by row from the top-left
+	rows, cols   int
+	black, white SquareSet
 }
 
 // CheckSize returns nil if n rows or columns make a valid board, and an
@@ -36,7 +36,7 @@ func NewBoard(rows, cols int) (*Board, error) {
 	if CheckSize(rows) != nil || CheckSize(cols) != nil {
 		return nil, &ValueError{Func: "NewBoard", Value: fmt.Sprintf("%dx%d", rows, cols), Err: ErrSize}
 	}
-	return &Board{rows: rows, cols: cols, cells: make([]Color, rows*cols)}, nil
+	return &Board{rows: rows, cols: cols}, nil
 }
 
 // NewStartBoard returns a board of the given size set up as a game of
@@ -132,16 +132,18 @@ func (b *Board) Set(s Square, c Color) error {
 
 // Count returns how many squares hold c.
 func (b *Board) Count(c Color) int {
-	if b == nil {
+	if !b.valid() {
 		return 0
 	}
-	n := 0
-	for _, cell := range b.cells {
-		if cell == c {
-			n++
-		}
+	switch c {
+	case Empty:
+		return b.rows*b.cols - b.black.Len() - b.white.Len()
+	case Black:
+		return b.black.Len()
+	case White:
+		return b.white.Len()
 	}
-	return n
+	return 0
 }
 
 // Clone returns a copy of b that shares nothing with it.
@@ -150,21 +152,20 @@ func (b *Board) Clone() *Board {
 		return nil
 	}
 	c := *b
-	c.cells = append([]Color(nil), b.cells...)
 	return &c
 }
 
 // Equal reports whether b and o have the same size and the same cells.
 func (b *Board) Equal(o *Board) bool {
-	if b.Rows() != o.Rows() || b.Cols() != o.Cols() {
-		return false
+	return b.value() == o.value()
+}
+
+// value returns the board, or the zero Board for nil.
+func (b *Board) value() Board {
+	if b == nil {
+		return Board{}
 	}
-	for i := range b.Rows() * b.Cols() {
-		if b.cells[i] != o.cells[i] {
-			return false
-		}
-	}
-	return true
+	return *b
 }
 
 // String returns the board one line a row from the top, each line ending
@@ -188,11 +189,32 @@ func (b *Board) String() string {
 // valid reports whether b is a board that NewBoard could have made: the
 // zero Board and a nil one are not.
 func (b *Board) valid() bool {
-	return b != nil && CheckSize(b.rows) == nil && CheckSize(b.cols) == nil && len(b.cells) == b.rows*b.cols
+	return b != nil && CheckSize(b.rows) == nil && CheckSize(b.cols) == nil
 }
 
-// at returns the cell of s, which must be on the board.
-func (b *Board) at(s Square) Color { return b.cells[s.Row*b.cols+s.Col] }
+// geometry returns the masks of the board's size, which must be valid.
+func (b *Board) geometry() *geometry { return &geometries[b.rows/2][b.cols/2] }
 
-// set sets the cell of s, which must be on the board.
-func (b *Board) set(s Square, c Color) { b.cells[s.Row*b.cols+s.Col] = c }
+// at returns what is on square s, which must be on the board.
+func (b *Board) at(s Square) Color {
+	switch {
+	case b.black.Has(s):
+		return Black
+	case b.white.Has(s):
+		return White
+	}
+	return Empty
+}
+
+// set puts c on square s, which must be on the board.
+func (b *Board) set(s Square, c Color) {
+	i, _ := index(s)
+	bit := single(i)
+	b.black, b.white = b.black.andNot(bit), b.white.andNot(bit)
+	switch c {
+	case Black:
+		b.black = b.black.or(bit)
+	case White:
+		b.white = b.white.or(bit)
+	}
+}

@@ -33,12 +33,12 @@ func Example() {
 	//   c4 flips d4
 	//   f5 flips e5
 	//   e6 flips e5
-	// B plays d3, flipping [d4]
+	// B plays d3, flipping d4
 	// W to move:
 	//   c3 flips d4
 	//   e3 flips e4
 	//   c5 flips d5
-	// W plays c3, flipping [d4]
+	// W plays c3, flipping d4
 	// . . . . . . . .
 	// . . . . . . . .
 	// . . W B . . . .

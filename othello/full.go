@@ -1,7 +1,5 @@
 package othello
 
-import "slices"
-
 // Full is the standard rule set of Othello: a move is legal on an empty
 // square from which, in at least one of the eight directions, a line of
 // one or more of the opponent's discs is closed by a disc of the mover's.
@@ -11,26 +9,57 @@ type Full struct{}
 // Name returns "FULL".
 func (Full) Name() string { return "FULL" }
 
+// Moves returns the squares where player may move under the full rules.
+func (Full) Moves(b *Board, player Color) SquareSet {
+	p, o, ok := discs(b, player)
+	switch {
+	case !ok:
+		return SquareSet{}
+	case b.rows == 8 && b.cols == 8:
+		return unpack8(movesFull8(pack8(p), pack8(o)))
+	}
+	g := b.geometry()
+	empty := g.all.andNot(p.or(o))
+	var moves SquareSet
+	for d, n := range directions {
+		od := o.and(g.dir[d])
+		run := p.shift(n).and(od)
+		for !run.IsEmpty() {
+			grown := run.or(run.shift(n).and(od))
+			if grown == run {
+				break
+			}
+			run = grown
+		}
+		moves = moves.or(run.shift(n).and(empty).and(g.dir[d]))
+	}
+	return moves
+}
+
 // Flips returns the discs that the move would flip under the full rules.
-func (Full) Flips(b *Board, s Square, player Color) []Square {
-	if !canPlace(b, s, player) {
-		return nil
+func (Full) Flips(b *Board, s Square, player Color) SquareSet {
+	p, o, ok := discs(b, player)
+	i, isEmpty := empty(b, s)
+	switch {
+	case !ok || !isEmpty:
+		return SquareSet{}
+	case b.rows == 8 && b.cols == 8:
+		return unpack8(flipsFull8(pack8(p), pack8(o), s.Row*8+s.Col))
 	}
-	var flips []Square
-	for _, d := range directions {
-		n := 0 // opponent discs in a row from s in direction d
-		at := Square{s.Row + d[0], s.Col + d[1]}
-		for b.Contains(at) && b.at(at) == player.Opponent() {
-			n++
-			at = Square{at.Row + d[0], at.Col + d[1]}
+	g := b.geometry()
+	m := single(i)
+	var flips SquareSet
+	for d, n := range directions {
+		od := o.and(g.dir[d])
+		var run SquareSet
+		at := m.shift(n).and(g.dir[d])
+		for !at.and(od).IsEmpty() {
+			run = run.or(at)
+			at = at.shift(n).and(g.dir[d])
 		}
-		if n == 0 || !b.Contains(at) || b.at(at) != player {
-			continue
-		}
-		for i := 1; i <= n; i++ {
-			flips = append(flips, Square{s.Row + i*d[0], s.Col + i*d[1]})
+		if !run.IsEmpty() && !at.and(p).IsEmpty() {
+			flips = flips.or(run)
 		}
 	}
-	slices.SortFunc(flips, compareSquares)
 	return flips
 }

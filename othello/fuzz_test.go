@@ -263,12 +263,15 @@ func (r *refGame) compare(g *othello.Game, win othello.WinRule) error {
 	var want []string
 	if !over {
 		for _, s := range r.moves() {
-			want = append(want, othello.Move{Square: s, Flips: r.flips(s)}.String())
+			want = append(want, fmt.Sprint(s, r.flips(s)))
 		}
 	}
 	var got []string
 	for _, m := range g.Moves() {
-		got = append(got, m.String())
+		got = append(got, fmt.Sprint(m.Square, m.Flips.Squares()))
+	}
+	if gotLegal := g.Legal().Squares(); !over && !slices.Equal(gotLegal, r.moves()) {
+		return fmt.Errorf("got legal squares %v, want %v", gotLegal, r.moves())
 	}
 	if !slices.Equal(got, want) {
 		return fmt.Errorf("got moves %q, want %q", got, want)
@@ -310,13 +313,13 @@ func (r *refGame) play(g *othello.Game, s othello.Square) error {
 	}
 	if want != nil {
 		var me *othello.MoveError
-		if !errors.Is(err, want) || !errors.As(err, &me) || me.Square != s || flips != nil {
+		if !errors.Is(err, want) || !errors.As(err, &me) || me.Square != s || !flips.IsEmpty() {
 			return fmt.Errorf("got flips %v, error %v; want a *MoveError at %v wrapping %v", flips, err, s, want)
 		}
 		return nil
 	}
 	wantFlips := r.flips(s)
-	if err != nil || !slices.Equal(flips, wantFlips) {
+	if err != nil || !slices.Equal(flips.Squares(), wantFlips) {
 		return fmt.Errorf("got flips %v, error %v; want flips %v", flips, err, wantFlips)
 	}
 	for _, f := range wantFlips {

@@ -59,13 +59,16 @@ func (g *Game) Turn() Color {
 // does; none once the game is over.
 func (g *Game) Moves() []Move { return g.position().Moves() }
 
+// Legal returns the squares where the player to move may play.
+func (g *Game) Legal() SquareSet { return g.position().Legal() }
+
 // Over reports whether the game is over: neither player has a legal move.
 func (g *Game) Over() bool { return g.position().Over() }
 
 // Play plays square s for the player to move and returns the discs it
 // flipped, as Position.Play does. Then, if the opponent has no legal move
 // but the mover has, the opponent passes and the mover moves again.
-func (g *Game) Play(s Square) ([]Square, error) {
+func (g *Game) Play(s Square) (SquareSet, error) {
 	flips, err := g.position().Play(s)
 	if err == nil {
 		g.passIfBlocked()
@@ -94,7 +97,7 @@ func (g *Game) position() *Position {
 // passIfBlocked passes the turn of a player with no legal move to an
 // opponent who has one.
 func (g *Game) passIfBlocked() {
-	if !g.pos.HasMoves() && g.pos.canMove(g.pos.turn.Opponent()) {
+	if !g.pos.HasMoves() && !g.pos.legal(g.pos.turn.Opponent()).IsEmpty() {
 		g.pos.turn = g.pos.turn.Opponent()
 	}
 }

@@ -8,7 +8,7 @@ package othello
 // board.
 type Position struct {
 	rules Rules
-	board *Board
+	board Board
 	turn  Color
 }
 
@@ -25,7 +25,7 @@ func NewPosition(r Rules, b *Board, turn Color) (*Position, error) {
 	case !turn.isPlayer():
 		return nil, &ValueError{Func: "NewPosition", Value: turn.String(), Err: ErrColor}
 	}
-	return &Position{rules: r, board: b.Clone(), turn: turn}, nil
+	return &Position{rules: r, board: *b, turn: turn}, nil
 }
 
 // Rules returns the rules of the position.
@@ -46,46 +46,43 @@ func (p *Position) Turn() Color {
 
 // Board returns a copy of the board.
 func (p *Position) Board() *Board {
-	if p == nil {
+	if !p.valid() {
 		return nil
 	}
 	return p.board.Clone()
 }
 
+// Legal returns the squares where the player to move may play.
+func (p *Position) Legal() SquareSet { return p.legal(p.Turn()) }
+
 // Moves returns the legal moves of the player to move, ordered row by row
 // from the top-left, each with the discs it flips.
 func (p *Position) Moves() []Move {
-	if !p.valid() {
-		return nil
-	}
 	var moves []Move
-	for r := range p.board.rows {
-		for c := range p.board.cols {
-			s := Square{r, c}
-			if flips := p.rules.Flips(p.board, s, p.turn); len(flips) > 0 {
-				moves = append(moves, Move{Square: s, Flips: flips})
-			}
-		}
+	for _, s := range p.Legal().Squares() {
+		moves = append(moves, Move{Square: s, Flips: p.flips(s)})
 	}
 	return moves
 }
 
 // HasMoves reports whether the player to move has a legal move.
-func (p *Position) HasMoves() bool { return p.canMove(p.Turn()) }
+func (p *Position) HasMoves() bool { return !p.Legal().IsEmpty() }
 
 // Over reports whether neither player has a legal move: the game is over.
-func (p *Position) Over() bool { return !p.canMove(p.Turn()) && !p.canMove(p.Turn().Opponent()) }
+func (p *Position) Over() bool {
+	return p.legal(p.Turn()).IsEmpty() && p.legal(p.Turn().Opponent()).IsEmpty()
+}
 
 // Play places a disc of the player to move on square s, flips what the
 // rules say and gives the turn to the opponent, even one with no legal
 // move. It returns the discs flipped. A move it refuses is an error
 // wrapping ErrGameOver, ErrOffBoard, ErrOccupied or ErrIllegal, and leaves
 // the position as it was.
-func (p *Position) Play(s Square) ([]Square, error) {
+func (p *Position) Play(s Square) (SquareSet, error) {
 	if !p.valid() {
-		return nil, &MoveError{Square: s, Err: ErrGameOver}
+		return SquareSet{}, &MoveError{Square: s, Err: ErrGameOver}
 	}
-	var flips []Square
+	var flips SquareSet
 	var err error
 	switch {
 	case !p.board.Contains(s):
@@ -93,7 +90,7 @@ func (p *Position) Play(s Square) ([]Square, error) {
 	case p.board.at(s) != Empty:
 		err = ErrOccupied
 	default:
-		if flips = p.rules.Flips(p.board, s, p.turn); len(flips) == 0 {
+		if flips = p.flips(s); flips.IsEmpty() {
 			err = ErrIllegal
 		}
 	}
@@ -101,14 +98,15 @@ func (p *Position) Play(s Square) ([]Square, error) {
 		if p.Over() {
 			err = ErrGameOver
 		}
-		return nil, &MoveError{Player: p.turn, Square: s, Err: err}
+		return SquareSet{}, &MoveError{Player: p.turn, Square: s, Err: err}
 	}
-	p.board.set(s, p.turn)
-	for _, f := range flips {
-		if p.board.Contains(f) {
-			p.board.set(f, p.turn)
-		}
+	i, _ := index(s)
+	mine, theirs := &p.board.black, &p.board.white
+	if p.turn == White {
+		mine, theirs = theirs, mine
 	}
+	*mine = mine.or(flips).or(single(i))
+	*theirs = theirs.andNot(flips)
 	p.turn = p.turn.Opponent()
 	return flips, nil
 }
@@ -135,7 +133,6 @@ func (p *Position) Clone() *Position {
 		return nil
 	}
 	c := *p
-	c.board = p.board.Clone()
 	return &c
 }
 
@@ -144,23 +141,29 @@ func (p *Position) valid() bool { return p != nil && p.rules != nil && p.board.v
 
 // count returns how many discs of color c the board holds.
 func (p *Position) count(c Color) int {
-	if p == nil {
+	if !p.valid() {
 		return 0
 	}
 	return p.board.Count(c)
 }
 
-// canMove reports whether player has a legal move.
-func (p *Position) canMove(player Color) bool {
-	if !p.valid() {
-		return false
+// legal returns the squares where player may play, as the rules say, less
+// any square a broken Rules names that is not empty or not on the board.
+func (p *Position) legal(player Color) SquareSet {
+	if !p.valid() || !player.isPlayer() {
+		return SquareSet{}
 	}
-	for r := range p.board.rows {
-		for c := range p.board.cols {
-			if len(p.rules.Flips(p.board, Square{r, c}, player)) > 0 {
-				return true
-			}
-		}
+	moves := p.rules.Moves(&p.board, player)
+	return moves.and(p.board.geometry().all).andNot(p.board.black.or(p.board.white))
+}
+
+// flips returns the discs that the player to move flips by playing s, as
+// the rules say, less any a broken Rules names that are not the
+// opponent's.
+func (p *Position) flips(s Square) SquareSet {
+	theirs := p.board.white
+	if p.turn == White {
+		theirs = p.board.black
 	}
-	return false
+	return p.rules.Flips(&p.board, s, p.turn).and(theirs)
 }

@@ -138,7 +138,7 @@ func TestEngineMatchesReferenceOnRandomPositions(t *testing.T) {
 				got := map[int]string{}
 				for _, m := range pos.Moves() {
 					var f []int
-					for _, s := range m.Flips {
+					for _, s := range m.Flips.Squares() {
 						f = append(f, s.Row*100+s.Col)
 					}
 					got[m.Square.Row*100+m.Square.Col] = refNames(f)
@@ -202,7 +202,7 @@ func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
 				flips, err := g.Play(m.Square)
 				want := refFlips(rb, full, m.Square.Row, m.Square.Col, p)
 				var got []int
-				for _, s := range flips {
+				for _, s := range flips.Squares() {
 					got = append(got, s.Row*100+s.Col)
 				}
 				if err != nil || refNames(got) != refNames(want) {

@@ -3,17 +3,23 @@ package othello
 import "strings"
 
 // Rules decide which moves are legal and what they flip. The engine asks
-// its Rules only this, and never which rule set it has.
+// its Rules only this, and never which rule set it has. Both questions are
+// answered for a whole board at once, as sets of squares.
 type Rules interface {
 	// Name returns the name of the rule set in capitals, as the judge
 	// announces it: "FULL" or "SIMPLE".
 	Name() string
 
+	// Moves returns the empty squares of board b where player may place a
+	// disc. It returns no square when b is nil or not a valid board, or
+	// player is not Black or White.
+	Moves(b *Board, player Color) SquareSet
+
 	// Flips returns the discs that a disc of player placed on square s of
-	// board b would flip, ordered row by row from the top-left. The move is
-	// legal exactly when the result is not empty. It returns nil when b is
-	// nil, s is off the board or occupied, or player is not Black or White.
-	Flips(b *Board, s Square, player Color) []Square
+	// board b would flip. The move is legal exactly when the result is not
+	// empty. It returns no square when Moves would not, or s is off the
+	// board or occupied.
+	Flips(b *Board, s Square, player Color) SquareSet
 }
 
 // ParseRules returns the rule set named name, "full" or "simple" in any
@@ -28,16 +34,25 @@ func ParseRules(name string) (Rules, error) {
 	return nil, &ValueError{Func: "ParseRules", Value: name, Err: ErrRules}
 }
 
-// directions are the eight steps from a square to its neighbours, as
-// {row, col} offsets, row by row from the top-left.
-var directions = [8][2]int{
-	{-1, -1}, {-1, 0}, {-1, 1},
-	{0, -1}, {0, 1},
-	{1, -1}, {1, 0}, {1, 1},
+// discs returns the discs of player and of the opponent on b, and whether
+// b is a valid board and player Black or White, so that there is anything
+// to play at all.
+func discs(b *Board, player Color) (mine, theirs SquareSet, ok bool) {
+	if !b.valid() {
+		return SquareSet{}, SquareSet{}, false
+	}
+	switch player {
+	case Black:
+		return b.black, b.white, true
+	case White:
+		return b.white, b.black, true
+	}
+	return SquareSet{}, SquareSet{}, false
 }
 
-// canPlace reports whether player may place a disc on s of b at all: the
-// board is real, s is an empty square of it and player is Black or White.
-func canPlace(b *Board, s Square, player Color) bool {
-	return b.valid() && b.Contains(s) && b.at(s) == Empty && player.isPlayer()
+// empty returns the index of square s of b if it is an empty square of
+// it, and false if not.
+func empty(b *Board, s Square) (int, bool) {
+	i, ok := index(s)
+	return i, ok && b.Contains(s) && !b.black.or(b.white).Has(s)
 }

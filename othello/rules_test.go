@@ -55,7 +55,7 @@ func checkFlips(t *testing.T, rules othello.Rules, tests []flipCase) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := mustParse(t, tt.board)
-			if got := names(rules.Flips(b, sq(tt.square), tt.player)); got != tt.want {
+			if got := names(rules.Flips(b, sq(tt.square), tt.player).Squares()); got != tt.want {
 				t.Errorf("%v at %s flips %q, want %q", tt.player, tt.square, got, tt.want)
 			}
 		})
@@ -247,10 +247,10 @@ func TestSimpleFlips(t *testing.T) {
 
 func TestFlipsNilBoard(t *testing.T) {
 	for _, r := range []othello.Rules{othello.Full{}, othello.Simple{}} {
-		if got := r.Flips(nil, othello.Square{}, othello.Black); got != nil {
+		if got := r.Flips(nil, othello.Square{}, othello.Black); !got.IsEmpty() {
 			t.Errorf("%s: flips on a nil board: got %v, want nil", r.Name(), got)
 		}
-		if got := r.Flips(&othello.Board{}, othello.Square{}, othello.Black); got != nil {
+		if got := r.Flips(&othello.Board{}, othello.Square{}, othello.Black); !got.IsEmpty() {
 			t.Errorf("%s: flips on a zero board: got %v, want nil", r.Name(), got)
 		}
 	}

@@ -9,17 +9,36 @@ type Simple struct{}
 // Name returns "SIMPLE".
 func (Simple) Name() string { return "SIMPLE" }
 
-// Flips returns the discs that the move would flip under the simple rules.
-func (Simple) Flips(b *Board, s Square, player Color) []Square {
-	if !canPlace(b, s, player) {
-		return nil
+// Moves returns the squares where player may move under the simple rules:
+// the empty squares next to an opposing disc.
+func (Simple) Moves(b *Board, player Color) SquareSet {
+	p, o, ok := discs(b, player)
+	if !ok {
+		return SquareSet{}
 	}
-	var flips []Square
-	for _, d := range directions {
-		at := Square{s.Row + d[0], s.Col + d[1]}
-		if b.Contains(at) && b.at(at) == player.Opponent() {
-			flips = append(flips, at)
-		}
+	return neighbours(b, o).andNot(p.or(o))
+}
+
+// Flips returns the discs that the move would flip under the simple rules:
+// the opposing discs next to it.
+func (Simple) Flips(b *Board, s Square, player Color) SquareSet {
+	_, o, ok := discs(b, player)
+	i, isEmpty := empty(b, s)
+	if !ok || !isEmpty {
+		return SquareSet{}
 	}
-	return flips
+	return neighbours(b, single(i)).and(o)
+}
+
+// neighbours returns the squares of b next to those of x.
+func neighbours(b *Board, x SquareSet) SquareSet {
+	if b.rows == 8 && b.cols == 8 {
+		return unpack8(neighbours8(pack8(x)))
+	}
+	g := b.geometry()
+	var n SquareSet
+	for d, step := range directions {
+		n = n.or(x.shift(step).and(g.dir[d]))
+	}
+	return n
 }

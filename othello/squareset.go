@@ -1,0 +1,156 @@
+package othello
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// A SquareSet is a set of squares of a board, one bit a square: square
+// (row, col) is bit row*16+col, so a set holds the squares of any board up
+// to 16x16. Sets are values: compare them with ==.
+type SquareSet [4]uint64
+
+// index returns the bit of s, and false if s is outside 16x16.
+func index(s Square) (int, bool) {
+	if s.Row < 0 || s.Row >= MaxSize || s.Col < 0 || s.Col >= MaxSize {
+		return 0, false
+	}
+	return s.Row*MaxSize + s.Col, true
+}
+
+// single returns the set of square i alone.
+func single(i int) SquareSet {
+	var s SquareSet
+	s[i>>6] = 1 << (i & 63)
+	return s
+}
+
+// Has reports whether the set holds s.
+func (s SquareSet) Has(sq Square) bool {
+	i, ok := index(sq)
+	return ok && s[i>>6]&(1<<(i&63)) != 0
+}
+
+// Add puts sq in the set. A square outside 16x16 is left out.
+func (s *SquareSet) Add(sq Square) {
+	if i, ok := index(sq); ok {
+		s[i>>6] |= 1 << (i & 63)
+	}
+}
+
+// Remove takes sq out of the set.
+func (s *SquareSet) Remove(sq Square) {
+	if i, ok := index(sq); ok {
+		s[i>>6] &^= 1 << (i & 63)
+	}
+}
+
+// Len returns the number of squares in the set.
+func (s SquareSet) Len() int {
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
+}
+
+// IsEmpty reports whether the set holds no square.
+func (s SquareSet) IsEmpty() bool { return s == SquareSet{} }
+
+// Squares returns the squares of the set, row by row from the top-left.
+func (s SquareSet) Squares() []Square {
+	squares := make([]Square, 0, s.Len())
+	for w, word := range s {
+		for word != 0 {
+			i := w<<6 + bits.TrailingZeros64(word)
+			squares = append(squares, Square{Row: i / MaxSize, Col: i % MaxSize})
+			word &= word - 1
+		}
+	}
+	return squares
+}
+
+// String returns the squares of the set in algebraic notation, row by row,
+// separated by spaces, such as "d4 e4 d5".
+func (s SquareSet) String() string {
+	var sb strings.Builder
+	for i, sq := range s.Squares() {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(sq.String())
+	}
+	return sb.String()
+}
+
+func (s SquareSet) and(t SquareSet) SquareSet {
+	return SquareSet{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]}
+}
+
+func (s SquareSet) or(t SquareSet) SquareSet {
+	return SquareSet{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]}
+}
+
+func (s SquareSet) andNot(t SquareSet) SquareSet {
+	return SquareSet{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]}
+}
+
+// shift moves every square of the set by n bits: n > 0 towards higher
+// rows and columns, n < 0 towards lower; |n| < 64. Squares moved past bit
+// 0 or 255 are dropped; squares moved across the edge of a row wrap onto
+// the next, and the caller masks them off.
+func (s SquareSet) shift(n int) SquareSet {
+	if n > 0 {
+		k := uint(n)
+		return SquareSet{
+			s[0] << k,
+			s[1]<<k | s[0]>>(64-k),
+			s[2]<<k | s[1]>>(64-k),
+			s[3]<<k | s[2]>>(64-k),
+		}
+	}
+	k := uint(-n)
+	return SquareSet{
+		s[0]>>k | s[1]<<(64-k),
+		s[1]>>k | s[2]<<(64-k),
+		s[2]>>k | s[3]<<(64-k),
+		s[3] >> k,
+	}
+}
+
+// directions are the eight steps from a square to its neighbours, as
+// shifts of a SquareSet: up-left, up, up-right, left, right, down-left,
+// down, down-right.
+var directions = [8]int{-MaxSize - 1, -MaxSize, -MaxSize + 1, -1, 1, MaxSize - 1, MaxSize, MaxSize + 1}
+
+// A geometry holds the masks of one size of board.
+type geometry struct {
+	all SquareSet    // the squares of the board
+	dir [8]SquareSet // all, less the column a step in directions[d] wraps onto
+}
+
+// geometries holds the geometry of every size, by rows/2 and cols/2.
+var geometries = func() (g [MaxSize/2 + 1][MaxSize/2 + 1]geometry) {
+	var firstCol, lastCol SquareSet
+	for r := range MaxSize {
+		firstCol = firstCol.or(single(r * MaxSize))
+		lastCol = lastCol.or(single(r*MaxSize + MaxSize - 1))
+	}
+	for rows := MinSize; rows <= MaxSize; rows += 2 {
+		for cols := MinSize; cols <= MaxSize; cols += 2 {
+			geo := &g[rows/2][cols/2]
+			for r := range rows {
+				for c := range cols {
+					geo.all = geo.all.or(single(r*MaxSize + c))
+				}
+			}
+			for d, n := range directions {
+				switch (n%MaxSize + MaxSize) % MaxSize {
+				case 1: // a step right wraps onto the first column
+					geo.dir[d] = geo.all.andNot(firstCol)
+				case MaxSize - 1: // a step left, onto the last
+					geo.dir[d] = geo.all.andNot(lastCol)
+				default:
+					geo.dir[d] = geo.all
+				}
+			}
+		}
+	}
+	return g
+}()
