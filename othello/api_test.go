@@ -278,6 +278,13 @@ var apiCalls = map[string]func(t *testing.T){
 			}
 		}
 	},
+	"Position.Perft": func(t *testing.T) {
+		callPositions(func(p *othello.Position) {
+			for _, depth := range []int{math.MinInt, -1, 0, 1, 3} {
+				p.Perft(depth)
+			}
+		})
+	},
 	"Position.Legal":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Legal() }) },
 	"Position.Rules":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Rules() }) },
 	"Position.Turn":     func(t *testing.T) { callPositions(func(p *othello.Position) { p.Turn() }) },

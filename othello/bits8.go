@@ -31,71 +31,94 @@ func unpack8(x uint64) SquareSet {
 }
 
 // movesFull8 returns the squares where the player with discs p may move
-// under the full rules, the opponent having discs o. Each direction's runs
-// of opposing discs are grown in two steps of one and two of two, the
-// parallel prefix of Edax's get_some_moves.
+// under the full rules, the opponent having discs o. In each of the four
+// lines through a square (shifts of 1, 8, 7 and 9, both ways), runs of
+// opposing discs next to p are grown by one, by one, then twice by two
+// (the parallel prefix of Edax's get_some_moves); the square beyond a run
+// is a move if it is empty. The shifts are written out as constants, which
+// is what makes this fast: it is the innermost loop of every search.
 func movesFull8(p, o uint64) uint64 {
-	inner := o & (notFirstCol8 & notLastCol8)
-	return (movesDir8(p, inner, 1) | movesDir8(p, o, 8) | movesDir8(p, inner, 7) | movesDir8(p, inner, 9)) &^ (p | o)
+	inner := o & (notFirstCol8 & notLastCol8) // runs along rows and diagonals never wrap
+
+	l := inner & (p << 1)
+	r := inner & (p >> 1)
+	l |= inner & (l << 1)
+	r |= inner & (r >> 1)
+	ml, mr := inner&(inner<<1), inner&(inner>>1)
+	l |= ml & (l << 2)
+	r |= mr & (r >> 2)
+	l |= ml & (l << 2)
+	r |= mr & (r >> 2)
+	moves := l<<1 | r>>1
+
+	l = o & (p << 8)
+	r = o & (p >> 8)
+	l |= o & (l << 8)
+	r |= o & (r >> 8)
+	ml, mr = o&(o<<8), o&(o>>8)
+	l |= ml & (l << 16)
+	r |= mr & (r >> 16)
+	l |= ml & (l << 16)
+	r |= mr & (r >> 16)
+	moves |= l<<8 | r>>8
+
+	l = inner & (p << 7)
+	r = inner & (p >> 7)
+	l |= inner & (l << 7)
+	r |= inner & (r >> 7)
+	ml, mr = inner&(inner<<7), inner&(inner>>7)
+	l |= ml & (l << 14)
+	r |= mr & (r >> 14)
+	l |= ml & (l << 14)
+	r |= mr & (r >> 14)
+	moves |= l<<7 | r>>7
+
+	l = inner & (p << 9)
+	r = inner & (p >> 9)
+	l |= inner & (l << 9)
+	r |= inner & (r >> 9)
+	ml, mr = inner&(inner<<9), inner&(inner>>9)
+	l |= ml & (l << 18)
+	r |= mr & (r >> 18)
+	l |= ml & (l << 18)
+	r |= mr & (r >> 18)
+	moves |= l<<9 | r>>9
+
+	return moves &^ (p | o)
 }
 
-// movesDir8 returns the squares beyond a run of o that starts next to a
-// disc of p, along the two directions of shift d.
-func movesDir8(p, o uint64, d uint) uint64 {
-	l := o & (p << d)
-	r := o & (p >> d)
+// flipsFull8 returns the discs of o that a disc of p placed on square i
+// flips under the full rules: in each of the four lines through the
+// square, both ways, the run of opposing discs from it, grown as in
+// movesFull8, if a disc of p closes it.
+func flipsFull8(p, o uint64, i int) uint64 {
+	m := uint64(1) << (i & 63)
+	inner := o & (notFirstCol8 & notLastCol8) // runs along rows and diagonals never wrap
+	return flipsDir8(m, p, inner, 1) | flipsDir8(m, p, o, 8) | flipsDir8(m, p, inner, 7) | flipsDir8(m, p, inner, 9)
+}
+
+// flipsDir8 returns the runs of o from m that p closes, both ways along
+// shift d. o must leave out the columns a shift of d wraps onto.
+func flipsDir8(m, p, o uint64, d uint) uint64 {
+	d &= 63 // tells the compiler the shifts are below 64
+	d2 := 2 * d & 63
+	l := o & (m << d)
+	r := o & (m >> d)
 	l |= o & (l << d)
 	r |= o & (r >> d)
 	ol := o & (o << d)
 	or := o & (o >> d)
-	l |= ol & (l << (2 * d))
-	r |= or & (r >> (2 * d))
-	l |= ol & (l << (2 * d))
-	r |= or & (r >> (2 * d))
-	return l<<d | r>>d
-}
-
-// flipsFull8 returns the discs of o that a disc of p placed on square i
-// flips under the full rules.
-func flipsFull8(p, o uint64, i int) uint64 {
-	m := uint64(1) << i
-	inner := o & (notFirstCol8 & notLastCol8)
-	return flipsLeft8(m, p, inner, 1) | flipsRight8(m, p, inner, 1) |
-		flipsLeft8(m, p, o, 8) | flipsRight8(m, p, o, 8) |
-		flipsLeft8(m, p, inner, 7) | flipsRight8(m, p, inner, 7) |
-		flipsLeft8(m, p, inner, 9) | flipsRight8(m, p, inner, 9)
-}
-
-// flipsLeft8 returns the run of o from m along shift << d, if a disc of p
-// closes it. o must leave out the column the shift wraps onto, so a run
-// never wraps.
-func flipsLeft8(m, p, o uint64, d uint) uint64 {
-	run := o & (m << d)
-	if run == 0 {
-		return 0
+	l |= ol & (l << d2)
+	r |= or & (r >> d2)
+	l |= ol & (l << d2)
+	r |= or & (r >> d2)
+	if p&(l<<d) == 0 {
+		l = 0
 	}
-	for next := o & (run << d); next&^run != 0; next = o & (run << d) {
-		run |= next
+	if p&(r>>d) == 0 {
+		r = 0
 	}
-	if p&(run<<d)&^run != 0 {
-		return run
-	}
-	return 0
-}
-
-// flipsRight8 is flipsLeft8 along shift >> d.
-func flipsRight8(m, p, o uint64, d uint) uint64 {
-	run := o & (m >> d)
-	if run == 0 {
-		return 0
-	}
-	for next := o & (run >> d); next&^run != 0; next = o & (run >> d) {
-		run |= next
-	}
-	if p&(run>>d)&^run != 0 {
-		return run
-	}
-	return 0
+	return l | r
 }
 
 // neighbours8 returns the squares next to those of x, in any of the eight
@@ -107,8 +130,9 @@ func neighbours8(x uint64) uint64 {
 }
 
 // perft8 counts the leaves of the game tree of an 8x8 board under the full
-// rules, p to move, depth plies down. A forced pass is a ply; a game that
-// ends before depth is one leaf.
+// rules, p to move, depth >= 1 plies down, as Position.Perft does. The
+// leaves of a node two plies above them are counted in its loop, without
+// a call for each child.
 func perft8(p, o uint64, depth int) uint64 {
 	moves := movesFull8(p, o)
 	if moves == 0 {
@@ -125,7 +149,14 @@ func perft8(p, o uint64, depth int) uint64 {
 		i := bits.TrailingZeros64(moves)
 		moves &= moves - 1
 		f := flipsFull8(p, o, i)
-		n += perft8(o&^f, p|f|1<<i, depth-1)
+		childP, childO := o&^f, p|f|1<<i
+		if depth > 2 {
+			n += perft8(childP, childO, depth-1)
+		} else if leaves := bits.OnesCount64(movesFull8(childP, childO)); leaves > 0 {
+			n += uint64(leaves)
+		} else {
+			n++ // the child passes or the game ends: one leaf either way
+		}
 	}
 	return n
 }

@@ -101,6 +101,13 @@ func (p *Position) Play(s Square) (SquareSet, error) {
 		return SquareSet{}, &MoveError{Player: p.turn, Square: s, Err: err}
 	}
 	i, _ := index(s)
+	p.apply(i, flips)
+	return flips, nil
+}
+
+// apply places a disc of the player to move on square i, turns flips and
+// gives the turn to the opponent.
+func (p *Position) apply(i int, flips SquareSet) {
 	mine, theirs := &p.board.black, &p.board.white
 	if p.turn == White {
 		mine, theirs = theirs, mine
@@ -108,7 +115,6 @@ func (p *Position) Play(s Square) (SquareSet, error) {
 	*mine = mine.or(flips).or(single(i))
 	*theirs = theirs.andNot(flips)
 	p.turn = p.turn.Opponent()
-	return flips, nil
 }
 
 // Pass gives the turn to the opponent. It is refused with an error

@@ -6,6 +6,7 @@
 //	othello [-rules full|simple] < game.in > game.out
 //	othello check [flags] -- COMMAND [ARGS...]
 //	othello gen [flags] -out DIR
+//	othello perft [-rules full|simple] [-size RxC] DEPTH
 //
 // With no subcommand it plays one game by the protocol of PROTOCOL.md on
 // standard input and output: it prints FULL (or SIMPLE), reads the setup
@@ -20,8 +21,10 @@
 // Check runs another program on golden transcripts and random scenarios
 // and reports every way its output differs from the judge's, with the
 // smallest input that shows each. Gen writes random scenarios and the
-// judge's output for them as golden-transcript pairs. "othello check -h"
-// and "othello gen -h" list their flags.
+// judge's output for them as golden-transcript pairs. Perft counts the
+// leaves of the game tree from the standard start, depth by depth, with
+// the time each depth took. "othello check -h", "othello gen -h" and
+// "othello perft -h" list their flags.
 package main
 
 import (
@@ -40,6 +43,7 @@ func main() {
 const usage = `usage: othello [-rules full|simple] < game.in
        othello check [flags] -- COMMAND [ARGS...]
        othello gen [flags] -out DIR
+       othello perft [-rules full|simple] [-size RxC] DEPTH
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
 reads the setup and the move lines on standard input, and answers on
@@ -51,7 +55,8 @@ Flags:
 	the rule set (default full)
 
 othello check grades another program against the judge; othello gen
-writes random test scenarios. Each takes -h.
+writes random test scenarios; othello perft counts the game tree. Each
+takes -h.
 `
 
 // run runs the program with the arguments after the program name and
@@ -63,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runCheck(args[1:], stdout, stderr)
 		case "gen":
 			return runGen(args[1:], stdout, stderr)
+		case "perft":
+			return runPerft(args[1:], stdout, stderr)
 		}
 	}
 	flags := newFlagSet("othello", stderr)

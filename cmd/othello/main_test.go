@@ -48,6 +48,15 @@ func TestRunCommandLine(t *testing.T) {
 		{"gen odd size", []string{"gen", "-size", "8x9", "-out", out}, 2, "", "othello gen: -size must be ROWSxCOLS"},
 		{"gen bad rate", []string{"gen", "-bad", "2", "-out", out}, 2, "", "othello gen: -n must be 0 or more and -bad at most 1"},
 		{"gen stray argument", []string{"gen", "-out", out, "x"}, 2, "", `othello gen: unexpected argument "x"`},
+		{"perft", []string{"perft", "-size", "4x6", "1"}, 0, "1 4 ", ""},
+		{"perft simple", []string{"perft", "-rules", "simple", "-size", "4x4", "1"}, 0, "1 ", ""},
+		{"perft help", []string{"perft", "-h"}, 0, "usage: othello perft", ""},
+		{"perft without depth", []string{"perft"}, 2, "", "othello perft: DEPTH is required"},
+		{"perft zero depth", []string{"perft", "0"}, 2, "", "othello perft: DEPTH must be a whole number from 1"},
+		{"perft bad depth", []string{"perft", "x"}, 2, "", "othello perft: DEPTH must be a whole number from 1"},
+		{"perft two depths", []string{"perft", "3", "4"}, 2, "", `othello perft: unexpected argument "4"`},
+		{"perft bad size", []string{"perft", "-size", "3x8", "3"}, 2, "", "othello perft: -size must be ROWSxCOLS"},
+		{"perft bad rules", []string{"perft", "-rules", "x", "3"}, 2, "", "othello perft: -rules must be full or simple"},
 		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios, seed 3, to " + out, ""},
 	}
 	for _, tt := range tests {

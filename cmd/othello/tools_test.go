@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -130,4 +131,24 @@ func fileFeatures(tr scenario.Transcript) []string {
 		fs = append(fs, "no bad line")
 	}
 	return fs
+}
+
+// TestPerft runs othello perft to depth 6 and checks its lines: depth,
+// the published count, and seconds with three decimals.
+func TestPerft(t *testing.T) {
+	published := []string{"4", "12", "56", "244", "1396", "8200"}
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"perft", "6"}, strings.NewReader(""), &stdout, &stderr); status != 0 {
+		t.Fatalf("exit status: got %d, want 0; standard error %q", status, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(lines) != len(published) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(published), stdout.String())
+	}
+	for i, line := range lines {
+		fields := strings.Fields(line)
+		if len(fields) != 3 || fields[0] != strconv.Itoa(i+1) || fields[1] != published[i] || !regexp.MustCompile(`^[0-9]+\.[0-9]{3}$`).MatchString(fields[2]) {
+			t.Errorf("line %d: got %q, want \"%d %s SECONDS\"", i+1, line, i+1, published[i])
+		}
+	}
 }
