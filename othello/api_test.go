@@ -55,7 +55,13 @@ func (wildRules) Flips(b *othello.Board, s othello.Square, player othello.Color)
 
 // allSquares returns the set of every square of a 16x16 board.
 func allSquares() othello.SquareSet {
-	return othello.SquareSet{math.MaxUint64, math.MaxUint64, math.MaxUint64, math.MaxUint64}
+	var all othello.SquareSet
+	for r := range othello.MaxSize {
+		for c := range othello.MaxSize {
+			all.Add(othello.Square{Row: r, Col: c})
+		}
+	}
+	return all
 }
 
 // badGames returns games to call methods on: nil, the zero Game, games
@@ -426,7 +432,10 @@ func callMoves(t *testing.T, r othello.Rules) {
 
 // callSets calls f with sets that are empty, full and in between.
 func callSets(f func(othello.SquareSet)) {
-	for _, s := range []othello.SquareSet{{}, allSquares(), {1, 0, 0, 1 << 63}} {
+	var corners othello.SquareSet
+	corners.Add(othello.Square{Row: 0, Col: 0})
+	corners.Add(othello.Square{Row: 15, Col: 15})
+	for _, s := range []othello.SquareSet{{}, allSquares(), corners} {
 		f(s)
 	}
 }

@@ -15,8 +15,8 @@ const (
 // pack8 returns the squares of s on an 8x8 board as a uint64.
 func pack8(s SquareSet) uint64 {
 	var x uint64
-	for r := range 8 {
-		x |= (s[r>>2] >> ((r & 3) * MaxSize) & 0xff) << (8 * r)
+	for r := range 4 {
+		x |= (s.w0>>(r*MaxSize)&0xff)<<(8*r) | (s.w1>>(r*MaxSize)&0xff)<<(8*r+32)
 	}
 	return x
 }
@@ -24,8 +24,9 @@ func pack8(s SquareSet) uint64 {
 // unpack8 returns the squares of x, on an 8x8 board, as a SquareSet.
 func unpack8(x uint64) SquareSet {
 	var s SquareSet
-	for r := range 8 {
-		s[r>>2] |= (x >> (8 * r) & 0xff) << ((r & 3) * MaxSize)
+	for r := range 4 {
+		s.w0 |= (x >> (8 * r) & 0xff) << (r * MaxSize)
+		s.w1 |= (x >> (8*r + 32) & 0xff) << (r * MaxSize)
 	}
 	return s
 }

@@ -179,7 +179,14 @@ func (b *Board) String() string {
 			if c > 0 {
 				sb.WriteByte(' ')
 			}
-			sb.WriteString(b.at(Square{r, c}).String())
+			i := r*MaxSize + c
+			cell := byte('.')
+			if b.black.bit(i) {
+				cell = 'B'
+			} else if b.white.bit(i) {
+				cell = 'W'
+			}
+			sb.WriteByte(cell)
 		}
 		sb.WriteByte('\n')
 	}

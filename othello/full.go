@@ -22,16 +22,15 @@ func (Full) Moves(b *Board, player Color) SquareSet {
 	empty := g.all.andNot(p.or(o))
 	var moves SquareSet
 	for d, n := range directions {
-		od := o.and(g.dir[d])
-		run := p.shift(n).and(od)
-		for !run.IsEmpty() {
-			grown := run.or(run.shift(n).and(od))
-			if grown == run {
-				break
-			}
-			run = grown
+		od, ed := o.and(g.dir[d]), empty.and(g.dir[d])
+		// The squares one step beyond runs of opposing discs next to p,
+		// the runs growing a step at a time until none goes on.
+		beyond := p.shift(n).and(od)
+		for !beyond.IsEmpty() {
+			beyond = beyond.shift(n)
+			moves = moves.or(beyond.and(ed))
+			beyond = beyond.and(od)
 		}
-		moves = moves.or(run.shift(n).and(empty).and(g.dir[d]))
 	}
 	return moves
 }

@@ -7,8 +7,10 @@ package othello
 // made by NewGame; a nil or zero one behaves as a finished game with no
 // board.
 type Game struct {
-	pos *Position
-	win WinRule
+	pos   *Position
+	win   WinRule
+	legal SquareSet // the legal moves of the player to move, kept after each move
+	over  bool
 }
 
 // NewGame returns a game on a copy of board b under rules r, first to move
@@ -26,7 +28,7 @@ func NewGame(r Rules, b *Board, first Color, win WinRule) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{pos: pos, win: win}
-	g.passIfBlocked()
+	g.settle()
 	return g, nil
 }
 
@@ -59,11 +61,17 @@ func (g *Game) Turn() Color {
 // does; none once the game is over.
 func (g *Game) Moves() []Move { return g.position().Moves() }
 
-// Legal returns the squares where the player to move may play.
-func (g *Game) Legal() SquareSet { return g.position().Legal() }
+// Legal returns the squares where the player to move may play; none once
+// the game is over.
+func (g *Game) Legal() SquareSet {
+	if g.Over() {
+		return SquareSet{}
+	}
+	return g.legal
+}
 
 // Over reports whether the game is over: neither player has a legal move.
-func (g *Game) Over() bool { return g.position().Over() }
+func (g *Game) Over() bool { return g == nil || g.pos == nil || g.over }
 
 // Play plays square s for the player to move and returns the discs it
 // flipped, as Position.Play does. Then, if the opponent has no legal move
@@ -71,7 +79,7 @@ func (g *Game) Over() bool { return g.position().Over() }
 func (g *Game) Play(s Square) (SquareSet, error) {
 	flips, err := g.position().Play(s)
 	if err == nil {
-		g.passIfBlocked()
+		g.settle()
 	}
 	return flips, err
 }
@@ -94,10 +102,17 @@ func (g *Game) position() *Position {
 	return g.pos
 }
 
-// passIfBlocked passes the turn of a player with no legal move to an
-// opponent who has one.
-func (g *Game) passIfBlocked() {
-	if !g.pos.HasMoves() && !g.pos.legal(g.pos.turn.Opponent()).IsEmpty() {
-		g.pos.turn = g.pos.turn.Opponent()
+// settle works out the legal moves of the player to move. If there are
+// none, the turn passes to the opponent if the opponent has some, and the
+// game is over if not.
+func (g *Game) settle() {
+	g.legal = g.pos.legal(g.pos.turn)
+	if !g.legal.IsEmpty() {
+		return
 	}
+	if other := g.pos.legal(g.pos.turn.Opponent()); !other.IsEmpty() {
+		g.pos.turn, g.legal = g.pos.turn.Opponent(), other
+		return
+	}
+	g.over = true
 }

@@ -30,26 +30,38 @@ func (p *Position) Perft(depth int) uint64 {
 
 // perft is Perft through the position's Rules, for depth >= 1.
 func (p *Position) perft(depth int) uint64 {
+	// A game has at most two plies an empty square: a move, and a pass
+	// before it. Deeper counts are the same.
+	depth = min(depth, 2*p.board.Count(Empty)+1)
+	stack := make([]Position, depth) // stack[k] is the position k plies down
+	stack[0] = *p
+	return perftOn(stack, depth)
+}
+
+// perftOn counts the leaves under stack[0], depth >= 1 plies down, playing
+// the plies below it in the rest of stack, so that no ply allocates.
+func perftOn(stack []Position, depth int) uint64 {
+	p := &stack[0]
 	moves := p.legal(p.turn)
 	if moves.IsEmpty() {
 		if depth == 1 || p.legal(p.turn.Opponent()).IsEmpty() {
 			return 1
 		}
-		q := *p
-		q.turn = q.turn.Opponent()
-		return q.perft(depth - 1)
+		stack[1] = *p
+		stack[1].turn = p.turn.Opponent()
+		return perftOn(stack[1:], depth-1)
 	}
 	if depth == 1 {
 		return uint64(moves.Len())
 	}
 	var n uint64
-	for w, word := range moves {
+	for w, word := range moves.words() {
 		for word != 0 {
 			i := w<<6 + bits.TrailingZeros64(word)
 			word &= word - 1
-			q := *p
-			q.apply(i, p.flips(Square{Row: i / MaxSize, Col: i % MaxSize}))
-			n += q.perft(depth - 1)
+			stack[1] = *p
+			stack[1].apply(i, p.flips(Square{Row: i / MaxSize, Col: i % MaxSize}))
+			n += perftOn(stack[1:], depth-1)
 		}
 	}
 	return n

@@ -7,8 +7,32 @@ import (
 
 // A SquareSet is a set of squares of a board, one bit a square: square
 // (row, col) is bit row*16+col, so a set holds the squares of any board up
-// to 16x16. Sets are values: compare them with ==.
-type SquareSet [4]uint64
+// to 16x16. The zero SquareSet is empty. Sets are values: compare them with
+// ==.
+type SquareSet struct {
+	// Four rows a word. Four fields rather than an array keep a set in
+	// registers: the compiler does not do that for arrays.
+	w0, w1, w2, w3 uint64
+}
+
+// words returns the words of the set, bits 0-63 first.
+func (s SquareSet) words() [4]uint64 { return [4]uint64{s.w0, s.w1, s.w2, s.w3} }
+
+// word returns the word of s that holds bit i.
+func (s *SquareSet) word(i int) *uint64 {
+	switch i >> 6 {
+	case 0:
+		return &s.w0
+	case 1:
+		return &s.w1
+	case 2:
+		return &s.w2
+	}
+	return &s.w3
+}
+
+// bit reports whether bit i, from 0 to 255, is in the set.
+func (s SquareSet) bit(i int) bool { return *s.word(i)&(1<<(i&63)) != 0 }
 
 // index returns the bit of s, and false if s is outside 16x16.
 func index(s Square) (int, bool) {
@@ -21,33 +45,33 @@ func index(s Square) (int, bool) {
 // single returns the set of square i alone.
 func single(i int) SquareSet {
 	var s SquareSet
-	s[i>>6] = 1 << (i & 63)
+	*s.word(i) = 1 << (i & 63)
 	return s
 }
 
 // Has reports whether the set holds s.
 func (s SquareSet) Has(sq Square) bool {
 	i, ok := index(sq)
-	return ok && s[i>>6]&(1<<(i&63)) != 0
+	return ok && s.bit(i)
 }
 
 // Add puts sq in the set. A square outside 16x16 is left out.
 func (s *SquareSet) Add(sq Square) {
 	if i, ok := index(sq); ok {
-		s[i>>6] |= 1 << (i & 63)
+		*s.word(i) |= 1 << (i & 63)
 	}
 }
 
 // Remove takes sq out of the set.
 func (s *SquareSet) Remove(sq Square) {
 	if i, ok := index(sq); ok {
-		s[i>>6] &^= 1 << (i & 63)
+		*s.word(i) &^= 1 << (i & 63)
 	}
 }
 
 // Len returns the number of squares in the set.
 func (s SquareSet) Len() int {
-	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
+	return bits.OnesCount64(s.w0) + bits.OnesCount64(s.w1) + bits.OnesCount64(s.w2) + bits.OnesCount64(s.w3)
 }
 
 // IsEmpty reports whether the set holds no square.
@@ -56,7 +80,7 @@ func (s SquareSet) IsEmpty() bool { return s == SquareSet{} }
 // Squares returns the squares of the set, row by row from the top-left.
 func (s SquareSet) Squares() []Square {
 	squares := make([]Square, 0, s.Len())
-	for w, word := range s {
+	for w, word := range s.words() {
 		for word != 0 {
 			i := w<<6 + bits.TrailingZeros64(word)
 			squares = append(squares, Square{Row: i / MaxSize, Col: i % MaxSize})
@@ -80,15 +104,15 @@ func (s SquareSet) String() string {
 }
 
 func (s SquareSet) and(t SquareSet) SquareSet {
-	return SquareSet{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]}
+	return SquareSet{s.w0 & t.w0, s.w1 & t.w1, s.w2 & t.w2, s.w3 & t.w3}
 }
 
 func (s SquareSet) or(t SquareSet) SquareSet {
-	return SquareSet{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]}
+	return SquareSet{s.w0 | t.w0, s.w1 | t.w1, s.w2 | t.w2, s.w3 | t.w3}
 }
 
 func (s SquareSet) andNot(t SquareSet) SquareSet {
-	return SquareSet{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]}
+	return SquareSet{s.w0 &^ t.w0, s.w1 &^ t.w1, s.w2 &^ t.w2, s.w3 &^ t.w3}
 }
 
 // shift moves every square of the set by n bits: n > 0 towards higher
@@ -97,21 +121,19 @@ func (s SquareSet) andNot(t SquareSet) SquareSet {
 // the next, and the caller masks them off.
 func (s SquareSet) shift(n int) SquareSet {
 	if n > 0 {
-		k := uint(n)
-		return SquareSet{
-			s[0] << k,
-			s[1]<<k | s[0]>>(64-k),
-			s[2]<<k | s[1]>>(64-k),
-			s[3]<<k | s[2]>>(64-k),
-		}
+		return s.shl(uint(n) & 63)
 	}
-	k := uint(-n)
-	return SquareSet{
-		s[0]>>k | s[1]<<(64-k),
-		s[1]>>k | s[2]<<(64-k),
-		s[2]>>k | s[3]<<(64-k),
-		s[3] >> k,
-	}
+	return s.shr(uint(-n) & 63)
+}
+
+// shl moves every square of the set k bits up, 0 < k < 64.
+func (s SquareSet) shl(k uint) SquareSet {
+	return SquareSet{s.w0 << k, s.w1<<k | s.w0>>(64-k), s.w2<<k | s.w1>>(64-k), s.w3<<k | s.w2>>(64-k)}
+}
+
+// shr moves every square of the set k bits down, 0 < k < 64.
+func (s SquareSet) shr(k uint) SquareSet {
+	return SquareSet{s.w0>>k | s.w1<<(64-k), s.w1>>k | s.w2<<(64-k), s.w2>>k | s.w3<<(64-k), s.w3 >> k}
 }
 
 // directions are the eight steps from a square to its neighbours, as

@@ -326,3 +326,39 @@ func TestSlowReader(t *testing.T) {
 		t.Errorf("exit status: got %d, want %d", status, wantStatus)
 	}
 }
+
+// BenchmarkBinary16x16 runs the built judge on the longest golden game,
+// 16x16, as a grader does, beside cat copying the judge's output: the
+// judge should take no more than three times as long.
+func BenchmarkBinary16x16(b *testing.B) {
+	in := filepath.Join(goldenDir, "full", "size-16x16.in")
+	out := strings.TrimSuffix(in, ".in") + ".out"
+	cat, err := exec.LookPath("cat")
+	if err != nil {
+		b.Skip("no cat to compare with")
+	}
+	bin := filepath.Join(b.TempDir(), "othello")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, bc := range []struct {
+		name string
+		cmd  []string
+		in   string
+	}{{"judge", []string{bin}, in}, {"cat", []string{cat, out}, os.DevNull}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for range b.N {
+				stdin, err := os.Open(bc.in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				cmd := exec.Command(bc.cmd[0], bc.cmd[1:]...)
+				cmd.Stdin = stdin
+				if err := cmd.Run(); err != nil {
+					b.Fatal(err)
+				}
+				stdin.Close()
+			}
+		})
+	}
+}
