@@ -174,11 +174,9 @@ func (b *Board) value() Board {
 func (b *Board) String() string {
 	var sb strings.Builder
 	sb.Grow(b.Rows() * b.Cols() * 2)
+	var row [2 * MaxSize]byte
 	for r := range b.Rows() {
 		for c := range b.cols {
-			if c > 0 {
-				sb.WriteByte(' ')
-			}
 			i := r*MaxSize + c
 			cell := byte('.')
 			if b.black.bit(i) {
@@ -186,9 +184,10 @@ func (b *Board) String() string {
 			} else if b.white.bit(i) {
 				cell = 'W'
 			}
-			sb.WriteByte(cell)
+			row[2*c], row[2*c+1] = cell, ' '
 		}
-		sb.WriteByte('\n')
+		row[2*b.cols-1] = '\n'
+		sb.Write(row[:2*b.cols])
 	}
 	return sb.String()
 }
