@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz
+.PHONY: test fmt vet golden fuzz bench perft
 
 test: fmt vet
 	go test ./...
@@ -27,3 +27,14 @@ fuzz:
 			go test $$pkg -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s; \
 		done; \
 	done
+
+# bench runs every benchmark with its allocations: move generation and
+# making on 8x8 and 16x16, whole games, perft, the console replaying a
+# 16x16 game, the built judge beside cat, the scanner and the generator.
+bench:
+	go test -run '^$$' -bench . -benchmem ./...
+
+# perft counts 8x8 under the full rules to depth 11, printing each depth's
+# count and seconds; make test checks depths 1 to 9.
+perft:
+	go run ./cmd/othello perft 11

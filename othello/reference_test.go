@@ -396,3 +396,68 @@ func TestTranscriptsFollowTheRules(t *testing.T) {
 		t.Fatal("no transcripts found in ../testdata")
 	}
 }
+
+// refPerft counts the leaves of the game tree from board b, p to move,
+// depth plies down, square by square: a forced pass is a ply, and a game
+// that ends early is one leaf.
+func refPerft(b refBoard, full bool, p byte, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	if !refCanMove(b, full, p) {
+		if !refCanMove(b, full, refOpponent(p)) {
+			return 1
+		}
+		return refPerft(b, full, refOpponent(p), depth-1)
+	}
+	var n uint64
+	for r := range b {
+		for c := range b[r] {
+			flips := refFlips(b, full, r, c, p)
+			if len(flips) == 0 {
+				continue
+			}
+			child := make(refBoard, len(b))
+			for i := range b {
+				child[i] = append([]byte(nil), b[i]...)
+			}
+			child[r][c] = p
+			for _, f := range flips {
+				child[f/100][f%100] = p
+			}
+			n += refPerft(child, full, refOpponent(p), depth-1)
+		}
+	}
+	return n
+}
+
+// TestPerftMatchesReference counts game trees with Perft and with the
+// reference: from the start of boards of many sizes, both rule sets, and
+// from random boards, where passes and ends come at once.
+func TestPerftMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var boards []*othello.Board
+	for _, size := range [][2]int{{4, 4}, {4, 6}, {6, 4}, {6, 6}, {8, 8}, {4, 16}, {10, 8}, {16, 16}} {
+		b, _ := othello.NewStartBoard(size[0], size[1])
+		boards = append(boards, b)
+	}
+	for range 20 {
+		boards = append(boards, randomBoard(rng))
+	}
+	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
+		full := rules.Name() == "FULL"
+		for i, b := range boards {
+			p, err := othello.NewPosition(rules, b, othello.Black)
+			if err != nil {
+				t.Fatal(err)
+			}
+			depth := 4
+			if b.Rows()*b.Cols() > 64 || !full {
+				depth = 3
+			}
+			if got, want := p.Perft(depth), refPerft(toRef(b), full, 'B', depth); got != want {
+				t.Errorf("%s board %d:\n%vperft %d: got %d, want %d", rules.Name(), i, b, depth, got, want)
+			}
+		}
+	}
+}
