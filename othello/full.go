@@ -38,7 +38,7 @@ func (Full) Moves(b *Board, player Color) SquareSet {
 // Flips returns the discs that the move would flip under the full rules.
 func (Full) Flips(b *Board, s Square, player Color) SquareSet {
 	p, o, ok := discs(b, player)
-	i, isEmpty := empty(b, s)
+	i, isEmpty := emptyIndex(b, s)
 	switch {
 	case !ok || !isEmpty:
 		return SquareSet{}

@@ -50,9 +50,9 @@ func discs(b *Board, player Color) (mine, theirs SquareSet, ok bool) {
 	return SquareSet{}, SquareSet{}, false
 }
 
-// empty returns the index of square s of b if it is an empty square of
+// emptyIndex returns the index of square s of b if it is an empty square of
 // it, and false if not.
-func empty(b *Board, s Square) (int, bool) {
+func emptyIndex(b *Board, s Square) (int, bool) {
 	i, ok := index(s)
 	return i, ok && b.Contains(s) && !b.black.or(b.white).Has(s)
 }

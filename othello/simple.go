@@ -23,7 +23,7 @@ func (Simple) Moves(b *Board, player Color) SquareSet {
 // the opposing discs next to it.
 func (Simple) Flips(b *Board, s Square, player Color) SquareSet {
 	_, o, ok := discs(b, player)
-	i, isEmpty := empty(b, s)
+	i, isEmpty := emptyIndex(b, s)
 	if !ok || !isEmpty {
 		return SquareSet{}
 	}
