@@ -18,11 +18,3 @@ func (s Square) String() string {
 	}
 	return fmt.Sprintf("%c%d", 'a'+s.Col, s.Row+1)
 }
-
-// compareSquares orders squares row by row, from the top-left.
-func compareSquares(a, b Square) int {
-	if a.Row != b.Row {
-		return a.Row - b.Row
-	}
-	return a.Col - b.Col
-}
