@@ -2,9 +2,11 @@ package othello
 
 import "strings"
 
-// Rules decide which moves are legal and what they flip. The engine asks
-// its Rules only this, and never which rule set it has. Both questions are
-// answered for a whole board at once, as sets of squares.
+// Rules decide which moves are legal and what they flip. Both questions
+// are answered for a whole board at once, as sets of squares. The engine
+// asks its Rules only this, and never which rule set it has, with one
+// exception: Position.Perft searches an 8x8 board under Full on a path of
+// its own, built from the same functions Full uses for that board.
 type Rules interface {
 	// Name returns the name of the rule set in capitals, as the judge
 	// announces it: "FULL" or "SIMPLE".
