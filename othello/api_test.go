@@ -243,7 +243,22 @@ var apiCalls = map[string]func(t *testing.T){
 	"SquareSet.Len":     func(t *testing.T) { callSets(func(s othello.SquareSet) { s.Len() }) },
 	"SquareSet.IsEmpty": func(t *testing.T) { callSets(func(s othello.SquareSet) { s.IsEmpty() }) },
 	"SquareSet.Squares": func(t *testing.T) { callSets(func(s othello.SquareSet) { s.Squares() }) },
-	"SquareSet.String":  func(t *testing.T) { callSets(func(s othello.SquareSet) { _ = s.String() }) },
+	"SquareSet.Intersect": func(t *testing.T) {
+		callSets(func(s othello.SquareSet) { callSets(func(u othello.SquareSet) { s.Intersect(u) }) })
+	},
+	"SquareSet.Pop": func(t *testing.T) {
+		callSets(func(s othello.SquareSet) {
+			for n := s.Len(); n > 0; n-- {
+				if _, ok := s.Pop(); !ok {
+					t.Fatalf("SquareSet.Pop: got false with %d squares left, want true", n)
+				}
+			}
+			if sq, ok := s.Pop(); ok {
+				t.Errorf("SquareSet.Pop of an empty set: got %v, true; want false", sq)
+			}
+		})
+	},
+	"SquareSet.String": func(t *testing.T) { callSets(func(s othello.SquareSet) { _ = s.String() }) },
 	"MoveError.Error": func(t *testing.T) {
 		for _, e := range []*othello.MoveError{nil, {}, {Player: 9, Square: badSquares[5], Pass: true}} {
 			_ = e.Error()
@@ -291,7 +306,19 @@ var apiCalls = map[string]func(t *testing.T){
 			}
 		})
 	},
-	"Position.Legal":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Legal() }) },
+	"Position.Legal": func(t *testing.T) { callPositions(func(p *othello.Position) { p.Legal() }) },
+	"Position.LegalFor": func(t *testing.T) {
+		callPositions(func(p *othello.Position) {
+			callColors(func(c othello.Color) {
+				if m := p.LegalFor(c); !m.IsEmpty() && c != othello.Black && c != othello.White {
+					t.Errorf("Position.LegalFor(%v): got %v, want none", c, m)
+				}
+			})
+		})
+	},
+	"Position.Discs": func(t *testing.T) {
+		callPositions(func(p *othello.Position) { callColors(func(c othello.Color) { p.Discs(c) }) })
+	},
 	"Position.Rules":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Rules() }) },
 	"Position.Turn":     func(t *testing.T) { callPositions(func(p *othello.Position) { p.Turn() }) },
 	"Position.Board":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Board() }) },

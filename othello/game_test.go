@@ -196,6 +196,39 @@ func TestPositionPass(t *testing.T) {
 	}
 }
 
+func TestPositionDiscsAndLegalFor(t *testing.T) {
+	board := mustParse(t, blockedWhite)
+	p, err := othello.NewPosition(othello.Full{}, board, othello.White)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []othello.Color{othello.Black, othello.White, othello.Empty} {
+		var want othello.SquareSet
+		for row := range board.Rows() {
+			for col := range board.Cols() {
+				s := othello.Square{Row: row, Col: col}
+				if at, _ := board.At(s); at == c {
+					want.Add(s)
+				}
+			}
+		}
+		if got := p.Discs(c); got != want {
+			t.Errorf("Discs(%v): got %v, want %v", c, got, want)
+		}
+	}
+	if got := p.Discs(othello.Color(7)); !got.IsEmpty() {
+		t.Errorf("Discs(Color(7)): got %v, want none", got)
+	}
+	// White is to move and has no move; Black has.
+	if got, want := p.LegalFor(othello.White), p.Legal(); got != want || !got.IsEmpty() {
+		t.Errorf("LegalFor(W): got %v, want Legal() = %v, empty", got, want)
+	}
+	black, _ := othello.NewPosition(othello.Full{}, board, othello.Black)
+	if got, want := p.LegalFor(othello.Black), black.Legal(); got != want || got.IsEmpty() {
+		t.Errorf("LegalFor(B) with White to move: got %v, want %v", got, want)
+	}
+}
+
 func TestNewGameErrors(t *testing.T) {
 	board, _ := othello.NewStartBoard(8, 8)
 	tests := []struct {

@@ -55,6 +55,28 @@ func (p *Position) Board() *Board {
 // Legal returns the squares where the player to move may play.
 func (p *Position) Legal() SquareSet { return p.legal(p.Turn()) }
 
+// LegalFor returns the squares where player could play if it were their
+// turn: Legal for the player to move, and the opponent's mobility for
+// search and evaluation. A colour other than Black or White has none.
+func (p *Position) LegalFor(player Color) SquareSet { return p.legal(player) }
+
+// Discs returns the squares that hold discs of color c; for Empty, the
+// empty squares of the board.
+func (p *Position) Discs(c Color) SquareSet {
+	if !p.valid() {
+		return SquareSet{}
+	}
+	switch c {
+	case Black:
+		return p.board.black
+	case White:
+		return p.board.white
+	case Empty:
+		return p.board.geometry().all.andNot(p.board.black.or(p.board.white))
+	}
+	return SquareSet{}
+}
+
 // Moves returns the legal moves of the player to move, ordered row by row
 // from the top-left, each with the discs it flips.
 func (p *Position) Moves() []Move {

@@ -77,6 +77,24 @@ func (s SquareSet) Len() int {
 // IsEmpty reports whether the set holds no square.
 func (s SquareSet) IsEmpty() bool { return s == SquareSet{} }
 
+// Intersect returns the squares that are in both s and t.
+func (s SquareSet) Intersect(t SquareSet) SquareSet { return s.and(t) }
+
+// Pop takes the first square of the set, row by row from the top-left, out
+// of it and returns it; false when the set is empty. It walks a set
+// without making a slice, for code that must not allocate.
+func (s *SquareSet) Pop() (Square, bool) {
+	for w := range 4 {
+		word := s.word(w << 6)
+		if *word != 0 {
+			i := w<<6 + bits.TrailingZeros64(*word)
+			*word &= *word - 1
+			return Square{Row: i / MaxSize, Col: i % MaxSize}, true
+		}
+	}
+	return Square{}, false
+}
+
 // Squares returns the squares of the set, row by row from the top-left.
 func (s SquareSet) Squares() []Square {
 	squares := make([]Square, 0, s.Len())

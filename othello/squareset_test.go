@@ -45,6 +45,48 @@ func TestSquareSet(t *testing.T) {
 					t.Errorf("Has(%v) after Remove: got true, want false", sq)
 				}
 			}
+			if got := s.Intersect(s); got != s {
+				t.Errorf("Intersect with itself: got %v, want %v", got, s)
+			}
+			if got := s.Intersect(othello.SquareSet{}); !got.IsEmpty() {
+				t.Errorf("Intersect with the empty set: got %v, want none", got)
+			}
+			var popped []othello.Square
+			for rest := s; ; {
+				sq, ok := rest.Pop()
+				if !ok {
+					break
+				}
+				popped = append(popped, sq)
+			}
+			if fmt.Sprint(popped) != fmt.Sprint(squares) {
+				t.Errorf("Pop: got %v, want %v", popped, squares)
+			}
+		})
+	}
+}
+
+func TestIntersect(t *testing.T) {
+	set := func(squares ...string) othello.SquareSet {
+		var s othello.SquareSet
+		for _, name := range squares {
+			s.Add(sq(name))
+		}
+		return s
+	}
+	tests := []struct {
+		s, u othello.SquareSet
+		want string
+	}{
+		{set("a1", "b2", "p16"), set("b2", "p16", "c3"), "b2 p16"},
+		{set("a1"), set("a2"), ""},
+		{set("a1", "p1", "a16", "p16"), set("p1", "a16"), "p1 a16"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.s.String()+" & "+tt.u.String(), func(t *testing.T) {
+			if got := tt.s.Intersect(tt.u).String(); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
 		})
 	}
 }
