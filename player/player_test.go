@@ -1,0 +1,96 @@
+package player
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"othello/othello"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name string
+		want string // the Name of the player, or "" for an error
+	}{
+		{"cpu", "cpu"},
+		{"CPU", "cpu"},
+		{"cpu:1", "cpu:1"},
+		{"cpu:12", "cpu:12"},
+		{"Greedy", "greedy"},
+		{"random", "random"},
+		{"cpu:0", ""},
+		{"cpu:-3", ""},
+		{"cpu:", ""},
+		{"cpu:x", ""},
+		{"cpu4", ""},
+		{"human", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse(tt.name, time.Second, nil)
+			if tt.want == "" {
+				var ne *NameError
+				if !errors.Is(err, ErrName) || !errors.As(err, &ne) || ne.Name != tt.name {
+					t.Errorf("got %v, %v; want a *NameError wrapping ErrName", p, err)
+				}
+				return
+			}
+			if err != nil || p.Name() != tt.want {
+				t.Errorf("got %v, %v; want %s", p, err, tt.want)
+			}
+		})
+	}
+	if p, _ := Parse("cpu:7", 3*time.Second, nil); p.(CPU).Depth != 7 || p.(CPU).Budget != 3*time.Second {
+		t.Errorf("cpu:7 with 3s: got %+v, want depth 7, budget 3s", p)
+	}
+}
+
+func TestGreedy(t *testing.T) {
+	// Black's moves: a1 flips 2, d4 flips 1, a4 flips 1.
+	b, err := othello.ParseBoard(`
+		. W B .
+		W W . .
+		B . W .
+		. W B .`[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
+	for seed := range uint64(20) {
+		s, err := Greedy{Rand: rand.New(rand.NewPCG(seed, 0))}.Move(p, othello.FewestDiscs)
+		if err != nil || s.String() != "a1" {
+			t.Fatalf("got %v, %v; want a1", s, err)
+		}
+	}
+}
+
+func TestRandom(t *testing.T) {
+	b, _ := othello.NewStartBoard(8, 8)
+	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
+	seen := map[othello.Square]int{}
+	rng := rand.New(rand.NewPCG(6, 6))
+	for range 400 {
+		s, err := Random{Rand: rng}.Move(p, othello.MostDiscs)
+		if err != nil || !p.Legal().Has(s) {
+			t.Fatalf("got %v, %v; want one of %v", s, err, p.Legal())
+		}
+		seen[s]++
+	}
+	if len(seen) != p.Legal().Len() {
+		t.Errorf("in 400 moves: got %v, want each of %v", seen, p.Legal())
+	}
+}
+
+func TestNameError(t *testing.T) {
+	var nilErr *NameError
+	if nilErr.Error() != "<nil>" || nilErr.Unwrap() != nil {
+		t.Errorf("nil *NameError: got %q, %v", nilErr.Error(), nilErr.Unwrap())
+	}
+	_, err := Parse("Bob", 0, nil)
+	if got, want := err.Error(), `player: "Bob": must be cpu, cpu:LEVEL (a depth from 1), greedy or random`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,188 @@
+package player
+
+import (
+	"time"
+
+	"othello/othello"
+)
+
+// Won is added to the score of a game the search has seen won, and taken
+// from that of one seen lost, so that an end of the game counts more than
+// any estimate.
+const Won = 1 << 24
+
+// Scores of the search are in hundredths of a disc; infinity bounds them
+// all.
+const (
+	disc     = 100
+	infinity = 1 << 30
+)
+
+// checkEvery is how many positions the search visits between looks at the
+// clock.
+const checkEvery = 1024
+
+// A search holds what one CPU search needs as it walks the tree.
+type search struct {
+	eval     evaluator
+	clock    func() time.Time
+	deadline time.Time
+	nodes    int64
+	stopped  bool            // the deadline passed: every score since is void
+	moves    [][]orderedMove // a buffer of moves for each ply, reused
+}
+
+// An orderedMove is a move of a position, with the position after it and
+// the key it is sorted by, lowest first.
+type orderedMove struct {
+	square othello.Square
+	after  othello.Position
+	key    int
+}
+
+func newSearch(p *othello.Position, win othello.WinRule, clock func() time.Time, deadline time.Time) *search {
+	return &search{eval: newEvaluator(p, win), clock: clock, deadline: deadline}
+}
+
+// final returns the score of the finished game p for the player to move.
+func (s *search) final(p *othello.Position) int {
+	m := s.eval.margin(p)
+	switch {
+	case m > 0:
+		return Won + m*disc
+	case m < 0:
+		return -Won + m*disc
+	}
+	return 0
+}
+
+// margin turns the score of a finished game back into its margin of discs.
+func margin(score int) int {
+	switch {
+	case score > 0:
+		return (score - Won) / disc
+	case score < 0:
+		return (score + Won) / disc
+	}
+	return 0
+}
+
+// rootMoves returns the legal moves of p in the order to search them
+// first.
+func (s *search) rootMoves(p *othello.Position, legal othello.SquareSet) []orderedMove {
+	moves := s.order(p, legal, 0, true)
+	return append([]orderedMove(nil), moves...)
+}
+
+// root searches each move of p depth plies deep, in the order given, and
+// returns the index of the best and its score. done is false if the
+// deadline cut the search short; best is then the best of the moves
+// searched to the end, or -1 if not even the first one was.
+func (s *search) root(p *othello.Position, moves []orderedMove, depth int) (best, score int, done bool) {
+	best, alpha := -1, -infinity
+	for i := range moves {
+		after := &moves[i].after
+		var v int
+		if i == 0 {
+			v = -s.negamax(after, depth-1, 1, -infinity, -alpha)
+		} else {
+			v = -s.negamax(after, depth-1, 1, -alpha-1, -alpha)
+			if v > alpha && !s.stopped {
+				v = -s.negamax(after, depth-1, 1, -infinity, -alpha)
+			}
+		}
+		if s.stopped {
+			return best, alpha, false
+		}
+		if v > alpha {
+			best, alpha = i, v
+		}
+	}
+	return best, alpha, true
+}
+
+// negamax returns the score of p for the player to move, searched depth
+// plies deep, within the window (alpha, beta): a score at or below alpha
+// only says that p is no better, one at or above beta that it is no
+// worse. A pass does not count as a ply, so a search as deep as the
+// empty squares reaches the end of every line. ply is the distance from
+// the root.
+func (s *search) negamax(p *othello.Position, depth, ply, alpha, beta int) int {
+	s.nodes++
+	if s.nodes%checkEvery == 0 && s.clock().After(s.deadline) {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0
+	}
+	legal := p.Legal()
+	if legal.IsEmpty() {
+		if p.LegalFor(p.Turn().Opponent()).IsEmpty() {
+			return s.final(p)
+		}
+		passed := *p
+		passed.Pass()
+		return -s.negamax(&passed, depth, ply, -beta, -alpha)
+	}
+	if depth <= 0 {
+		return s.eval.score(p, legal)
+	}
+	moves := s.order(p, legal, ply, depth >= 3)
+	best := -infinity
+	for i := range moves {
+		after := &moves[i].after
+		var v int
+		if i == 0 {
+			v = -s.negamax(after, depth-1, ply+1, -beta, -alpha)
+		} else {
+			v = -s.negamax(after, depth-1, ply+1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.negamax(after, depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		if v > best {
+			best = v
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// order returns the legal moves of p with the positions after them, in
+// the order to search them: best first by a quick look. With deep set,
+// moves that leave the opponent the fewest replies come first, which
+// prunes most; otherwise good squares come before bad ones. The slice is
+// the buffer of ply and is reused by the next call at that ply.
+func (s *search) order(p *othello.Position, legal othello.SquareSet, ply int, deep bool) []orderedMove {
+	for len(s.moves) <= ply {
+		s.moves = append(s.moves, make([]orderedMove, 0, 32))
+	}
+	moves := s.moves[ply][:0]
+	for rest := legal; ; {
+		sq, ok := rest.Pop()
+		if !ok {
+			break
+		}
+		m := orderedMove{square: sq, after: *p}
+		m.after.Play(sq)
+		m.key = -s.eval.squareValue(sq)
+		if deep {
+			m.key += 8 * m.after.Legal().Len()
+		}
+		moves = append(moves, m)
+	}
+	// Insertion sort: the lists are short, and it keeps equal keys in
+	// board order, so that the search is the same every time.
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && moves[j].key < moves[j-1].key; j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+	s.moves[ply] = moves
+	return moves
+}

@@ -1,0 +1,171 @@
+package player
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"othello/othello"
+)
+
+// refMargin returns the final margin of discs of p for the player to move
+// under win, both sides playing their best, by walking the whole tree.
+func refMargin(p *othello.Position, win othello.WinRule) int {
+	legal := p.Legal()
+	if legal.IsEmpty() {
+		me := p.Turn()
+		if p.LegalFor(me.Opponent()).IsEmpty() {
+			m := p.Discs(me).Len() - p.Discs(me.Opponent()).Len()
+			if win == othello.FewestDiscs {
+				m = -m
+			}
+			return m
+		}
+		passed := *p
+		passed.Pass()
+		return -refMargin(&passed, win)
+	}
+	best := -1 << 30
+	for _, s := range legal.Squares() {
+		after := *p
+		after.Play(s)
+		best = max(best, -refMargin(&after, win))
+	}
+	return best
+}
+
+// randomEnding returns a position of a rows x cols board under rules with
+// at most empties empty squares: half of them from random games from the
+// start, half random boards.
+func randomEnding(rng *rand.Rand, rules othello.Rules, rows, cols, empties int) *othello.Position {
+	b, _ := othello.NewStartBoard(rows, cols)
+	if rng.IntN(2) == 0 {
+		p, _ := othello.NewPosition(rules, b, othello.Black)
+		for p.Discs(othello.Empty).Len() > empties && !p.Over() {
+			legal := p.Legal().Squares()
+			if len(legal) == 0 {
+				p.Pass()
+				continue
+			}
+			p.Play(legal[rng.IntN(len(legal))])
+		}
+		return p
+	}
+	n := 0
+	for r := range rows {
+		for c := range cols {
+			color := othello.Color(1 + rng.IntN(2))
+			if n < empties && rng.IntN(rows*cols) < 2*empties {
+				color, n = othello.Empty, n+1
+			}
+			b.Set(othello.Square{Row: r, Col: c}, color)
+		}
+	}
+	p, _ := othello.NewPosition(rules, b, othello.Color(1+rng.IntN(2)))
+	return p
+}
+
+var (
+	bothRules    = []othello.Rules{othello.Full{}, othello.Simple{}}
+	bothWinRules = []othello.WinRule{othello.MostDiscs, othello.FewestDiscs}
+)
+
+// TestExactSolve checks the endgame solve against the whole tree: the
+// margin it reports is the best either side can get, and the move it
+// chooses gets it.
+func TestExactSolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	for _, rules := range bothRules {
+		for _, win := range bothWinRules {
+			for _, size := range [][2]int{{4, 4}, {4, 6}, {6, 4}, {6, 6}, {8, 8}} {
+				t.Run(fmt.Sprintf("%s/%v/%dx%d", rules.Name(), win, size[0], size[1]), func(t *testing.T) {
+					for range 25 {
+						p := randomEnding(rng, rules, size[0], size[1], 8)
+						if !p.HasMoves() {
+							continue
+						}
+						r, err := CPU{Budget: time.Hour}.Search(p, win)
+						if err != nil {
+							t.Fatal(err)
+						}
+						want := refMargin(p, win)
+						after := *p
+						if _, err := after.Play(r.Move); err != nil {
+							t.Fatalf("%v\n%v to move: move %v: %v", p.Board(), p.Turn(), r.Move, err)
+						}
+						if got := -refMargin(&after, win); got != want {
+							t.Errorf("%v\n%v to move: move %v gets %d, want the best, %d", p.Board(), p.Turn(), r.Move, got, want)
+						}
+						if p.Legal().Len() > 1 && (!r.Exact || r.Score != want) {
+							t.Errorf("%v\n%v to move: got exact %v, score %d, want true, %d", p.Board(), p.Turn(), r.Exact, r.Score, want)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestSearchKeepsItsBudget runs searches on a clock that moves on 10µs
+// each time it is read: each must end within its budget by that clock,
+// and still return a legal move.
+func TestSearchKeepsItsBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 2))
+	for _, budget := range []time.Duration{100 * time.Microsecond, time.Millisecond, 10 * time.Millisecond} {
+		for _, size := range [][2]int{{8, 8}, {16, 16}, {4, 16}} {
+			t.Run(fmt.Sprintf("%v/%dx%d", budget, size[0], size[1]), func(t *testing.T) {
+				var now time.Time
+				cpu := CPU{Budget: budget, clock: func() time.Time {
+					now = now.Add(10 * time.Microsecond)
+					return now
+				}}
+				p := randomEnding(rng, othello.Full{}, size[0], size[1], size[0]*size[1]-12)
+				if !p.HasMoves() {
+					t.Skip("no move")
+				}
+				r, err := cpu.Search(p, othello.MostDiscs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Time > budget {
+					t.Errorf("got %v, want at most the budget, %v", r.Time, budget)
+				}
+				if !p.Legal().Has(r.Move) {
+					t.Errorf("got move %v, want one of %v", r.Move, p.Legal())
+				}
+			})
+		}
+	}
+}
+
+func TestSearchDepth(t *testing.T) {
+	b, _ := othello.NewStartBoard(8, 8)
+	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
+	for _, depth := range []int{1, 2, 3, 5} {
+		t.Run(fmt.Sprint(depth), func(t *testing.T) {
+			r, err := CPU{Depth: depth, Budget: time.Hour}.Search(p, othello.MostDiscs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Depth != depth || r.Exact {
+				t.Errorf("got depth %d, exact %v, want %d, false", r.Depth, r.Exact, depth)
+			}
+		})
+	}
+	// The last empty squares are searched to the end, whatever the level.
+	p = randomEnding(rand.New(rand.NewPCG(6, 3)), othello.Full{}, 8, 8, 4)
+	if r, _ := (CPU{Depth: 60, Budget: time.Hour}).Search(p, othello.MostDiscs); p.Legal().Len() > 1 && (!r.Exact || r.Depth > 4) {
+		t.Errorf("4 empty squares: got depth %d, exact %v, want at most 4, true", r.Depth, r.Exact)
+	}
+}
+
+func TestNoMove(t *testing.T) {
+	b, _ := othello.NewBoard(4, 4)
+	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
+	for _, player := range []Player{CPU{}, Greedy{}, Random{}} {
+		if _, err := player.Move(p, othello.MostDiscs); err != ErrNoMove {
+			t.Errorf("%s on an empty board: got %v, want ErrNoMove", player.Name(), err)
+		}
+	}
+}
