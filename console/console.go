@@ -60,7 +60,11 @@ type judge struct {
 }
 
 func (j *judge) run(r othello.Rules) error {
-	g, err := j.readSetup(r)
+	setup, err := j.readSetup()
+	if err != nil {
+		return err
+	}
+	g, err := setup.Game(r)
 	if err != nil {
 		return err
 	}

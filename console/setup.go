@@ -1,13 +1,37 @@
 package console
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 
 	"othello/othello"
 )
 
-// readSetup reads the setup lines and returns the game they describe.
-func (j *judge) readSetup(r othello.Rules) (*othello.Game, error) {
+// A Setup is what the setup lines of the protocol say: the starting board,
+// who moves first and how the game is won.
+type Setup struct {
+	Board *othello.Board
+	First othello.Color
+	Win   othello.WinRule
+}
+
+// Game returns the game the setup starts under rules r.
+func (s *Setup) Game(r othello.Rules) (*othello.Game, error) {
+	return othello.NewGame(r, s.Board, s.First, s.Win)
+}
+
+// ReadSetup reads the setup lines of the protocol from in, as the judge
+// does, for programs that start a game from a file in the judge's format.
+// A bad or missing line is an *InputError, as from Play. It may read
+// beyond the setup.
+func ReadSetup(in io.Reader) (*Setup, error) {
+	j := &judge{in: newScanner(in), out: bufio.NewWriter(io.Discard)}
+	return j.readSetup()
+}
+
+// readSetup reads the setup lines.
+func (j *judge) readSetup() (*Setup, error) {
 	rows, err := j.readSize("number of rows")
 	if err != nil {
 		return nil, err
@@ -39,7 +63,7 @@ func (j *judge) readSetup(r othello.Rules) (*othello.Game, error) {
 			return nil, err
 		}
 	}
-	return othello.NewGame(r, board, first, win)
+	return &Setup{Board: board, First: first, Win: win}, nil
 }
 
 // setupLine reads the line that should hold what, such as "the win rule";

@@ -1,10 +1,8 @@
 package console
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -92,33 +90,30 @@ func FuzzSetup(f *testing.F) {
 	f.Add([]byte("16\n4\nb\n"))
 	f.Add([]byte("18\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		j := &judge{in: newScanner(bytes.NewReader(in)), out: bufio.NewWriter(io.Discard)}
-		g, err := j.readSetup(othello.Full{})
+		setup, err := ReadSetup(bytes.NewReader(in))
 		want, wantLine, wantErr := refSetup(in)
 		if wantErr != nil {
 			var ie *InputError
 			if !errors.As(err, &ie) || !errors.Is(err, wantErr) || ie.Line != wantLine {
-				t.Fatalf("got game %v, error %v; want an *InputError on line %d wrapping %v", g != nil, err, wantLine, wantErr)
+				t.Fatalf("got setup %v, error %v; want an *InputError on line %d wrapping %v", setup != nil, err, wantLine, wantErr)
 			}
-			if g != nil || ie.Msg == "" {
-				t.Errorf("a rejected setup: got game %v, message %q; want no game and a message", g != nil, ie.Msg)
+			if setup != nil || ie.Msg == "" {
+				t.Errorf("a rejected setup: got setup %v, message %q; want none and a message", setup != nil, ie.Msg)
 			}
 			return
 		}
 		if err != nil {
 			t.Fatalf("got error %v, want the setup accepted", err)
 		}
-		b := g.Board()
+		b := setup.Board
 		if b.Rows() != want.size[0] || b.Cols() != want.size[1] || b.String() != want.board {
 			t.Errorf("got a %dx%d board\n%swant %dx%d\n%s", b.Rows(), b.Cols(), b, want.size[0], want.size[1], want.board)
 		}
-		if g.WinRule().String() != want.win {
-			t.Errorf("got win rule %v, want %s", g.WinRule(), want.win)
+		if setup.Win.String() != want.win || setup.First.String() != want.first {
+			t.Errorf("got first player %v, win rule %v; want %s, %s", setup.First, setup.Win, want.first, want.win)
 		}
-		first, _ := othello.ParseColor(want.first)
-		ref, err := othello.NewGame(othello.Full{}, b, first, g.WinRule())
-		if err != nil || g.Turn() != ref.Turn() || g.Over() != ref.Over() {
-			t.Errorf("got turn %v, over %v; want the game with %s first: %v", g.Turn(), g.Over(), want.first, err)
+		if _, err := setup.Game(othello.Full{}); err != nil {
+			t.Errorf("Game: got %v, want a game", err)
 		}
 	})
 }
