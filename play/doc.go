@@ -1,0 +1,9 @@
+// Package play is Othello for people at a terminal: it draws the board
+// with its coordinates, reads moves and commands typed or piped in,
+// explains a refused move, announces passes and the winner, and lets the
+// computer players of package player take either side, or both. Match
+// plays computer players against each other for a tally.
+//
+// It has two looks: Plain, its own, and XO, the classic text game in
+// which X (Black) plays O (White) on a board of '-'.
+package play

@@ -1,0 +1,110 @@
+package play
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"othello/othello"
+)
+
+// maxLine is the longest line kept: the rest of a longer one is read and
+// dropped, and the line is refused.
+const maxLine = 1024
+
+// A lineReader reads lines of any length in bounded memory.
+type lineReader struct {
+	r *bufio.Reader
+}
+
+// next returns the next line without its "\n" or "\r\n", and whether it
+// was longer than maxLine bytes: it is then cut to maxLine. ok is false at
+// the end of the input; err is a read error.
+func (l *lineReader) next() (line string, long, ok bool, err error) {
+	var buf []byte
+	n := 0 // the bytes of the line, all read but only the first kept
+	for {
+		frag, err := l.r.ReadSlice('\n')
+		n += len(frag)
+		buf = append(buf, frag[:min(len(frag), maxLine+2-len(buf))]...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err != nil && err != io.EOF:
+			return "", false, false, err
+		case n == 0:
+			return "", false, false, nil
+		}
+		text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		long := n > maxLine+2 || len(text) > maxLine
+		return text[:min(len(text), maxLine)], long, true, nil
+	}
+}
+
+// A command is what a person may type besides a move.
+type command int
+
+const (
+	noCommand command = iota
+	help
+	listMoves
+	hint
+	undo
+	quit
+)
+
+var commands = map[string]command{
+	"h": help, "?": help, "help": help,
+	"moves": listMoves,
+	"hint":  hint,
+	"undo":  undo,
+	"q":     quit, "quit": quit, "exit": quit,
+}
+
+// parseSquare reads a square written as algebraic "d3", reversed "3d", or
+// the judge's "3 4" (row, then column, from 1), in either case. The square
+// may be off the board; ok is false if text is none of these.
+func parseSquare(text string) (s othello.Square, ok bool) {
+	fields := strings.Fields(strings.ToLower(text))
+	switch len(fields) {
+	case 1:
+		f := fields[0]
+		letter, digits := f[:1], f[1:] // "d3"
+		if !isLetter(f[0]) {           // "3d"
+			letter, digits = f[len(f)-1:], f[:len(f)-1]
+		}
+		row, ok := number(digits)
+		if !ok || !isLetter(letter[0]) {
+			return othello.Square{}, false
+		}
+		return othello.Square{Row: row - 1, Col: int(letter[0] - 'a')}, true
+	case 2:
+		row, ok1 := number(fields[0])
+		col, ok2 := number(fields[1])
+		if !ok1 || !ok2 {
+			return othello.Square{}, false
+		}
+		return othello.Square{Row: row - 1, Col: col - 1}, true
+	}
+	return othello.Square{}, false
+}
+
+// isLetter reports whether c is a lower-case ASCII letter.
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' }
+
+// number returns the value of s if it is one or more ASCII digits, as
+// much as fits an int: a number too large for one is off any board
+// anyway.
+func number(s string) (int, bool) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return math.MaxInt, true
+	}
+	return n, true
+}

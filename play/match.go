@@ -1,0 +1,123 @@
+package play
+
+import (
+	"fmt"
+	"time"
+
+	"othello/othello"
+	"othello/player"
+)
+
+// A Tally is the result of a match for its first player.
+type Tally struct {
+	A, B             string // the names of the two players
+	Won, Lost, Drawn int    // A's games
+	AStats, BStats   Stats  // their searches, if they are CPUs
+}
+
+// String returns the tally as one line: "cpu vs greedy: 93 won, 5 lost,
+// 2 drawn".
+func (t Tally) String() string {
+	return fmt.Sprintf("%s vs %s: %d won, %d lost, %d drawn", t.A, t.B, t.Won, t.Lost, t.Drawn)
+}
+
+// Stats sum up the searches of a CPU over a match.
+type Stats struct {
+	Moves    int           // the moves it chose, searched or not
+	Searched int           // the moves it searched: those with a choice
+	Exact    int           // the searches that reached the end of the game
+	MinDepth int           // the shallowest search, exact or not
+	MaxDepth int           // the deepest
+	Depths   int           // the sum of the depths of the searches that were not exact
+	Midgame  int           // the searches that were not exact
+	Longest  time.Duration // the longest time a move took
+	Total    time.Duration // the time all moves took
+}
+
+// MeanDepth returns the mean depth of the searches that did not reach the
+// end of the game.
+func (s Stats) MeanDepth() float64 {
+	if s.Midgame == 0 {
+		return 0
+	}
+	return float64(s.Depths) / float64(s.Midgame)
+}
+
+// add counts the search r.
+func (s *Stats) add(r player.Result) {
+	s.Moves++
+	s.Total += r.Time
+	s.Longest = max(s.Longest, r.Time)
+	if r.Depth == 0 && !r.Exact {
+		return // the only move
+	}
+	if s.Searched == 0 || r.Depth < s.MinDepth {
+		s.MinDepth = r.Depth
+	}
+	s.MaxDepth = max(s.MaxDepth, r.Depth)
+	s.Searched++
+	if r.Exact {
+		s.Exact++
+	} else {
+		s.Midgame++
+		s.Depths += r.Depth
+	}
+}
+
+// Match plays games between the computer players c.Black and c.White, as
+// c says but with colours changing each game: c.Black plays Black in the
+// first. It returns the tally for c.Black. A person (a nil player) is an
+// error wrapping ErrNotComputer.
+func Match(c Config, games int) (Tally, error) {
+	a, b := c.Black, c.White
+	if a == nil || b == nil {
+		return Tally{}, ErrNotComputer
+	}
+	t := Tally{A: a.Name(), B: b.Name()}
+	for i := range games {
+		black, white, aColor := a, b, othello.Black
+		bStats, wStats := &t.AStats, &t.BStats
+		if i%2 == 1 {
+			black, white, aColor = b, a, othello.White
+			bStats, wStats = wStats, bStats
+		}
+		g, err := othello.NewGame(c.Rules, c.Board, c.First, c.Win)
+		if err != nil {
+			return t, err
+		}
+		for !g.Over() {
+			p, stats := black, bStats
+			if g.Turn() == othello.White {
+				p, stats = white, wStats
+			}
+			sq, err := move(p, g, stats)
+			if err != nil {
+				return t, err
+			}
+			if _, err := g.Play(sq); err != nil {
+				return t, fmt.Errorf("play: %s chose a move the game refused: %w", p.Name(), err)
+			}
+		}
+		switch g.Winner() {
+		case aColor:
+			t.Won++
+		case othello.Empty:
+			t.Drawn++
+		default:
+			t.Lost++
+		}
+	}
+	return t, nil
+}
+
+// move returns the move of p in g, counting its search in stats if it is
+// a CPU.
+func move(p player.Player, g *othello.Game, stats *Stats) (othello.Square, error) {
+	cpu, ok := p.(player.CPU)
+	if !ok {
+		return p.Move(g.Position(), g.WinRule())
+	}
+	r, err := cpu.Search(g.Position(), g.WinRule())
+	stats.add(r)
+	return r.Move, err
+}

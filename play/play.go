@@ -1,0 +1,249 @@
+package play
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"othello/othello"
+	"othello/player"
+)
+
+// A Config says what game to play and how it looks.
+type Config struct {
+	Rules othello.Rules
+	Board *othello.Board // the starting board
+	First othello.Color  // who moves first
+	Win   othello.WinRule
+	// Black and White play those colours: a computer player, or nil for
+	// a person who types moves.
+	Black, White player.Player
+	// Hint suggests moves when a person asks; nil for player.CPU{}.
+	Hint  player.Player
+	Style Style
+}
+
+// helpText is the reply to h, in every style.
+const helpText = `Type a move as a column letter and a row number, in either order (d3 or 3d),
+or as row and column numbers (3 4). Commands:
+  moves   list your legal moves
+  hint    the computer's suggestion
+  undo    take back moves, to your previous turn
+  quit    end the game
+  h or ?  this help
+A player with no legal move passes; the game says so.`
+
+// Run plays one game as c says, reading what people type from in and
+// writing the game to out. Output goes through one buffer, flushed before
+// every read and after every computer move. A line that is neither a
+// playable move nor a command is answered and asked again.
+//
+// Run returns nil when the game is over or a person quits, an error
+// wrapping ErrUnfinished if the input ends first, and a read or write
+// error as it is.
+func Run(in io.Reader, out io.Writer, c Config) error {
+	g, err := othello.NewGame(c.Rules, c.Board, c.First, c.Win)
+	if err != nil {
+		return err
+	}
+	s := &session{
+		c:    c,
+		g:    g,
+		view: newView(c.Style),
+		in:   &lineReader{r: bufio.NewReader(in)},
+		out:  bufio.NewWriter(out),
+	}
+	if s.c.Hint == nil {
+		s.c.Hint = player.CPU{}
+	}
+	err = s.run()
+	if errors.Is(err, errQuit) {
+		err = nil
+	}
+	if ferr := s.out.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// A session is one game being played.
+type session struct {
+	c    Config
+	g    *othello.Game
+	view view
+	in   *lineReader
+	out  *bufio.Writer
+	// turns holds the game as it was at each turn of a person so far,
+	// the present one last, for undo.
+	turns []*othello.Position
+}
+
+func (s *session) run() error {
+	s.view.intro(s.out, name(s.c.Black), name(s.c.White), s.c.Black == nil || s.c.White == nil)
+	s.view.board(s.out, s.g)
+	if !s.g.Over() && s.g.Turn() != s.c.First {
+		s.view.passed(s.out, s.c.First)
+	}
+	for !s.g.Over() {
+		mover := s.g.Turn()
+		var err error
+		if p := s.player(mover); p != nil {
+			err = s.computerMove(p)
+		} else {
+			err = s.personMove()
+		}
+		if err != nil {
+			return err
+		}
+		if s.g.Turn() == mover && !s.g.Over() {
+			s.view.passed(s.out, mover.Opponent())
+		}
+	}
+	s.view.end(s.out, s.g)
+	return nil
+}
+
+// errQuit ends a session when a person quits.
+var errQuit = errors.New("play: quit")
+
+// player returns the computer player of color, nil for a person.
+func (s *session) player(color othello.Color) player.Player {
+	if color == othello.White {
+		return s.c.White
+	}
+	return s.c.Black
+}
+
+// name returns the name of p, "human" for a person.
+func name(p player.Player) string {
+	if p == nil {
+		return "human"
+	}
+	return p.Name()
+}
+
+// computerMove plays the move of computer player p and shows it.
+func (s *session) computerMove(p player.Player) error {
+	mover := s.g.Turn()
+	sq, err := p.Move(s.g.Position(), s.g.WinRule())
+	if err != nil {
+		return err
+	}
+	flips, err := s.g.Play(sq)
+	if err != nil {
+		return fmt.Errorf("play: %s chose a move the game refused: %w", p.Name(), err)
+	}
+	s.view.played(s.out, mover, sq, flips.Len(), false)
+	s.view.board(s.out, s.g)
+	return s.out.Flush()
+}
+
+// personMove reads lines until the person to move plays a legal move,
+// answering commands and refused moves on the way.
+func (s *session) personMove() error {
+	s.turns = append(s.turns, s.g.Position())
+	for {
+		mover := s.g.Turn()
+		s.view.prompt(s.out, mover)
+		line, err := s.readLine()
+		if err != nil {
+			return err
+		}
+		text := strings.TrimSpace(line.text)
+		if text == "" && !line.long {
+			continue
+		}
+		if cmd := commands[strings.ToLower(text)]; cmd != noCommand && !line.long {
+			if err := s.command(cmd); err != nil {
+				return err
+			}
+			continue
+		}
+		sq, ok := parseSquare(text)
+		if !ok || line.long {
+			s.view.refused(s.out, text, nil, s.g)
+			continue
+		}
+		flips, err := s.g.Play(sq)
+		if err != nil {
+			s.view.refused(s.out, text, cause(err), s.g)
+			continue
+		}
+		s.view.played(s.out, mover, sq, flips.Len(), true)
+		s.view.board(s.out, s.g)
+		return nil
+	}
+}
+
+// cause returns the othello error that err wraps: ErrOffBoard,
+// ErrOccupied or ErrIllegal, or err itself.
+func cause(err error) error {
+	for _, e := range []error{othello.ErrOffBoard, othello.ErrOccupied, othello.ErrIllegal} {
+		if errors.Is(err, e) {
+			return e
+		}
+	}
+	return err
+}
+
+// A line is a line of input.
+type line struct {
+	text string
+	long bool // longer than maxLine: text holds its start
+}
+
+// readLine flushes the output and reads the next line. The end of the
+// input is an error wrapping ErrUnfinished, after a newline that ends the
+// prompt.
+func (s *session) readLine() (line, error) {
+	if err := s.out.Flush(); err != nil {
+		return line{}, err
+	}
+	text, long, ok, err := s.in.next()
+	switch {
+	case err != nil:
+		return line{}, err
+	case !ok:
+		s.out.WriteString("\n")
+		return line{}, fmt.Errorf("%w, %s to move", ErrUnfinished, colorName(s.g.Turn()))
+	}
+	return line{text: text, long: long}, nil
+}
+
+// command carries out cmd for the person to move; errQuit ends the game.
+func (s *session) command(cmd command) error {
+	switch cmd {
+	case help:
+		s.view.say(s.out, helpText)
+	case listMoves:
+		s.view.say(s.out, "Legal moves: "+s.g.Legal().String())
+	case hint:
+		sq, err := s.c.Hint.Move(s.g.Position(), s.g.WinRule())
+		if err != nil {
+			return err
+		}
+		s.view.say(s.out, "Hint: "+sq.String())
+	case undo:
+		s.undo()
+	case quit:
+		s.view.say(s.out, "Bye.")
+		return errQuit
+	}
+	return nil
+}
+
+// undo takes the game back to the previous turn of a person, if there is
+// one, and shows it.
+func (s *session) undo() {
+	if len(s.turns) < 2 {
+		s.view.say(s.out, "Nothing to undo.")
+		return
+	}
+	s.turns = s.turns[:len(s.turns)-1]
+	p := s.turns[len(s.turns)-1]
+	s.g, _ = othello.NewGame(p.Rules(), p.Board(), p.Turn(), s.g.WinRule())
+	s.view.say(s.out, "Back to "+colorName(p.Turn())+"'s move.")
+	s.view.board(s.out, s.g)
+}

@@ -1,0 +1,135 @@
+package play
+
+import (
+	"errors"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"othello/othello"
+	"othello/player"
+)
+
+// config returns a game of a person, Black, against cpu:1 on a rows x
+// cols board.
+func config(rows, cols int, style Style) Config {
+	b, _ := othello.NewStartBoard(rows, cols)
+	return Config{Rules: othello.Full{}, Board: b, First: othello.Black, Win: othello.MostDiscs,
+		White: player.CPU{Depth: 1, Budget: time.Hour}, Hint: player.CPU{Depth: 1, Budget: time.Hour}, Style: style}
+}
+
+func TestRunEnds(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		wantErr error
+		wantEnd string // the end of the output
+	}{
+		{"quit", "quit\n", nil, "Bye.\n"},
+		{"quit in capitals", "  QUIT \n", nil, "Bye.\n"},
+		{"exit", "exit", nil, "Bye.\n"},
+		{"no input", "", ErrUnfinished, "to move: \n"},
+		{"ends mid-game", "d3\nc5\n", ErrUnfinished, "to move: \n"},
+		{"only bad lines", "x\n\n\x00\n", ErrUnfinished, "to move: \n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			err := Run(strings.NewReader(tt.in), &out, config(8, 8, Plain))
+			if !errors.Is(err, tt.wantErr) || (tt.wantErr == nil) != (err == nil) {
+				t.Errorf("got error %v, want %v", err, tt.wantErr)
+			}
+			if !strings.HasSuffix(out.String(), tt.wantEnd) {
+				t.Errorf("got output ending %q, want %q", out.String()[max(0, out.Len()-40):], tt.wantEnd)
+			}
+		})
+	}
+}
+
+func TestRunBadConfig(t *testing.T) {
+	c := config(4, 4, Plain)
+	c.Rules = nil
+	if err := Run(strings.NewReader("quit\n"), io.Discard, c); !errors.Is(err, othello.ErrRules) {
+		t.Errorf("nil rules: got %v, want ErrRules", err)
+	}
+}
+
+func TestRunIOErrors(t *testing.T) {
+	if err := Run(iotest.ErrReader(iotest.ErrTimeout), io.Discard, config(4, 4, XO)); err != iotest.ErrTimeout {
+		t.Errorf("read error: got %v, want %v", err, iotest.ErrTimeout)
+	}
+	if err := Run(strings.NewReader("quit\n"), failingWriter{}, config(4, 4, XO)); err != errWrite {
+		t.Errorf("write error: got %v, want %v", err, errWrite)
+	}
+}
+
+var errWrite = errors.New("write failed")
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errWrite }
+
+// TestUndoOverAPass takes back a move after which the computer passed:
+// the game goes back to the person's turn before it.
+func TestUndoOverAPass(t *testing.T) {
+	b, _ := othello.ParseBoard(". . W B\n. . . .\n. . . .\n. . W B")
+	c := config(4, 4, Plain)
+	c.Board = b
+	var out strings.Builder
+	if err := Run(strings.NewReader("b1\nundo\nmoves\nquit\n"), &out, c); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"White has no legal move and passes.\nBlack (X) to move: ", "Back to Black's move.", "Legal moves: b1 b4\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("got\n%s\nwant it to hold %q", out.String(), want)
+		}
+	}
+}
+
+// FuzzRun plays any input against the computer: Run must end the game,
+// quit or say that the input ended, whatever the lines are.
+func FuzzRun(f *testing.F) {
+	f.Add([]byte("d3\nc5\nhint\nundo\nmoves\n3 4\nz9\n\n"), uint8(0))
+	f.Add([]byte("a1\nb1\n1 1\n4 4\nquit\n"), uint8(1))
+	f.Add([]byte(strings.Repeat("h", 5000)+"\r\nd3\n"), uint8(2))
+	f.Fuzz(func(t *testing.T, in []byte, shape uint8) {
+		sizes := [][2]int{{4, 4}, {4, 6}, {6, 4}, {8, 8}}
+		c := config(sizes[shape%4][0], sizes[shape%4][1], Style(shape/4%2))
+		err := Run(strings.NewReader(string(in)), io.Discard, c)
+		if err != nil && !errors.Is(err, ErrUnfinished) {
+			t.Errorf("got %v, want nil or ErrUnfinished", err)
+		}
+	})
+}
+
+func TestMatch(t *testing.T) {
+	c := config(6, 6, Plain)
+	rng := rand.New(rand.NewPCG(6, 7))
+	c.Black, c.White = player.CPU{Depth: 3, Budget: time.Hour}, player.Random{Rand: rng}
+	tally, err := Match(c, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tally.Won+tally.Lost+tally.Drawn != 5 || tally.Won < 4 {
+		t.Errorf("cpu:3 against random, 5 games: got %v, want 5 games, 4 won at least", tally)
+	}
+	if got, want := tally.String(), "cpu:3 vs random: "; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want it to start %q", got, want)
+	}
+	// cpu:3 played Black in games 1, 3 and 5, White in 2 and 4.
+	s := tally.AStats
+	if s.Moves == 0 || s.Searched > s.Moves || s.MaxDepth > 3 || s.MinDepth < 1 || s.Exact == 0 || s.MeanDepth() != 3 {
+		t.Errorf("cpu:3: got stats %+v, mean depth %v, want searches 3 plies deep, some to the end", s, s.MeanDepth())
+	}
+	if tally.BStats != (Stats{}) {
+		t.Errorf("random: got stats %+v, want none", tally.BStats)
+	}
+
+	c.White = nil
+	if _, err := Match(c, 1); !errors.Is(err, ErrNotComputer) {
+		t.Errorf("a person in a match: got %v, want ErrNotComputer", err)
+	}
+}
