@@ -1,5 +1,5 @@
-// Command othello is the reference Othello judge, and the tools graders
-// use to check other programs with it.
+// Command othello is the reference Othello judge, the tools graders use
+// to check other programs with it, and a game to play at the terminal.
 //
 // Usage:
 //
@@ -7,6 +7,7 @@
 //	othello check [flags] -- COMMAND [ARGS...]
 //	othello gen [flags] -out DIR
 //	othello perft [-rules full|simple] [-size RxC] DEPTH
+//	othello play [flags]
 //
 // With no subcommand it plays one game by the protocol of PROTOCOL.md on
 // standard input and output: it prints FULL (or SIMPLE), reads the setup
@@ -23,8 +24,10 @@
 // smallest input that shows each. Gen writes random scenarios and the
 // judge's output for them as golden-transcript pairs. Perft counts the
 // leaves of the game tree from the standard start, depth by depth, with
-// the time each depth took. "othello check -h", "othello gen -h" and
-// "othello perft -h" list their flags.
+// the time each depth took. Play is a game for people, against each other
+// or the computer, or of computer players against each other. "othello
+// check -h", "othello gen -h", "othello perft -h" and "othello play -h"
+// list their flags.
 package main
 
 import (
@@ -44,6 +47,7 @@ const usage = `usage: othello [-rules full|simple] < game.in
        othello check [flags] -- COMMAND [ARGS...]
        othello gen [flags] -out DIR
        othello perft [-rules full|simple] [-size RxC] DEPTH
+       othello play [flags]
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
 reads the setup and the move lines on standard input, and answers on
@@ -55,8 +59,8 @@ Flags:
 	the rule set (default full)
 
 othello check grades another program against the judge; othello gen
-writes random test scenarios; othello perft counts the game tree. Each
-takes -h.
+writes random test scenarios; othello perft counts the game tree; othello
+play is a game against the computer. Each takes -h.
 `
 
 // run runs the program with the arguments after the program name and
@@ -70,6 +74,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runGen(args[1:], stdout, stderr)
 		case "perft":
 			return runPerft(args[1:], stdout, stderr)
+		case "play":
+			return runPlay(args[1:], stdin, stdout, stderr)
 		}
 	}
 	flags := newFlagSet("othello", stderr)
