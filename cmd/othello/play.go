@@ -56,9 +56,6 @@ Flags:
   -style plain|xo
 	plain (the default) or xo, the classic text game: X and O on a
 	board of '-', "Player 'X' move: "
-  -echo
-	write each line read after its prompt, as a terminal shows what is
-	typed
 `
 
 // runPlay runs "othello play".
