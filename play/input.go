@@ -20,10 +20,15 @@ type lineReader struct {
 	r *bufio.Reader
 }
 
-// next returns the next line without its "\n" or "\r\n", and whether it
-// was longer than maxLine bytes: it is then cut to maxLine. ok is false at
-// the end of the input; err is a read error.
-func (l *lineReader) next() (line string, long, ok bool, err error) {
+// A line is a line of input.
+type line struct {
+	text string // without its "\n" or "\r\n", and cut to maxLine bytes
+	long bool   // longer than maxLine: text holds its start
+}
+
+// next returns the next line; ok is false at the end of the input, and
+// err is a read error.
+func (l *lineReader) next() (_ line, ok bool, err error) {
 	var buf []byte
 	n := 0 // the bytes of the line, all read but only the first kept
 	for {
@@ -34,13 +39,13 @@ func (l *lineReader) next() (line string, long, ok bool, err error) {
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case err != nil && err != io.EOF:
-			return "", false, false, err
+			return line{}, false, err
 		case n == 0:
-			return "", false, false, nil
+			return line{}, false, nil
 		}
 		text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
 		long := n > maxLine+2 || len(text) > maxLine
-		return text[:min(len(text), maxLine)], long, true, nil
+		return line{text: text[:min(len(text), maxLine)], long: long}, true, nil
 	}
 }
 

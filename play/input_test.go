@@ -83,17 +83,17 @@ func TestLineReader(t *testing.T) {
 				}
 				var got []string
 				for {
-					line, long, ok, err := l.next()
+					line, ok, err := l.next()
 					if err != nil {
 						t.Fatal(err)
 					}
 					if !ok {
 						break
 					}
-					if long {
-						line += "+"
+					if line.long {
+						line.text += "+"
 					}
-					got = append(got, line)
+					got = append(got, line.text)
 				}
 				if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
 					t.Errorf("got %.200q, want %.200q", got, tt.want)
@@ -105,7 +105,7 @@ func TestLineReader(t *testing.T) {
 
 func TestLineReaderError(t *testing.T) {
 	l := &lineReader{r: bufio.NewReader(iotest.ErrReader(iotest.ErrTimeout))}
-	if _, _, _, err := l.next(); err != iotest.ErrTimeout {
+	if _, _, err := l.next(); err != iotest.ErrTimeout {
 		t.Errorf("got %v, want %v", err, iotest.ErrTimeout)
 	}
 }

@@ -29,7 +29,6 @@ type Stats struct {
 	MinDepth int           // the shallowest search, exact or not
 	MaxDepth int           // the deepest
 	Depths   int           // the sum of the depths of the searches that were not exact
-	Midgame  int           // the searches that were not exact
 	Longest  time.Duration // the longest time a move took
 	Total    time.Duration // the time all moves took
 }
@@ -37,10 +36,11 @@ type Stats struct {
 // MeanDepth returns the mean depth of the searches that did not reach the
 // end of the game.
 func (s Stats) MeanDepth() float64 {
-	if s.Midgame == 0 {
+	midgame := s.Searched - s.Exact
+	if midgame == 0 {
 		return 0
 	}
-	return float64(s.Depths) / float64(s.Midgame)
+	return float64(s.Depths) / float64(midgame)
 }
 
 // add counts the search r.
@@ -59,7 +59,6 @@ func (s *Stats) add(r player.Result) {
 	if r.Exact {
 		s.Exact++
 	} else {
-		s.Midgame++
 		s.Depths += r.Depth
 	}
 }

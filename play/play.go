@@ -188,12 +188,6 @@ func cause(err error) error {
 	return err
 }
 
-// A line is a line of input.
-type line struct {
-	text string
-	long bool // longer than maxLine: text holds its start
-}
-
 // readLine flushes the output and reads the next line. The end of the
 // input is an error wrapping ErrUnfinished, after a newline that ends the
 // prompt.
@@ -201,15 +195,12 @@ func (s *session) readLine() (line, error) {
 	if err := s.out.Flush(); err != nil {
 		return line{}, err
 	}
-	text, long, ok, err := s.in.next()
-	switch {
-	case err != nil:
-		return line{}, err
-	case !ok:
+	l, ok, err := s.in.next()
+	if err == nil && !ok {
 		s.out.WriteString("\n")
-		return line{}, fmt.Errorf("%w, %s to move", ErrUnfinished, colorName(s.g.Turn()))
+		err = fmt.Errorf("%w, %s to move", ErrUnfinished, colorName(s.g.Turn()))
 	}
-	return line{text: text, long: long}, nil
+	return l, err
 }
 
 // command carries out cmd for the person to move; errQuit ends the game.

@@ -43,7 +43,7 @@ func (c CPU) Move(p *othello.Position, win othello.WinRule) (othello.Square, err
 // A Result is what a search found, and what it took.
 type Result struct {
 	Move  othello.Square // the best move found
-	Depth int            // the plies of the deepest search completed; 0 for a move that was the only one
+	Depth int            // the plies of the deepest search completed: 0 for the only move, or if the budget ended the first
 	Exact bool           // whether the search reached the end of the game on every line
 	// Score is the value of Move for the player to move. When Exact, it
 	// is the final margin of discs under the win rule: mine less the
