@@ -49,8 +49,8 @@ Flags:
 	game, and print one line: "cpu vs greedy: 93 won, 5 lost, 2 drawn"
 	for the -black player (default 1: play one game and show it)
   -stats
-	with -games: also print how deep each CPU searched, and how long
-	its moves took
+	print the -games line, even for one game, then how deep each CPU
+	searched and how long its moves took
   -seed N
 	the seed of greedy and random (default: from the clock)
   -style plain|xo
