@@ -6,6 +6,7 @@
 package check
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"othello/othello"
+	"othello/sandbox"
 	"othello/scenario"
 )
 
@@ -27,14 +29,14 @@ var ErrRulesLine = errors.New("check: first line is not FULL or SIMPLE")
 // it could not be started, or its first line is not FULL or SIMPLE.
 type StartError struct {
 	Program string
-	Line    string // the program's first line, with its newline if it had one
+	Line    string // the program's first line, with its newline if it had one, quoted and cut short
 	What    string // what the program did, such as "it exited with status 1"
 	Err     error  // ErrRulesLine, or why the program could not be started
 }
 
 func (e *StartError) Error() string {
 	if errors.Is(e.Err, ErrRulesLine) {
-		return fmt.Sprintf("check: %s: its first line is %q, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s",
+		return fmt.Sprintf("check: %s: its first line is %s, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s",
 			e.Program, e.Line, e.What)
 	}
 	return fmt.Sprintf("check: %s: %v", e.Program, e.Err)
@@ -42,10 +44,11 @@ func (e *StartError) Error() string {
 
 func (e *StartError) Unwrap() error { return e.Err }
 
-// DetectRules starts p with an empty standard input and reads its first
-// line, as official practice does: FULL or SIMPLE selects the rule set.
-func DetectRules(p Program, lim Limits) (othello.Rules, error) {
-	r := Run(p, scenario.Transcript{}, Batch, lim)
+// DetectRules starts p in the sandbox sb with an empty standard input and
+// reads its first line, as official practice does: FULL or SIMPLE selects
+// the rule set.
+func DetectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) (othello.Rules, error) {
+	r := Run(ctx, p, scenario.Transcript{}, Batch, lim, sb)
 	if r.End == NotStarted {
 		return nil, &StartError{Program: commandLine(p), Err: r.Err}
 	}
@@ -59,7 +62,7 @@ func DetectRules(p Program, lim Limits) (othello.Rules, error) {
 	case "SIMPLE\n":
 		return othello.Simple{}, nil
 	}
-	return nil, &StartError{Program: commandLine(p), Line: line, What: what(scenario.Transcript{}, r, lim), Err: ErrRulesLine}
+	return nil, &StartError{Program: commandLine(p), Line: clip(line, 0), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
 }
 
 // A Config says what Check does.
@@ -74,6 +77,11 @@ type Config struct {
 	BadRate float64 // the chance of a bad line before each move; negative picks one of scenario.BadRates per scenario
 	Mode    Mode
 	Limits  Limits
+	// Sandbox is how each run is separated from the grader and what it
+	// may use. When its Mode is Isolated and the machine cannot isolate,
+	// Check runs Limited and says why at the top of the report. The
+	// golden folders and Out are hidden from the program.
+	Sandbox sandbox.Config
 	Jobs    int    // scenarios run at once
 	Out     string // where shrunk failing scenarios are written as golden pairs; "" for nowhere
 }
@@ -91,30 +99,35 @@ func (cfg Config) Generator() scenario.Generator {
 type Summary struct {
 	Passed, Failed int
 	Skipped        int // golden transcripts of the other rule set
+	NotRun         int // scenarios not run because the check was stopped
 }
 
-// shrinkTries and shrinkTime bound the shrinking of one way of failing.
+// The budget of shrinking, for the whole check: runs, time, and runs that
+// a limit ended (each of which can take the whole time limit).
 const (
-	shrinkTries = 400
-	shrinkTime  = time.Minute
+	shrinkRuns        = 1000
+	shrinkTime        = 2 * time.Minute
+	shrinkLimitedRuns = 3
 )
 
-// A job is one scenario to run.
+// A job is one scenario to run. Once run, it keeps only what the report
+// needs: a passing job nothing, a failing one its failure, cut short.
 type job struct {
-	t scenario.Transcript
-	s *scenario.Scenario // the random scenario behind t; nil for a golden transcript
-	f *Failure
+	name string
+	s    *scenario.Scenario // the random scenario; nil for a golden transcript
+	t    scenario.Transcript
+	f    *Failure
+	ran  bool
 
 	random bool   // whether the job is a random scenario, made by the worker
 	seed   uint64 // the random scenario's seed and index
 	index  int
 
 	// For the smallest random failure of each way: the smallest scenario
-	// found that fails that way, its transcript and failure, and the
-	// error from writing it to Config.Out. For the others of that way:
-	// that failure.
+	// found that fails that way, its input and failure, and the error
+	// from writing it to Config.Out. For the others of that way: that job.
 	shrunk      *scenario.Scenario
-	shrunkT     scenario.Transcript
+	shrunkIn    []byte
 	shrunkF     *Failure
 	shrunkWrite error
 	sameAs      *job
@@ -122,15 +135,19 @@ type job struct {
 
 // Check runs the program on the golden transcripts and the random
 // scenarios that cfg gives, writes a report to w, and returns the counts.
-// The error is for a check that could not run at all: a *StartError for a
-// program whose rule set cannot be detected, or an error wrapping that of
-// scenario.ReadDir for a golden folder that cannot be read.
-func Check(cfg Config, w io.Writer) (Summary, error) {
+// When ctx is done, the runs under way are stopped, no more start, and the
+// report ends with what was found so far. The error is for a check that
+// could not run at all: a *StartError for a program whose rule set cannot
+// be detected, or an error wrapping that of scenario.ReadDir for a golden
+// folder that cannot be read.
+func Check(ctx context.Context, cfg Config, w io.Writer) (Summary, error) {
+	var notice string
+	cfg.Sandbox, notice = sandboxFor(cfg)
 	rules := cfg.Rules
 	how := "forced"
 	if rules == nil {
 		var err error
-		if rules, err = DetectRules(cfg.Program, cfg.Limits); err != nil {
+		if rules, err = DetectRules(ctx, cfg.Program, cfg.Limits, cfg.Sandbox); err != nil {
 			return Summary{}, err
 		}
 		how = "its first line"
@@ -148,7 +165,7 @@ func Check(cfg Config, w io.Writer) (Summary, error) {
 				continue
 			}
 			t.Name = filepath.ToSlash(filepath.Join(dir, t.Name))
-			jobs = append(jobs, &job{t: t})
+			jobs = append(jobs, &job{name: t.Name, t: t})
 		}
 	}
 	golden := len(jobs)
@@ -160,22 +177,33 @@ func Check(cfg Config, w io.Writer) (Summary, error) {
 
 	fmt.Fprintf(w, "check %s: %s (%s), %s, seed %d: %d golden and %d random scenarios, %d at a time\n",
 		commandLine(cfg.Program), rules.Name(), how, cfg.Mode, cfg.Seed, golden, cfg.N, max(1, cfg.Jobs))
+	fmt.Fprintln(w, notice)
 	if sum.Skipped > 0 {
 		fmt.Fprintf(w, "skipped %d golden transcripts of the other rule set\n", sum.Skipped)
 	}
 
 	try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
 		t := s.Transcript()
-		return t, Compare(t, Run(cfg.Program, t, cfg.Mode, cfg.Limits))
+		return t, Compare(t, Run(ctx, cfg.Program, t, cfg.Mode, cfg.Limits, cfg.Sandbox))
 	}
-	parallel(len(jobs), cfg.Jobs, func(i int) {
+	parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
 		j := jobs[i]
 		if j.random {
 			j.s = gen.Scenario(j.seed, j.index)
-			j.t, j.f = try(j.s)
-		} else {
-			j.f = Compare(j.t, Run(cfg.Program, j.t, cfg.Mode, cfg.Limits))
+			j.t = j.s.Transcript()
+			j.name = j.t.Name
 		}
+		f := Compare(j.t, Run(ctx, cfg.Program, j.t, cfg.Mode, cfg.Limits, cfg.Sandbox))
+		if f != nil && f.Result.End == Interrupted {
+			return
+		}
+		j.ran = true
+		if f != nil {
+			j.f = f.summarize(j.t, cfg.Limits, cfg.Sandbox.Limits)
+		} else {
+			j.s = nil
+		}
+		j.t = scenario.Transcript{} // dropped once compared
 	})
 
 	// Shrink the smallest random failure of each way.
@@ -192,34 +220,90 @@ func Check(cfg Config, w io.Writer) (Summary, error) {
 			firsts[k] = j
 		}
 	}
-	parallel(len(firsts), cfg.Jobs, func(i int) {
+	b := &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(shrinkTime)}
+	parallel(ctx, len(firsts), cfg.Jobs, func(i int) {
 		j := firsts[i]
-		sh := &shrinker{try: try, tries: shrinkTries, deadline: time.Now().Add(shrinkTime)}
-		j.shrunk, j.shrunkT, j.shrunkF = sh.shrink(j.s, j.t, j.f)
+		sh := &shrinker{try: try, budget: b}
+		var t scenario.Transcript
+		j.shrunk, t, j.shrunkF = sh.shrink(j.s, j.s.Transcript(), j.f)
+		j.shrunkIn = t.Input
+		if j.shrunkF != j.f {
+			j.shrunkF = j.shrunkF.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
+		}
 		if cfg.Out != "" {
-			j.shrunkWrite = j.shrunkT.Write(cfg.Out)
+			j.shrunkWrite = t.Write(cfg.Out)
 		}
 	})
 	for _, j := range jobs {
 		if j.f != nil && j.s != nil && j.shrunk == nil {
-			j.sameAs = firsts[slices.IndexFunc(firsts, func(o *job) bool { return o.f.Same(j.f) })]
+			if k := slices.IndexFunc(firsts, func(o *job) bool { return o.f.Same(j.f) }); k >= 0 && firsts[k].shrunk != nil {
+				j.sameAs = firsts[k]
+			}
 		}
 	}
 
 	for _, j := range jobs {
-		if j.f == nil {
+		switch {
+		case !j.ran:
+			sum.NotRun++
+		case j.f == nil:
 			sum.Passed++
-			continue
+		default:
+			sum.Failed++
+			report(w, cfg, j)
 		}
-		sum.Failed++
-		report(w, cfg, j)
+	}
+	if sum.NotRun > 0 {
+		fmt.Fprintf(w, "\nstopped: %d of %d scenarios not run\n", sum.NotRun, len(jobs))
 	}
 	fmt.Fprintf(w, "%d passed, %d failed\n", sum.Passed, sum.Failed)
 	return sum, nil
 }
 
-// parallel calls do(0), ..., do(n-1), jobs at a time.
-func parallel(n, jobs int, do func(i int)) {
+// sandboxFor returns the sandbox the check runs its programs in, with the
+// golden folders and the output folder hidden, and the line of the report
+// that says what it is.
+func sandboxFor(cfg Config) (sandbox.Config, string) {
+	sb := cfg.Sandbox
+	sb.Hide = append(slices.Clone(sb.Hide), cfg.Golden...)
+	if cfg.Out != "" {
+		sb.Hide = append(sb.Hide, cfg.Out)
+	}
+	limits := describeLimits(cfg.Limits, sb.Limits)
+	if sb.Mode != sandbox.Isolated {
+		return sb, "sandbox: off (-sandbox=false): " + limits + "; the program shares the grader's files, processes and network"
+	}
+	if err := sandbox.Probe(); err != nil {
+		var u *sandbox.UnavailableError
+		missing := err.Error()
+		if errors.As(err, &u) {
+			missing = u.Missing
+		}
+		sb.Mode = sandbox.Limited
+		return sb, "sandbox: unavailable, no " + missing + ": " + limits + " only"
+	}
+	return sb, "sandbox: isolated, " + limits
+}
+
+// describeLimits says the limits of each run in words.
+func describeLimits(lim Limits, sl sandbox.Limits) string {
+	var parts []string
+	add := func(ok bool, format string, a ...any) {
+		if ok {
+			parts = append(parts, fmt.Sprintf(format, a...))
+		}
+	}
+	add(true, "%v wall time", lim.Timeout)
+	add(sl.CPU > 0, "%v CPU", sl.CPU)
+	add(sl.Memory > 0, "%s memory", sandbox.Bytes(sl.Memory))
+	add(sl.FileSize > 0, "%s files", sandbox.Bytes(sl.FileSize))
+	add(sl.Processes > 0, "%d processes", sl.Processes)
+	add(sl.OpenFiles > 0, "%d open files", sl.OpenFiles)
+	return "each run limited to " + strings.Join(parts, ", ")
+}
+
+// parallel calls do(0), ..., do(n-1), jobs at a time, until ctx is done.
+func parallel(ctx context.Context, n, jobs int, do func(i int)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(1, jobs) {
@@ -231,8 +315,13 @@ func parallel(n, jobs int, do func(i int)) {
 			}
 		}()
 	}
+feed:
 	for i := range n {
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()

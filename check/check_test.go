@@ -2,7 +2,7 @@ package check_test
 
 import (
 	"bytes"
-	"os"
+	"context"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -12,21 +12,34 @@ import (
 
 	"othello/check"
 	"othello/othello"
+	"othello/sandbox"
 	"othello/scenario"
 )
 
 // studentProgram is the test binary playing a student's program with the
-// mistake bug.
+// mistake bug: a copy of it, since the sandbox hides the grader's own
+// binary.
 func studentProgram(bug string) check.Program {
-	return check.Program{Path: os.Args[0], Args: []string{"student", bug}}
+	return check.Program{Path: studentBinary, Args: []string{"student", bug}}
 }
 
-var testLimits = check.Limits{Timeout: 5 * time.Second, LineTimeout: 2 * time.Second}
+var (
+	testLimits  = check.Limits{Timeout: 5 * time.Second, LineTimeout: 2 * time.Second}
+	testSandbox = sandbox.Config{Mode: sandbox.Isolated, Limits: sandbox.DefaultLimits}
+)
 
 // checkStudent checks the student with the mistake bug on n random
 // scenarios and returns the summary and the report.
 func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Limits) (check.Summary, string) {
 	t.Helper()
+	return checkStudentIn(t, bug, sandbox.Isolated, mode, n, lim)
+}
+
+// checkStudentIn is checkStudent in the sandbox mode sm.
+func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, n int, lim check.Limits) (check.Summary, string) {
+	t.Helper()
+	sb := testSandbox
+	sb.Mode = sm
 	cfg := check.Config{
 		Program: studentProgram(bug),
 		N:       n,
@@ -34,10 +47,11 @@ func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Li
 		BadRate: -1,
 		Mode:    mode,
 		Limits:  lim,
+		Sandbox: sb,
 		Jobs:    runtime.NumCPU(),
 	}
 	var report bytes.Buffer
-	sum, err := check.Check(cfg, &report)
+	sum, err := check.Check(context.Background(), cfg, &report)
 	if err != nil {
 		t.Fatalf("check: %v", err)
 	}
@@ -84,7 +98,7 @@ func TestCheckCatchesMistakes(t *testing.T) {
 		{edgeFlips, check.Batch, 20, testLimits, `standard output differs at line \d+`},
 		{noPass, check.Batch, 40, testLimits, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
 		{noFlush, check.LockStep, 4, short, `(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`},
-		{hang, check.Batch, 2, short, `it was still running after 300ms, and was killed`},
+		{hang, check.Batch, 2, short, `it was still running after 300ms, having used \d+ms of CPU time, and was killed: was it waiting for something\?`},
 		{crash, check.Batch, 20, testLimits, `it exited with status 2, want status 0\n\s+its standard error began "panic: student: index out of range"`},
 		{extraLines, check.Batch, 20, testLimits, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
 		{extraLines, check.Batch, 20, testLimits, `after writing 1 line more than the judge`},
@@ -137,11 +151,12 @@ func TestShrink16x16(t *testing.T) {
 				Cols:    16,
 				BadRate: 0.1,
 				Limits:  testLimits,
+				Sandbox: testSandbox,
 				Jobs:    runtime.NumCPU(),
 				Out:     out,
 			}
 			var report bytes.Buffer
-			sum, err := check.Check(cfg, &report)
+			sum, err := check.Check(context.Background(), cfg, &report)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,7 +182,7 @@ func TestShrink16x16(t *testing.T) {
 				if again := scenario.Judge(tr.Name, othello.Full{}, tr.Input); !bytes.Equal(again.Output, tr.Output) || again.Status != tr.Status {
 					t.Errorf("%s: the written output is not the judge's", tr.Name)
 				}
-				if f := check.Compare(tr, check.Run(cfg.Program, tr, check.Batch, testLimits)); f == nil {
+				if f := check.Compare(tr, check.Run(context.Background(), cfg.Program, tr, check.Batch, testLimits, testSandbox)); f == nil {
 					t.Errorf("%s: the shrunk scenario passes, want it to fail", tr.Name)
 				}
 			}

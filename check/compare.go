@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"othello/sandbox"
 	"othello/scenario"
 )
 
@@ -16,7 +18,59 @@ type Failure struct {
 	Got    string // the program's line there
 	Diff   string // the difference as Diff shows it
 	Result Result
+	What   string // what the program did last, in words, once summarized
+	Stderr string // the first line of its standard error, quoted and cut short, once summarized
 	way    way
+}
+
+// summarize returns f as a check keeps it until the report: what the
+// program did in words, the first line of its standard error and the
+// differing lines cut short, and no more of the run's output.
+func (f *Failure) summarize(t scenario.Transcript, lim Limits, sl sandbox.Limits) *Failure {
+	g := *f
+	g.What = what(t, f.Result, lim, sl)
+	if first, _, _ := strings.Cut(string(f.Result.Stderr), "\n"); first != "" {
+		g.Stderr = clip(first, 0)
+	}
+	g.Want, g.Got = cut(f.Want), cut(f.Got)
+	g.Result.Stdout, g.Result.Stderr = nil, nil
+	return &g
+}
+
+// maxQuoted is how many bytes of a line the report shows.
+const maxQuoted = 160
+
+// cut returns line cut to maxQuoted bytes.
+func cut(line string) string {
+	return line[:min(len(line), maxQuoted)]
+}
+
+// clip quotes line for the report: all of it when it is short, otherwise
+// maxQuoted bytes of it from a little before byte from, saying how many
+// bytes are left out at each end, as in
+// "… 1,200 bytes "abc" … 199,870 more bytes".
+func clip(line string, from int) string {
+	q, _ := clipAt(line, from)
+	return q
+}
+
+// clipAt is clip, and the column at which byte from of line shows in it.
+func clipAt(line string, from int) (string, int) {
+	if len(line) <= maxQuoted {
+		return strconv.Quote(line), len(strconv.Quote(line[:from])) - 1
+	}
+	start := max(0, min(from-maxQuoted/4, len(line)-maxQuoted))
+	end := start + maxQuoted
+	var sb strings.Builder
+	if start > 0 {
+		fmt.Fprintf(&sb, "… %s bytes ", sandbox.Count(int64(start)))
+	}
+	col := utf8.RuneCountInString(sb.String()) + len(strconv.Quote(line[start:from])) - 1
+	sb.WriteString(strconv.Quote(line[start:end]))
+	if end < len(line) {
+		fmt.Fprintf(&sb, " … %s more bytes", sandbox.Count(int64(len(line)-end)))
+	}
+	return sb.String(), col
 }
 
 // A way is what makes two failures the same: how the run ended, and what
@@ -103,21 +157,22 @@ func Diff(want, got []byte) string {
 	}
 	var sb strings.Builder
 	for k := max(0, i-3); k < i; k++ {
-		fmt.Fprintf(&sb, "  %4d  %q\n", k+1, w[k])
+		fmt.Fprintf(&sb, "  %4d  %s\n", k+1, clip(w[k], 0))
 	}
-	line := func(lines []string) string {
+	k := 0 // the first differing byte
+	for i < len(w) && i < len(g) && k < len(w[i]) && k < len(g[i]) && w[i][k] == g[i][k] {
+		k++
+	}
+	line := func(lines []string) (string, int) {
 		if i < len(lines) {
-			return strconv.Quote(lines[i])
+			return clipAt(lines[i], k)
 		}
-		return "(end of output)"
+		return "(end of output)", 0
 	}
-	fmt.Fprintf(&sb, "  want  %s\n  got   %s\n", line(w), line(g))
+	wantLine, col := line(w)
+	gotLine, _ := line(g)
+	fmt.Fprintf(&sb, "  want  %s\n  got   %s\n", wantLine, gotLine)
 	if i < len(w) && i < len(g) {
-		k := 0
-		for k < len(w[i]) && k < len(g[i]) && w[i][k] == g[i][k] {
-			k++
-		}
-		col := len(strconv.Quote(w[i][:k])) - 1 // the column in the quoted line
 		fmt.Fprintf(&sb, "        %s^ line %d, column %d\n", strings.Repeat(" ", col), i+1, k+1)
 	}
 	return sb.String()

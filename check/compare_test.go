@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"path/filepath"
@@ -126,14 +127,14 @@ func TestDetectRulesErrors(t *testing.T) {
 			if tt.bug != "" {
 				p = studentProgram(tt.bug)
 			}
-			_, err := check.DetectRules(p, check.Limits{Timeout: testLimits.LineTimeout / 4, LineTimeout: testLimits.LineTimeout})
+			_, err := check.DetectRules(context.Background(), p, check.Limits{Timeout: testLimits.LineTimeout / 4, LineTimeout: testLimits.LineTimeout}, testSandbox)
 			var startErr *check.StartError
 			if !errors.Is(err, tt.want) || !errors.As(err, &startErr) {
 				t.Errorf("got error %v, want a *check.StartError wrapping %v", err, tt.want)
 			}
 		})
 	}
-	rules, err := check.DetectRules(studentProgram(noBug), testLimits)
+	rules, err := check.DetectRules(context.Background(), studentProgram(noBug), testLimits, testSandbox)
 	if err != nil || rules != (othello.Full{}) {
 		t.Errorf("got %v, %v; want FULL", rules, err)
 	}

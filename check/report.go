@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
+	"othello/sandbox"
 	"othello/scenario"
 )
 
@@ -19,14 +21,14 @@ const maxShownBytes = 60
 
 // report writes what went wrong in one failing job.
 func report(w io.Writer, cfg Config, j *job) {
-	fmt.Fprintf(w, "\nFAIL %s (%s)\n", j.t.Name, describe(j))
-	writeFailure(w, j.t, j.f, cfg.Limits)
+	fmt.Fprintf(w, "\nFAIL %s (%s)\n", j.name, describe(j))
+	writeFailure(w, j.f)
 	switch {
 	case j.shrunk != nil:
-		s, t := j.shrunk, j.shrunkT
+		s := j.shrunk
 		fmt.Fprintf(w, "  smallest input found that fails the same way: %s", size(s))
 		if cfg.Out != "" {
-			file := filepath.Join(cfg.Out, filepath.FromSlash(t.Name)+".in")
+			file := filepath.Join(cfg.Out, filepath.FromSlash(s.Name)+".in")
 			if j.shrunkWrite != nil {
 				fmt.Fprintf(w, " (not written: %v)", j.shrunkWrite)
 			} else {
@@ -34,7 +36,7 @@ func report(w io.Writer, cfg Config, j *job) {
 			}
 		}
 		fmt.Fprintln(w, ":")
-		lines := splitLines(t.Input)
+		lines := splitLines(j.shrunkIn)
 		for i, l := range lines {
 			if i == maxShownLines {
 				fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
@@ -42,21 +44,21 @@ func report(w io.Writer, cfg Config, j *job) {
 			}
 			fmt.Fprintf(w, "    %s\n", shown(l))
 		}
-		writeFailure(w, t, j.shrunkF, cfg.Limits)
+		writeFailure(w, j.shrunkF)
 	case j.sameAs != nil:
-		fmt.Fprintf(w, "  fails the same way as %s: see the smallest input there\n", j.sameAs.t.Name)
+		fmt.Fprintf(w, "  fails the same way as %s: see the smallest input there\n", j.sameAs.name)
 	}
 }
 
 // writeFailure writes where the output first differs and what the program
 // did last.
-func writeFailure(w io.Writer, t scenario.Transcript, f *Failure, lim Limits) {
+func writeFailure(w io.Writer, f *Failure) {
 	if f.Line > 0 {
 		fmt.Fprintf(w, "  standard output differs at line %d:\n%s", f.Line, indent(f.Diff))
 	}
-	fmt.Fprintf(w, "  %s\n", what(t, f.Result, lim))
-	if first, _, _ := strings.Cut(string(f.Result.Stderr), "\n"); first != "" {
-		fmt.Fprintf(w, "  its standard error began %q\n", first)
+	fmt.Fprintf(w, "  %s\n", f.What)
+	if f.Stderr != "" {
+		fmt.Fprintf(w, "  its standard error began %s\n", f.Stderr)
 	}
 }
 
@@ -82,13 +84,21 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-// what says what the program did last.
-func what(t scenario.Transcript, r Result, lim Limits) string {
+// what says what the program did last, with the limits lim of time and
+// sl of the sandbox that it ran under.
+func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string {
 	switch r.End {
 	case NotStarted:
 		return fmt.Sprintf("it could not be started: %v", r.Err)
 	case TimedOut:
-		return fmt.Sprintf("it was still running after %v, and was killed", lim.Timeout)
+		return fmt.Sprintf("it was still running after %v, having used %v of CPU time, and was killed%s",
+			lim.Timeout, r.CPU.Round(time.Millisecond), waiting(r, lim))
+	case Limited:
+		return "killed: it " + r.Limit.Describe(sl)
+	case TooMuchStderr:
+		return fmt.Sprintf("it wrote over %s to its standard error, and was killed", sandbox.Bytes(stderrFlood))
+	case Interrupted:
+		return "the check was stopped while it ran"
 	case NoAnswer:
 		in := splitLines(t.Input)
 		if r.Lines == 0 || r.Lines > len(in) {
@@ -114,7 +124,19 @@ func what(t scenario.Transcript, r Result, lim Limits) string {
 	if extra := len(got) - len(want); extra > 0 && len(want) > 0 && strings.HasPrefix(string(r.Stdout), string(t.Output)) {
 		fmt.Fprintf(&sb, ", after writing %d %s more than the judge", extra, plural(extra, "line"))
 	}
+	if r.Limit != sandbox.NoLimit {
+		fmt.Fprintf(&sb, "; it reached a limit: it %s", r.Limit.Describe(sl))
+	}
 	return sb.String()
+}
+
+// waiting says, for a run that timed out, whether it was waiting rather
+// than computing: it used less than a tenth of the time on a CPU.
+func waiting(r Result, lim Limits) string {
+	if r.CPU < lim.Timeout/10 {
+		return ": was it waiting for something?"
+	}
+	return ""
 }
 
 // shown returns an input line for the report: as it is, or quoted if it

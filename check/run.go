@@ -2,12 +2,13 @@ package check
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
-	"os/exec"
 	"sync"
 	"time"
 
+	"othello/sandbox"
 	"othello/scenario"
 )
 
@@ -39,9 +40,10 @@ func (m Mode) String() string {
 	return "batch"
 }
 
-// Limits bound one run of a program.
+// Limits bound the time of one run of a program. What it may use besides
+// time is the sandbox's (sandbox.Limits).
 type Limits struct {
-	Timeout     time.Duration // the whole run
+	Timeout     time.Duration // the whole run, in wall-clock time
 	LineTimeout time.Duration // in lock-step, the wait for the answer to one line
 }
 
@@ -56,6 +58,9 @@ const (
 	NoAnswer                 // in lock-step, a line's answer did not come within Limits.LineTimeout
 	WentWrong                // in lock-step, its output went wrong, so it was stopped early
 	TooMuchOutput            // it wrote far more than the judge does
+	TooMuchStderr            // it flooded its standard error
+	Limited                  // the sandbox killed it at a limit: Result.Limit
+	Interrupted              // the check was stopped (its context is done)
 	NotStarted               // it could not be started
 )
 
@@ -66,22 +71,23 @@ type Result struct {
 	Status int    // the exit status; -1 when it was killed or died of a signal
 	State  string // how the process ended, such as "exit status 2" or "signal: segmentation fault"
 	End    End
-	Lines  int   // in lock-step, how many input lines were written in full
-	Err    error // why it could not be started, for NotStarted
+	Lines  int           // in lock-step, how many input lines were written in full
+	Limit  sandbox.Limit // the sandbox's limit it reached, if any (with End Limited when it was killed for it)
+	CPU    time.Duration // the CPU time of all its processes
+	Err    error         // why it could not be started, for NotStarted
 }
 
 const (
-	maxStderr   = 64 << 10
+	maxStderr   = 64 << 10 // standard error kept for the report
+	stderrFlood = 1 << 20  // standard error written before the program is stopped
 	extraOutput = 64 << 10 // output allowed beyond the judge's before the program is stopped
 	exitGrace   = time.Second
 )
 
-// Run runs p on the transcript's input in the given mode, within the
-// limits. It kills the program and every process it started when it
-// ends, one way or another.
-func Run(p Program, t scenario.Transcript, mode Mode, lim Limits) Result {
-	cmd := exec.Command(p.Path, p.Args...)
-	ownGroup(cmd)
+// Run runs p in the sandbox sb on the transcript's input in the given
+// mode, within the limits, or until ctx is done. Every process it started
+// is gone when Run returns.
+func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim Limits, sb sandbox.Config) Result {
 	stdinR, stdinW, err1 := os.Pipe()
 	stdoutR, stdoutW, err2 := os.Pipe()
 	stderrR, stderrW, err3 := os.Pipe()
@@ -91,49 +97,48 @@ func Run(p Program, t scenario.Transcript, mode Mode, lim Limits) Result {
 			return Result{End: NotStarted, Status: -1, Err: err}
 		}
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, stderrW
-	err := cmd.Start()
+	proc, err := sb.Start(p.Path, p.Args, stdinR, stdoutW, stderrW)
 	closeAll(stdinR, stdoutW, stderrW) // the program has its own copies
 	if err != nil {
 		closeAll(stdinW, stdoutR, stderrR)
 		return Result{End: NotStarted, Status: -1, Err: err}
 	}
 
-	stdout := newOutput(len(t.Output) + extraOutput)
-	stderr := newOutput(maxStderr)
+	stdout := newOutput(len(t.Output)+extraOutput, len(t.Output)+extraOutput)
+	stderr := newOutput(maxStderr, stderrFlood)
 	go stdout.readFrom(stdoutR)
 	go stderr.readFrom(stderrR)
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(exited)
-	}()
 
 	// A program that stops reading must not block a write past the limit.
 	stdinW.SetWriteDeadline(time.Now().Add(lim.Timeout))
-	r := &runner{t: t, lim: lim, stdin: stdinW, stdout: stdout, exited: exited, deadline: time.After(lim.Timeout)}
+	r := &runner{ctx: ctx, t: t, lim: lim, stdin: stdinW, stdout: stdout, stderr: stderr, exited: proc.Done(), deadline: time.After(lim.Timeout)}
 	var end End
 	if mode == LockStep {
 		end = r.lockStep()
 	} else {
 		end = r.batch()
 	}
-	if end != Exited {
-		killGroup(cmd)
-		<-exited
-	}
-	killGroup(cmd) // what the program started and left running
+	proc.Stop() // what the program started and left running, or the program itself
+	st := proc.Status()
 	stdinW.Close()
 	stdout.wait(exitGrace)
 	stderr.wait(exitGrace)
 	closeAll(stdoutR, stderrR)
+	if st.Err != nil {
+		return Result{End: NotStarted, Status: -1, Err: st.Err}
+	}
+	if st.Limit != sandbox.NoLimit && st.Killed && end == Exited {
+		end = Limited
+	}
 	return Result{
 		Stdout: stdout.bytes(),
 		Stderr: stderr.bytes(),
-		Status: cmd.ProcessState.ExitCode(),
-		State:  cmd.ProcessState.String(),
+		Status: st.Exit,
+		State:  st.State,
 		End:    end,
 		Lines:  r.lines,
+		Limit:  st.Limit,
+		CPU:    st.CPU,
 	}
 }
 
@@ -147,10 +152,12 @@ func closeAll(files ...*os.File) {
 
 // A runner feeds one program its input and watches its output.
 type runner struct {
+	ctx      context.Context
 	t        scenario.Transcript
 	lim      Limits
 	stdin    *os.File
 	stdout   *output
+	stderr   *output
 	exited   <-chan struct{}
 	deadline <-chan time.Time
 	lines    int // input lines written in full
@@ -172,8 +179,12 @@ func (r *runner) waitExit() End {
 		return Exited
 	case <-r.stdout.full:
 		return TooMuchOutput
+	case <-r.stderr.full:
+		return TooMuchStderr
 	case <-r.deadline:
 		return TimedOut
+	case <-r.ctx.Done():
+		return Interrupted
 	}
 }
 
@@ -227,42 +238,50 @@ func (r *runner) waitLines(n int) (End, bool) {
 			return Exited, false
 		case <-r.stdout.full:
 			return TooMuchOutput, false
+		case <-r.stderr.full:
+			return TooMuchStderr, false
 		case <-lineDeadline:
 			return NoAnswer, false
 		case <-r.deadline:
 			return TimedOut, false
+		case <-r.ctx.Done():
+			return Interrupted, false
 		}
 	}
 }
 
-// An output collects what a program writes on one stream, up to a limit.
+// An output collects what a program writes on one stream: it keeps the
+// first keep bytes, and closes full once more than limit have come.
 type output struct {
 	mu      sync.Mutex
 	buf     []byte
+	keep    int
 	limit   int
+	n       int           // bytes read so far
 	changed chan struct{} // signalled after each read
 	full    chan struct{} // closed when the limit is passed
 	done    chan struct{} // closed at the end of the stream
 }
 
-func newOutput(limit int) *output {
-	return &output{limit: limit, changed: make(chan struct{}, 1), full: make(chan struct{}), done: make(chan struct{})}
+func newOutput(keep, limit int) *output {
+	return &output{keep: keep, limit: limit, changed: make(chan struct{}, 1), full: make(chan struct{}), done: make(chan struct{})}
 }
 
+// readFrom reads r to its end, so that the program never blocks on a full
+// pipe.
 func (o *output) readFrom(r io.Reader) {
 	defer close(o.done)
 	chunk := make([]byte, 32<<10)
 	for {
 		n, err := r.Read(chunk)
 		o.mu.Lock()
-		room := o.limit - len(o.buf)
-		if n > room && room >= 0 {
+		if room := o.keep - len(o.buf); room > 0 {
+			o.buf = append(o.buf, chunk[:min(n, room)]...)
+		}
+		if o.n <= o.limit && o.n+n > o.limit {
 			close(o.full)
 		}
-		o.buf = append(o.buf, chunk[:max(0, min(n, room))]...)
-		if n > room {
-			o.limit = -1 // keep reading, so that the program never blocks on a full pipe
-		}
+		o.n += n
 		o.mu.Unlock()
 		select {
 		case o.changed <- struct{}{}:

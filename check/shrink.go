@@ -1,6 +1,7 @@
 package check
 
 import (
+	"sync"
 	"time"
 
 	"othello/othello"
@@ -10,9 +11,42 @@ import (
 // A shrinker looks for the smallest scenario that still makes a program
 // fail the same way.
 type shrinker struct {
-	try      func(*scenario.Scenario) (scenario.Transcript, *Failure) // runs the program on a scenario
-	tries    int                                                      // runs left
-	deadline time.Time                                                // no run starts after it
+	try    func(*scenario.Scenario) (scenario.Transcript, *Failure) // runs the program on a scenario
+	budget *budget
+}
+
+// A budget bounds all the shrinking of one check, shared by the
+// shrinkers that run at once.
+type budget struct {
+	mu       sync.Mutex
+	runs     int       // runs left
+	limited  int       // runs left that a limit may end
+	deadline time.Time // no run starts after it
+}
+
+// take reports whether one more run may start, and counts it.
+func (b *budget) take() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.runs <= 0 || b.limited <= 0 || time.Now().After(b.deadline) {
+		return false
+	}
+	b.runs--
+	return true
+}
+
+// ended counts a run that a limit ended: a time limit, or one of the
+// sandbox's.
+func (b *budget) ended(f *Failure) {
+	if f == nil {
+		return
+	}
+	switch f.Result.End {
+	case TimedOut, NoAnswer, Limited, TooMuchOutput, TooMuchStderr:
+		b.mu.Lock()
+		b.limited--
+		b.mu.Unlock()
+	}
 }
 
 // shrink returns the smallest scenario it finds that fails the same way
@@ -39,15 +73,19 @@ func (sh *shrinker) shrink(s *scenario.Scenario, t scenario.Transcript, f *Failu
 				better = false
 				cs := reductions(s, t, f)
 				for n := range cs {
-					if sh.tries <= 0 || time.Now().After(sh.deadline) {
-						return s, t, f
-					}
 					i := (start + n) % len(cs)
 					if !smaller(cs[i].Size(), s.Size()) {
 						continue
 					}
-					sh.tries--
-					if ct, cf := sh.try(cs[i]); f.Same(cf) {
+					if !sh.budget.take() {
+						return s, t, f
+					}
+					ct, cf := sh.try(cs[i])
+					sh.budget.ended(cf)
+					if cf != nil && cf.Result.End == Interrupted {
+						return s, t, f
+					}
+					if f.Same(cf) {
 						s, t, f, start = cs[i], ct, cf, i
 						better, changed = true, true
 						break

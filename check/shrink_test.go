@@ -124,7 +124,7 @@ func TestShrinkSearch(t *testing.T) {
 		if f == nil {
 			continue
 		}
-		sh := &shrinker{try: try, tries: shrinkTries, deadline: time.Now().Add(time.Minute)}
+		sh := &shrinker{try: try, budget: &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(time.Minute)}}
 		tries = 0
 		got, _, _ := sh.shrink(s, tr, f)
 		t.Logf("%s: %v to %v in %d tries", s.Name, s.Size(), got.Size(), tries)

@@ -1,15 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os/signal"
 	"runtime"
+	"syscall"
 	"time"
 
 	"othello/check"
 	"othello/othello"
+	"othello/sandbox"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
@@ -39,13 +43,34 @@ Flags:
 	lock-step: write one line, wait for its answer (default: batch, all
 	input at once)
   -timeout D
-	time limit of one run (default 5s)
+	wall-clock time limit of one run (default 10s)
   -line-timeout D
 	lock-step: time limit of the answer to one line (default 2s)
   -j N
 	scenarios run at once (default: the number of CPUs)
   -out DIR
 	write each shrunk failing scenario there as NAME.in/NAME.out
+
+The sandbox (Linux): each run is in its own user, PID, mount, network
+and IPC namespaces, sees the files read-only and a private /tmp, cannot
+see the grader, the golden transcripts or -out, and everything it starts
+is killed when it ends. Where that cannot be had, the report's second line
+says what is missing, and runs have only the limits below and a process
+group. A run that passes a limit is killed, and the report says which.
+  -sandbox=false
+	run without the namespaces, on purpose (the limits still hold)
+  -cpu D
+	CPU time of all the run's processes (default 2s)
+  -memory SIZE
+	resident memory of all the run's processes, such as 512MiB (default
+	512MiB); also the most one process may allocate
+  -file-size SIZE
+	the largest file it may write, and all it may write in its /tmp
+	(default 16MiB)
+  -procs N
+	processes and threads at once (default 128)
+  -open-files N
+	open files of each process (default 256)
 `
 
 // runCheck runs "othello check".
@@ -62,10 +87,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	size := flags.String("size", "", "")
 	bad := flags.Float64("bad", -1, "")
 	interactive := flags.Bool("interactive", false, "")
-	timeout := flags.Duration("timeout", 5*time.Second, "")
+	timeout := flags.Duration("timeout", 10*time.Second, "")
 	lineTimeout := flags.Duration("line-timeout", 2*time.Second, "")
 	jobs := flags.Int("j", runtime.NumCPU(), "")
 	out := flags.String("out", "", "")
+	useSandbox := flags.Bool("sandbox", true, "")
+	lim := sandbox.DefaultLimits
+	flags.DurationVar(&lim.CPU, "cpu", lim.CPU, "")
+	flags.Func("memory", "", bytesFlag(&lim.Memory))
+	flags.Func("file-size", "", bytesFlag(&lim.FileSize))
+	flags.IntVar(&lim.Processes, "procs", lim.Processes, "")
+	flags.IntVar(&lim.OpenFiles, "open-files", lim.OpenFiles, "")
 	if status, ok := parseFlags(flags, args, checkUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -76,6 +108,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *n < 0 || *jobs < 1 || *timeout <= 0 || *lineTimeout <= 0 || *bad > 1 {
 		return usageError("-n must be 0 or more, -j 1 or more, the timeouts positive and -bad at most 1")
 	}
+	if lim.CPU <= 0 || lim.Memory <= 0 || lim.FileSize <= 0 || lim.Processes <= 0 || lim.OpenFiles <= 0 {
+		return usageError("-cpu, -memory, -file-size, -procs and -open-files must be positive")
+	}
 	cfg := check.Config{
 		Program: check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]},
 		Golden:  golden,
@@ -83,6 +118,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		Seed:    *seed,
 		BadRate: *bad,
 		Limits:  check.Limits{Timeout: *timeout, LineTimeout: *lineTimeout},
+		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim},
 		Jobs:    *jobs,
 		Out:     *out,
 	}
@@ -98,6 +134,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *interactive {
 		cfg.Mode = check.LockStep
 	}
+	if !*useSandbox {
+		cfg.Sandbox.Mode = sandbox.Limited
+	}
 	if *rulesName != "" {
 		rules, err := othello.ParseRules(*rulesName)
 		if err != nil {
@@ -105,15 +144,31 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Rules = rules
 	}
-	sum, err := check.Check(cfg, stdout)
+	// A grader that is told to stop still ends its report with the
+	// verdict, and leaves no run behind.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	sum, err := check.Check(ctx, cfg, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
-	if sum.Failed > 0 {
+	if sum.Failed > 0 || sum.NotRun > 0 {
 		return 1
 	}
 	return 0
+}
+
+// bytesFlag returns a flag.Func that reads a size in bytes into n.
+func bytesFlag(n *int64) func(string) error {
+	return func(s string) error {
+		v, err := sandbox.ParseBytes(s)
+		if err != nil {
+			return err
+		}
+		*n = v
+		return nil
+	}
 }
 
 // newFlagSet returns a flag set that reports nothing itself: the caller

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"othello/check"
+	"othello/sandbox"
 	"othello/scenario"
 )
 
@@ -144,7 +146,7 @@ func TestGoldenBinary(t *testing.T) {
 		tr := scenario.Transcript{Input: g.in, Output: g.out, Status: g.status}
 		for _, mode := range []check.Mode{check.Batch, check.LockStep} {
 			t.Run(g.name()+"/"+mode.String(), func(t *testing.T) {
-				r := check.Run(prog, tr, mode, lim)
+				r := check.Run(context.Background(), prog, tr, mode, lim, sandbox.Config{Mode: sandbox.Isolated, Limits: sandbox.DefaultLimits})
 				if r.End != check.Exited {
 					t.Errorf("the judge did not exit by itself (end %d, %s) after %d input lines", r.End, r.State, r.Lines)
 				}

@@ -1,6 +1,6 @@
-//go:build unix
+//go:build unix && !linux
 
-package check
+package sandbox
 
 import (
 	"os/exec"

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package check
+package sandbox
 
 import "os/exec"
 

@@ -1,0 +1,613 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// execName is the name (os.Args[0]) of the launcher's second stage.
+const execName = LauncherName + "-exec"
+
+func init() {
+	if len(os.Args) != 2 {
+		return
+	}
+	switch os.Args[0] {
+	case LauncherName:
+		os.Exit(supervise(os.Args[1]))
+	case execName:
+		os.Exit(execProgram(os.Args[1]))
+	}
+}
+
+// pollEvery is how often the supervisor measures the run's processes.
+const pollEvery = 10 * time.Millisecond
+
+// supervise is the launcher's first stage: it sets the sandbox up, starts
+// the second stage, watches the run and writes its verdict on file 3.
+func supervise(arg string) int {
+	out := os.NewFile(3, "verdict")
+	control := os.NewFile(4, "control")
+	var s spec
+	if err := json.Unmarshal([]byte(arg), &s); err != nil {
+		return say(out, verdict{Exit: -1, Setup: "bad launcher argument: " + err.Error()})
+	}
+	// The program runs as the same user: it must not be able to signal,
+	// read or trace the supervisor.
+	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
+		syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
+	prctl(syscall.PR_SET_DUMPABLE, 0)
+	prctl(pr_SET_CHILD_SUBREAPER, 1)
+
+	tmp := "/tmp"
+	if s.Isolate {
+		if err := isolate(s); err != nil {
+			return say(out, verdict{Exit: -1, Setup: err.Error()})
+		}
+	} else {
+		dir, err := os.MkdirTemp("", "othello-run-")
+		if err != nil {
+			return say(out, verdict{Exit: -1, Start: "private folder: " + err.Error()})
+		}
+		defer os.RemoveAll(dir)
+		tmp = dir
+	}
+	if s.Probe {
+		return say(out, verdict{})
+	}
+
+	// The second stage reports a failed execve on a pipe that a successful
+	// one closes.
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return say(out, verdict{Exit: -1, Start: err.Error()})
+	}
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if s.Isolate {
+		attr.Cloneflags = syscall.CLONE_NEWUSER
+		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: s.Uid, HostID: 0, Size: 1}}
+		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: s.Gid, HostID: 0, Size: 1}}
+		attr.GidMappingsEnableSetgroups = false
+	}
+	child, err := os.StartProcess("/proc/self/exe", []string{execName, arg}, &os.ProcAttr{
+		Env:   programEnv(tmp),
+		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr, errW},
+		Sys:   attr,
+	})
+	errW.Close()
+	if err != nil {
+		return say(out, verdict{Exit: -1, Start: err.Error()})
+	}
+	// Only the program holds its standard streams now, so that they end
+	// when it and what it started end.
+	for _, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
+		if devNull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0); err == nil {
+			syscall.Dup3(int(devNull.Fd()), int(f.Fd()), 0)
+			devNull.Close()
+		}
+	}
+	msg, _ := io.ReadAll(io.LimitReader(errR, 4096))
+	errR.Close()
+
+	w := &watch{s: s, main: child.Pid, isolated: s.Isolate}
+	v := w.run(control)
+	if len(msg) > 0 {
+		v = verdict{Exit: -1, Start: string(msg)}
+	}
+	return say(out, v)
+}
+
+// say writes the verdict for the grader and returns the launcher's exit
+// status.
+func say(out *os.File, v verdict) int {
+	data, _ := json.Marshal(v)
+	out.Write(data)
+	out.Close()
+	return 0
+}
+
+// programEnv returns the program's environment: the grader's, less the
+// launcher's own, with its home and temporary folders in tmp.
+func programEnv(tmp string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "HOME", "TMPDIR", "TMP", "TEMP":
+		default:
+			env = append(env, kv)
+		}
+	}
+	return append(env, "HOME="+tmp, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
+}
+
+// execProgram is the launcher's second stage: it sets the limits on
+// itself and becomes the program. It reports a failure on file 3.
+func execProgram(arg string) int {
+	fail := os.NewFile(3, "exec error")
+	var s spec
+	if err := json.Unmarshal([]byte(arg), &s); err != nil {
+		fmt.Fprint(fail, err)
+		return 127
+	}
+	syscall.CloseOnExec(3)
+	if err := setLimits(s.Limits); err != nil {
+		fmt.Fprint(fail, "limits: ", err)
+		return 127
+	}
+	argv := append([]string{s.Path}, s.Args...)
+	err := syscall.Exec(s.Path, argv, os.Environ())
+	fmt.Fprint(fail, err)
+	return 127
+}
+
+// setLimits sets the rlimits that bound each process of the program.
+func setLimits(lim Limits) error {
+	set := func(resource int, v uint64) error {
+		return syscall.Setrlimit(resource, &syscall.Rlimit{Cur: v, Max: v})
+	}
+	var errs []error
+	errs = append(errs, set(syscall.RLIMIT_CORE, 0))
+	if lim.Memory > 0 {
+		errs = append(errs, set(syscall.RLIMIT_DATA, uint64(lim.Memory)))
+	}
+	if lim.CPU > 0 {
+		// A second more than the run's limit, which the supervisor
+		// enforces first across all the processes: this is the backstop.
+		secs := uint64((lim.CPU+time.Second-1)/time.Second) + 1
+		errs = append(errs, syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: secs, Max: secs + 1}))
+	}
+	if lim.FileSize > 0 {
+		errs = append(errs, set(syscall.RLIMIT_FSIZE, uint64(lim.FileSize)))
+	}
+	if lim.Processes > 0 {
+		errs = append(errs, set(rlimit_NPROC, uint64(lim.Processes)))
+	}
+	if lim.OpenFiles > 0 {
+		errs = append(errs, set(syscall.RLIMIT_NOFILE, uint64(lim.OpenFiles)))
+	}
+	return errors.Join(errs...)
+}
+
+// The constants that package syscall lacks.
+const (
+	rlimit_NPROC            = 6
+	pr_SET_CHILD_SUBREAPER  = 36
+	sys_MOUNT_SETATTR       = 442
+	mount_ATTR_RDONLY       = 0x1
+	mount_ATTR_NOSUID       = 0x2
+	mount_ATTR_NODEV        = 0x4
+	at_RECURSIVE            = 0x8000
+	at_FDCWD                = -0x64
+	userHZ                  = 100 // the unit of CPU times in /proc/PID/stat
+	stopWait                = 5 * time.Second
+	maxKillRounds           = 10000
+	tmpfsModeAndSizeOptions = "mode=1777,size="
+)
+
+// isolate sets up the mount namespace that the launcher was started in:
+// everything read-only, a fresh /proc, a private /tmp, and the hidden
+// paths covered.
+func isolate(s spec) error {
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("mount namespace (making / private: %v)", err)
+	}
+	if err := readOnly(); err != nil {
+		return fmt.Errorf("read-only mounts (%v)", err)
+	}
+	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("a /proc of its own (%v)", err)
+	}
+	// The folders the program needs that the private /tmp covers: held
+	// open, and bound again at their place on top of it.
+	var keep []*os.File
+	for _, dir := range s.Keep {
+		if underTmp(dir) {
+			if f, err := os.Open(dir); err == nil {
+				keep = append(keep, f)
+			}
+		}
+	}
+	size := s.Limits.FileSize
+	if size <= 0 {
+		size = 64 << 20
+	}
+	if err := syscall.Mount("tmpfs", "/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV,
+		tmpfsModeAndSizeOptions+strconv.FormatInt(size, 10)); err != nil {
+		return fmt.Errorf("a private /tmp (%v)", err)
+	}
+	for _, dir := range tmpDirs[1:] {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			if err := syscall.Mount("/tmp", dir, "", syscall.MS_BIND, ""); err != nil {
+				return fmt.Errorf("a private %s (%v)", dir, err)
+			}
+		}
+	}
+	for _, f := range keep {
+		err := bindReadOnly(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), f.Name())
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("showing %s (%v)", f.Name(), err)
+		}
+	}
+	for _, p := range s.Hide {
+		if err := hide(p); err != nil {
+			return fmt.Errorf("hiding %s (%v)", p, err)
+		}
+	}
+	if wd, err := os.Getwd(); err == nil {
+		os.Chdir(wd) // see the mounts made over the working folder's path, if any
+	}
+	return nil
+}
+
+// tmpDirs are the folders that the private /tmp covers.
+var tmpDirs = []string{"/tmp", "/var/tmp", "/dev/shm"}
+
+// underTmp reports whether path is in one of tmpDirs.
+func underTmp(path string) bool {
+	for _, dir := range tmpDirs {
+		if path == dir || strings.HasPrefix(path, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// bindReadOnly binds the folder from at the folder path to, which it
+// makes first.
+func bindReadOnly(from, to string) error {
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		return err
+	}
+	if err := syscall.Mount(from, to, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+		return err
+	}
+	return syscall.Mount("", to, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID, "")
+}
+
+// readOnly makes every mount read-only, no set-user-ID and no devices but
+// those already there: in one call where the kernel has mount_setattr
+// (5.12), mount by mount otherwise.
+func readOnly() error {
+	attr := struct{ set, clr, propagation, userns uint64 }{set: mount_ATTR_RDONLY | mount_ATTR_NOSUID}
+	root := []byte("/\x00")
+	dirfd := at_FDCWD
+	_, _, e := syscall.Syscall6(sys_MOUNT_SETATTR, uintptr(dirfd), uintptr(unsafe.Pointer(&root[0])),
+		at_RECURSIVE, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
+	if e == 0 {
+		return nil
+	}
+	if e != syscall.ENOSYS {
+		return e
+	}
+	return remountEachReadOnly()
+}
+
+// remountEachReadOnly remounts each mount read-only, keeping the flags that
+// a mount namespace of a user namespace may not clear.
+func remountEachReadOnly() error {
+	data, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 6 {
+			continue
+		}
+		flags := uintptr(syscall.MS_BIND | syscall.MS_REMOUNT | syscall.MS_RDONLY | syscall.MS_NOSUID)
+		for _, o := range strings.Split(f[5], ",") {
+			switch o {
+			case "nodev":
+				flags |= syscall.MS_NODEV
+			case "noexec":
+				flags |= syscall.MS_NOEXEC
+			case "noatime":
+				flags |= syscall.MS_NOATIME
+			case "nodiratime":
+				flags |= syscall.MS_NODIRATIME
+			case "relatime":
+				flags |= syscall.MS_RELATIME
+			}
+		}
+		mountPoint := unescapeMountPath(f[4])
+		if err := syscall.Mount("", mountPoint, "", flags, ""); err != nil && err != syscall.ENOENT && err != syscall.EACCES {
+			return fmt.Errorf("%s: %v", mountPoint, err)
+		}
+	}
+	return nil
+}
+
+// unescapeMountPath undoes the octal escapes of /proc/self/mountinfo.
+func unescapeMountPath(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// hide covers path: a folder with an empty read-only one, anything else
+// with /dev/null.
+func hide(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil // nothing to hide
+	}
+	if fi.IsDir() {
+		return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k")
+	}
+	if err := syscall.Mount("/dev/null", path, "", syscall.MS_BIND, ""); err != nil {
+		return err
+	}
+	return syscall.Mount("", path, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
+}
+
+// A watch follows one run: it reaps its processes, measures them, and
+// ends the run at a limit, at the main process's exit, or when the
+// grader closes the control pipe.
+type watch struct {
+	s        spec
+	main     int // the program's own process
+	isolated bool
+
+	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
+	peak      int64
+}
+
+// A reaped process and how it ended.
+type reaped struct {
+	pid    int
+	status syscall.WaitStatus
+	usage  syscall.Rusage
+}
+
+// run watches the run until it ends and returns its verdict.
+func (w *watch) run(control *os.File) verdict {
+	reaps := make(chan reaped, 64)
+	go func() {
+		defer close(reaps)
+		for {
+			var r reaped
+			pid, err := syscall.Wait4(-1, &r.status, 0, &r.usage)
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil {
+				return // ECHILD: no process of the run is left
+			}
+			r.pid = pid
+			reaps <- r
+		}
+	}()
+	stop := make(chan struct{})
+	go func() {
+		io.Copy(io.Discard, control) // until the grader closes it or dies
+		close(stop)
+	}()
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+
+	var v verdict
+	mainDone := false
+	for !mainDone {
+		select {
+		case r, ok := <-reaps:
+			if !ok {
+				mainDone = true // cannot happen before the main process is reaped
+				break
+			}
+			w.reapedCPU += cpuTime(r.usage)
+			if r.pid == w.main {
+				mainDone = true
+				switch {
+				case r.status.Signaled():
+					v.Exit, v.Signal = -1, int(r.status.Signal())
+					switch r.status.Signal() {
+					case syscall.SIGXCPU:
+						v.Limit = CPULimit
+					case syscall.SIGXFSZ:
+						v.Limit = FileSizeLimit
+					}
+				default:
+					v.Exit = r.status.ExitStatus()
+				}
+			}
+		case <-tick.C:
+			if l := w.measure(); l != NoLimit {
+				v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Limit: l, Killed: true}
+				mainDone = true
+			}
+		case <-stop:
+			v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Killed: true}
+			mainDone = true
+		}
+	}
+	w.killAll(reaps)
+	for r := range reaps {
+		w.reapedCPU += cpuTime(r.usage)
+	}
+	if v.Limit == NoLimit && w.isolated && tmpFull(w.s.Limits.FileSize) {
+		v.Limit = FileSizeLimit // it filled its /tmp, and the program saw ENOSPC
+	}
+	v.CPU, v.Memory = w.reapedCPU, w.peak
+	if v.Limit == CPULimit && v.CPU < w.s.Limits.CPU {
+		v.CPU = w.s.Limits.CPU
+	}
+	return v
+}
+
+// measure adds up what the run's live processes use, keeps the peak of
+// memory, and returns the limit they are past, if any.
+func (w *watch) measure() Limit {
+	var rss int64
+	var cpu time.Duration
+	tasks := 0
+	for _, pid := range w.descendants() {
+		st, ok := readStat(pid)
+		if !ok {
+			continue
+		}
+		rss += st.rss
+		cpu += st.cpu
+		tasks += st.threads
+	}
+	w.peak = max(w.peak, rss)
+	lim := w.s.Limits
+	switch {
+	case lim.Memory > 0 && rss > lim.Memory:
+		return MemoryLimit
+	case lim.CPU > 0 && w.reapedCPU+cpu > lim.CPU:
+		return CPULimit
+	case lim.Processes > 0 && tasks >= lim.Processes:
+		return ProcessLimit
+	}
+	return NoLimit
+}
+
+// killAll kills every process of the run and waits until the reaper has
+// reaped them all (and so closed reaps), or gives up after stopWait.
+func (w *watch) killAll(reaps <-chan reaped) {
+	deadline := time.Now().Add(stopWait)
+	for round := 0; round < maxKillRounds && time.Now().Before(deadline); round++ {
+		if w.isolated {
+			syscall.Kill(-1, syscall.SIGKILL) // as process 1: every other process of the namespace
+		}
+		pids := w.descendants()
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		if len(pids) == 0 {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// descendants returns the processes of the run that are still there: all
+// but the launcher when isolated, its descendants otherwise. It walks
+// /proc/PID/task/TID/children, and scans /proc where the kernel has no
+// such files.
+func (w *watch) descendants() []int {
+	var pids []int
+	queue := []int{os.Getpid()}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		tasks, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
+		if err != nil {
+			continue
+		}
+		for _, t := range tasks {
+			data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/children")
+			if errors.Is(err, os.ErrNotExist) && pid == os.Getpid() {
+				return w.scan()
+			}
+			for _, f := range strings.Fields(string(data)) {
+				if child, err := strconv.Atoi(f); err == nil {
+					pids = append(pids, child)
+					queue = append(queue, child)
+				}
+			}
+		}
+	}
+	return pids
+}
+
+// scan returns the descendants of the launcher from the parent of every
+// process in /proc.
+func (w *watch) scan() []int {
+	entries, _ := os.ReadDir("/proc")
+	parent := map[int]int{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if st, ok := readStat(pid); ok {
+			parent[pid] = st.ppid
+		}
+	}
+	self := os.Getpid()
+	var pids []int
+	for pid := range parent {
+		for p, n := parent[pid], 0; p > 0 && n < 1000; p, n = parent[p], n+1 {
+			if p == self {
+				pids = append(pids, pid)
+				break
+			}
+		}
+	}
+	return pids
+}
+
+// A stat is what the launcher reads of one process in /proc/PID/stat.
+type stat struct {
+	ppid    int
+	cpu     time.Duration // its own and its reaped children's
+	threads int
+	rss     int64
+}
+
+var pageSize = int64(os.Getpagesize())
+
+// readStat reads /proc/PID/stat.
+func readStat(pid int) (stat, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return stat{}, false
+	}
+	// The fields after the command name, which is in parentheses and
+	// may hold anything: state is field 3 of the stat, so f[0].
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return stat{}, false
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 22 {
+		return stat{}, false
+	}
+	n := func(k int) int64 { // field k of the stat, counted from 1
+		v, _ := strconv.ParseInt(f[k-3], 10, 64)
+		return v
+	}
+	ticks := n(14) + n(15) + n(16) + n(17) // utime, stime, cutime, cstime
+	return stat{
+		ppid:    int(n(4)),
+		cpu:     time.Duration(ticks) * time.Second / userHZ,
+		threads: int(n(20)),
+		rss:     n(24) * pageSize,
+	}, true
+}
+
+// cpuTime is the user and system time of a rusage.
+func cpuTime(u syscall.Rusage) time.Duration {
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// tmpFull reports whether the private /tmp of size bytes is full.
+func tmpFull(size int64) bool {
+	var fs syscall.Statfs_t
+	if size <= 0 || syscall.Statfs("/tmp", &fs) != nil {
+		return false
+	}
+	free := int64(fs.Bavail) * fs.Bsize
+	return free < 64<<10
+}

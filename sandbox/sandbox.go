@@ -1,0 +1,232 @@
+// Package sandbox runs an untrusted program, such as a student's answer to
+// the assignment, so that it cannot see or change the grader that runs it,
+// leaves nothing behind, and stops at its limits.
+//
+// # How it is built
+//
+// Start re-executes the grader's own binary as a small launcher: every
+// binary that imports this package becomes the launcher when it is started
+// under the name LauncherName (the package's init checks os.Args[0]). The
+// launcher works in two stages.
+//
+// The first stage is the run's supervisor. On Linux, when user namespaces
+// can be had, it starts in its own user, PID, mount, network, IPC and UTS
+// namespaces (Isolated): it is process 1 of the run, maps itself to the
+// grader's user, makes every mount read-only, mounts a fresh /proc that
+// shows only the run's processes, a private /tmp (also on /var/tmp and
+// /dev/shm) of at most Limits.FileSize bytes, and hides the paths it is
+// told to (the grader's binary, the golden transcripts, the report) under
+// an empty folder or /dev/null. The network namespace has no interface
+// but a loopback that is down. It makes itself non-dumpable and ignores
+// every signal it can, so the program can neither read it through /proc
+// nor signal it.
+//
+// The second stage runs in a nested user namespace as the grader's user
+// id, without any capability, sets the rlimits of Limits (an allocation,
+// a process, a file or a CPU second beyond them fails or kills the process
+// that asks), and execve's the program, in the folder the grader runs in,
+// with HOME, TMPDIR, TMP and TEMP set to the private /tmp.
+//
+// While the program runs, the first stage reaps every process that ends
+// and, every 10ms, adds up the resident memory, the CPU time and the
+// number of processes and threads of all the run's processes. Past a limit
+// it kills them all and says which limit it was. When the program's own
+// process exits, or when the grader closes the control pipe (or dies), it
+// kills every process that is left, in any process group or session, and
+// writes the run's Status to the grader on a pipe. Process 1 of a PID
+// namespace takes every other process of it along when it ends, so a
+// killed launcher leaves nothing either, and the launcher dies with the
+// grader (PR_SET_PDEATHSIG). The private /tmp goes with the mount
+// namespace.
+//
+// Where the namespaces cannot be had (not Linux, user namespaces turned
+// off and not root, or on purpose) the launcher runs the program Limited:
+// with the same rlimits and measurements, in its own process group, as a
+// child subreaper that kills every descendant at the end, and with a
+// private TMPDIR that it removes. Then the program can read and write
+// what the grader's user can, and see and signal its processes. Probe says
+// which mode a machine allows and, if not Isolated, what is missing.
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// LauncherName is the name (os.Args[0]) under which a binary that imports
+// this package runs as the launcher instead of as itself.
+const LauncherName = "othello-sandbox"
+
+// Limits bound one run of a program: all its processes together, unless
+// said otherwise. Zero means no limit.
+type Limits struct {
+	Memory    int64         // resident memory, in bytes; also each process's data segment (RLIMIT_DATA)
+	CPU       time.Duration // CPU time
+	FileSize  int64         // bytes in any one file it writes, and in its private /tmp in all
+	Processes int           // processes and threads at once
+	OpenFiles int           // open files of each process
+}
+
+// DefaultLimits are the limits of a run unless the grader says otherwise:
+// far more than a correct program of the assignment needs, in any
+// language, and far less than hurts a machine that runs a few at once.
+var DefaultLimits = Limits{
+	Memory:    512 << 20,
+	CPU:       2 * time.Second,
+	FileSize:  16 << 20,
+	Processes: 128,
+	OpenFiles: 256,
+}
+
+// A Mode is how much a run is separated from the grader.
+type Mode uint8
+
+// The modes.
+const (
+	// Limited runs the program with the limits, in its own process group,
+	// and kills every process it started at the end; it shares the
+	// grader's files, processes and network.
+	Limited Mode = iota
+	// Isolated also runs it in its own namespaces (see the package doc).
+	Isolated
+)
+
+// String returns "isolated" or "limited".
+func (m Mode) String() string {
+	if m == Isolated {
+		return "isolated"
+	}
+	return "limited"
+}
+
+// A Limit names one of the limits.
+type Limit uint8
+
+// The limits, as the Status of a run names them.
+const (
+	NoLimit Limit = iota
+	MemoryLimit
+	CPULimit
+	FileSizeLimit
+	ProcessLimit
+)
+
+// Describe says in words that a run reached the limit l of lim, such as
+// "used more than 512 MiB of memory".
+func (l Limit) Describe(lim Limits) string {
+	switch l {
+	case MemoryLimit:
+		return "used more than " + Bytes(lim.Memory) + " of memory"
+	case CPULimit:
+		return fmt.Sprintf("used more than %v of CPU time", lim.CPU)
+	case FileSizeLimit:
+		return "wrote more than " + Bytes(lim.FileSize) + " to a file or its /tmp"
+	case ProcessLimit:
+		return fmt.Sprintf("ran %d processes and threads at once", lim.Processes)
+	}
+	return ""
+}
+
+// A Status is how a run ended.
+type Status struct {
+	Exit   int    // the program's exit status; -1 when it died of a signal or was killed
+	State  string // how its process ended, such as "exit status 2" or "signal: killed"
+	Limit  Limit  // the limit that ended the run, if one did
+	Killed bool   // the run was killed: for Limit, or because the grader stopped it
+	CPU    time.Duration
+	Memory int64 // the most resident memory seen at once, in bytes
+	Err    error // why the program could not be started: a *StartError
+}
+
+// ErrStart means the program could not be started.
+var ErrStart = errors.New("sandbox: cannot start the program")
+
+// A StartError says why a program could not be started.
+type StartError struct {
+	Path string
+	Err  error
+}
+
+func (e *StartError) Error() string { return "sandbox: cannot start " + e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns ErrStart and the cause, for errors.Is.
+func (e *StartError) Unwrap() []error { return []error{ErrStart, e.Err} }
+
+// ErrUnavailable means the namespaces of Isolated cannot be had here.
+var ErrUnavailable = errors.New("sandbox: isolation unavailable")
+
+// An UnavailableError says what is missing for Isolated.
+type UnavailableError struct {
+	Missing string // such as "user namespaces (clone: operation not permitted)"
+}
+
+func (e *UnavailableError) Error() string { return "sandbox: isolation unavailable: " + e.Missing }
+
+// Unwrap returns ErrUnavailable.
+func (e *UnavailableError) Unwrap() error { return ErrUnavailable }
+
+// A Config says how to run programs.
+type Config struct {
+	Mode   Mode
+	Limits Limits
+	// Hide lists files and folders that an Isolated program must not
+	// see: each is replaced by /dev/null or an empty folder. The grader's
+	// binary is always hidden.
+	Hide []string
+}
+
+// Bytes writes n bytes for people: "512 MiB", "16 MiB", "1,500 bytes".
+func Bytes(n int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.name)
+		}
+	}
+	return Count(n) + " bytes"
+}
+
+// Count writes n with a comma between each group of three digits.
+func Count(n int64) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// ErrBytes means a size is not a number of bytes as ParseBytes reads them.
+var ErrBytes = errors.New("sandbox: not a size in bytes")
+
+// ParseBytes reads a size as Bytes writes it, or shorter: "512 MiB",
+// "512MiB", "512M", "1g", "1500"; K, M and G are powers of 1024. The
+// error wraps ErrBytes.
+func ParseBytes(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "BYTES"), "B")
+	t = strings.TrimSuffix(t, "I")
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSuffix(t, u.suffix), u.size
+			break
+		}
+	}
+	var n int64
+	if _, err := fmt.Sscan(strings.ReplaceAll(strings.TrimSpace(t), ",", ""), &n); err != nil || n < 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("%w: %q", ErrBytes, s)
+	}
+	return n * mult, nil
+}

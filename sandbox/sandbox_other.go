@@ -1,0 +1,61 @@
+//go:build !linux
+
+package sandbox
+
+import (
+	"os"
+	"os/exec"
+	"runtime"
+	"sync"
+)
+
+// A Process is one run of a program. Where there is no launcher, it is the
+// program's own process, killed (with its process group on Unix) at Stop.
+type Process struct {
+	cmd      *exec.Cmd
+	stopOnce sync.Once
+	done     chan struct{}
+	status   Status
+}
+
+// Start starts the program path with args with the given standard
+// streams. Here, outside Linux, it runs without a launcher: no limits but
+// the grader's own time limits, and only a process group.
+func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File) (*Process, error) {
+	cmd := exec.Command(path, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	ownGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		return nil, &StartError{Path: path, Err: err}
+	}
+	p := &Process{cmd: cmd, done: make(chan struct{})}
+	go func() {
+		cmd.Wait()
+		killGroup(cmd)
+		p.status = Status{Exit: cmd.ProcessState.ExitCode(), State: cmd.ProcessState.String()}
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// Done returns a channel that is closed when the run has ended.
+func (p *Process) Done() <-chan struct{} { return p.done }
+
+// Status returns how the run ended; it waits for the end.
+func (p *Process) Status() Status {
+	<-p.done
+	return p.status
+}
+
+// Stop kills the program and its process group.
+func (p *Process) Stop() {
+	p.stopOnce.Do(func() {
+		killGroup(p.cmd)
+		p.status.Killed = true
+	})
+}
+
+// Probe reports that programs cannot be run Isolated here.
+func Probe() error {
+	return &UnavailableError{Missing: "namespaces (" + runtime.GOOS + " is not Linux)"}
+}

@@ -1,0 +1,278 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// A spec is what the grader tells the launcher: the first stage reads it
+// from its first argument, the second stage from its first argument too.
+type spec struct {
+	Isolate bool     `json:"isolate"`
+	Probe   bool     `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
+	Limits  Limits   `json:"limits"`
+	Hide    []string `json:"hide,omitempty"`
+	Keep    []string `json:"keep,omitempty"` // folders the program reads that a private /tmp would cover
+	Path    string   `json:"path"`
+	Args    []string `json:"args"`
+	Uid     int      `json:"uid"`
+	Gid     int      `json:"gid"`
+}
+
+// A verdict is what the launcher tells the grader at the end of a run.
+type verdict struct {
+	Exit   int           `json:"exit"`
+	Signal int           `json:"signal"` // the signal that ended the program, or 0
+	Limit  Limit         `json:"limit"`
+	Killed bool          `json:"killed"`
+	CPU    time.Duration `json:"cpu"`
+	Memory int64         `json:"memory"`
+	Start  string        `json:"start,omitempty"` // why the program could not be started
+	Setup  string        `json:"setup,omitempty"` // why the sandbox could not be set up
+}
+
+// stopGrace is how long the grader waits for the launcher to end a run
+// it was asked to stop before it kills the launcher itself.
+const stopGrace = 2 * time.Second
+
+// A Process is one run of a program in the sandbox.
+type Process struct {
+	cmd      *exec.Cmd
+	control  *os.File // closing it asks the launcher to end the run
+	stopOnce sync.Once
+	done     chan struct{}
+	status   Status
+}
+
+// Start starts the program path with args in the sandbox, with the given
+// standard streams, and returns at once. Path is looked up in PATH as a
+// shell does. The run ends when the program's own process exits, at a
+// limit, or at Stop; Done says when, and Status how.
+func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File) (*Process, error) {
+	prog, err := exec.LookPath(path)
+	if err == nil {
+		prog, err = filepath.Abs(prog)
+	}
+	if err != nil {
+		return nil, &StartError{Path: path, Err: err}
+	}
+	return c.start(spec{Path: prog, Args: args, Keep: kept(prog, args)}, stdin, stdout, stderr)
+}
+
+// kept returns the folders that a program needs to see where they are:
+// the working folder, the program's own, and those of its arguments that
+// name files or folders, with their symbolic links resolved.
+func kept(prog string, args []string) []string {
+	var dirs []string
+	add := func(p string, isDir bool) {
+		if !isDir {
+			p = filepath.Dir(p)
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			dirs = append(dirs, real)
+		}
+	}
+	if wd, err := os.Getwd(); err == nil {
+		add(wd, true)
+	}
+	add(prog, false)
+	for _, a := range args {
+		if fi, err := os.Stat(a); err == nil {
+			if abs, err := filepath.Abs(a); err == nil {
+				add(abs, fi.IsDir())
+			}
+		}
+	}
+	return dirs
+}
+
+func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, &StartError{Path: s.Path, Err: fmt.Errorf("the grader's own binary: %w", err)}
+	}
+	s.Isolate = c.Mode == Isolated
+	s.Limits = c.Limits
+	s.Uid, s.Gid = os.Getuid(), os.Getgid()
+	s.Hide = hidden(self, c.Hide)
+	arg, err := json.Marshal(s)
+	if err != nil {
+		return nil, &StartError{Path: s.Path, Err: err}
+	}
+	verdictR, verdictW, err := os.Pipe()
+	if err != nil {
+		return nil, &StartError{Path: s.Path, Err: err}
+	}
+	controlR, controlW, err := os.Pipe()
+	if err != nil {
+		verdictR.Close()
+		verdictW.Close()
+		return nil, &StartError{Path: s.Path, Err: err}
+	}
+	protectGrader()
+	cmd := &exec.Cmd{
+		Path:        self,
+		Args:        []string{LauncherName, string(arg)},
+		Stdin:       stdin,
+		Stdout:      stdout,
+		Stderr:      stderr,
+		ExtraFiles:  []*os.File{verdictW, controlR}, // 3 and 4
+		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
+	}
+	if s.Isolate {
+		a := cmd.SysProcAttr
+		a.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS |
+			syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
+		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Uid, Size: 1}}
+		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Gid, Size: 1}}
+		a.GidMappingsEnableSetgroups = false
+	}
+	err = cmd.Start()
+	verdictW.Close()
+	controlR.Close()
+	if err != nil {
+		verdictR.Close()
+		controlW.Close()
+		return nil, &StartError{Path: s.Path, Err: err}
+	}
+	p := &Process{cmd: cmd, control: controlW, done: make(chan struct{})}
+	go func() {
+		data, _ := io.ReadAll(io.LimitReader(verdictR, 64<<10))
+		verdictR.Close()
+		cmd.Wait()
+		p.status = p.readVerdict(s.Path, data)
+		p.stopOnce.Do(func() { controlW.Close() })
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// readVerdict makes the run's Status from what the launcher wrote.
+func (p *Process) readVerdict(path string, data []byte) Status {
+	var v verdict
+	if err := json.Unmarshal(data, &v); err != nil {
+		// The launcher was killed before it could say: by the grader's
+		// Stop, or by the program in Limited mode.
+		return Status{Exit: -1, State: "killed", Killed: true}
+	}
+	st := Status{Exit: v.Exit, Limit: v.Limit, Killed: v.Killed, CPU: v.CPU, Memory: v.Memory}
+	switch {
+	case v.Setup != "":
+		st.Exit, st.Err = -1, &StartError{Path: path, Err: &UnavailableError{Missing: v.Setup}}
+	case v.Start != "":
+		st.Exit, st.Err = -1, &StartError{Path: path, Err: fmt.Errorf("%s", v.Start)}
+	case v.Signal != 0:
+		st.Exit, st.State = -1, "signal: "+syscall.Signal(v.Signal).String()
+	default:
+		st.State = fmt.Sprintf("exit status %d", v.Exit)
+	}
+	return st
+}
+
+// Done returns a channel that is closed when the run has ended and every
+// process of it is gone.
+func (p *Process) Done() <-chan struct{} { return p.done }
+
+// Status returns how the run ended; it waits for the end.
+func (p *Process) Status() Status {
+	<-p.done
+	return p.status
+}
+
+// Stop ends the run now: the launcher kills every process of it. It does
+// not wait; Status does.
+func (p *Process) Stop() {
+	p.stopOnce.Do(func() {
+		p.control.Close()
+		go func() {
+			select {
+			case <-p.done:
+			case <-time.After(stopGrace):
+				p.cmd.Process.Kill()
+			}
+		}()
+	})
+}
+
+// hidden returns the paths a program must not see: the grader's binary,
+// its standard output and error when they are files (the report), and
+// extra, each with its symbolic links resolved.
+func hidden(self string, extra []string) []string {
+	paths := append([]string{self}, extra...)
+	for _, f := range []*os.File{os.Stdout, os.Stderr} {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if p, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", f.Fd())); err == nil {
+				paths = append(paths, p)
+			}
+		}
+	}
+	var out []string
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				out = append(out, real)
+			}
+		}
+	}
+	return out
+}
+
+var protectOnce sync.Once
+
+// protectGrader makes the grader's own process non-dumpable, so that a
+// program of the same user cannot read its memory, file descriptors or
+// binary through /proc even without the namespaces.
+func protectGrader() {
+	protectOnce.Do(func() { prctl(syscall.PR_SET_DUMPABLE, 0) })
+}
+
+var probe struct {
+	once sync.Once
+	err  error
+}
+
+// Probe reports whether programs can be run Isolated here: nil, or an
+// error wrapping ErrUnavailable that says what is missing. It sets a
+// sandbox up once, with nothing in it, and remembers the answer.
+func Probe() error {
+	probe.once.Do(func() {
+		c := Config{Mode: Isolated}
+		devNull, err := os.Open(os.DevNull)
+		if err != nil {
+			probe.err = &UnavailableError{Missing: err.Error()}
+			return
+		}
+		defer devNull.Close()
+		p, err := c.start(spec{Probe: true, Path: "probe"}, devNull, devNull, devNull)
+		if err != nil {
+			probe.err = &UnavailableError{Missing: "user namespaces (" + unwrapStart(err).Error() + ")"}
+			return
+		}
+		if st := p.Status(); st.Err != nil {
+			probe.err = &UnavailableError{Missing: unwrapStart(st.Err).(*UnavailableError).Missing}
+		}
+	})
+	return probe.err
+}
+
+// unwrapStart returns the cause inside a *StartError.
+func unwrapStart(err error) error {
+	if se, ok := err.(*StartError); ok {
+		return se.Err
+	}
+	return err
+}
+
+func prctl(option, arg uintptr) error {
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, option, arg, 0); e != 0 {
+		return e
+	}
+	return nil
+}
