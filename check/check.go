@@ -256,7 +256,11 @@ func Check(ctx context.Context, cfg Config, w io.Writer) (Summary, error) {
 	if sum.NotRun > 0 {
 		fmt.Fprintf(w, "\nstopped: %d of %d scenarios not run\n", sum.NotRun, len(jobs))
 	}
-	fmt.Fprintf(w, "%d passed, %d failed\n", sum.Passed, sum.Failed)
+	fmt.Fprintf(w, "%d passed, %d failed", sum.Passed, sum.Failed)
+	if sum.NotRun > 0 {
+		fmt.Fprintf(w, ", %d not run", sum.NotRun)
+	}
+	fmt.Fprintln(w)
 	return sum, nil
 }
 

@@ -109,7 +109,7 @@ func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string
 	case WentWrong:
 		return fmt.Sprintf("it was stopped there, after input line %d", r.Lines)
 	case TooMuchOutput:
-		return fmt.Sprintf("it wrote over %d bytes more than the judge, and was killed", extraOutput)
+		return fmt.Sprintf("it wrote over %s more than the judge, and was killed", sandbox.Bytes(extraOutput))
 	}
 	var sb strings.Builder
 	if r.Status >= 0 {

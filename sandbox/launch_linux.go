@@ -67,8 +67,13 @@ func supervise(arg string) int {
 	}
 
 	// The second stage reports a failed execve on a pipe that a successful
-	// one closes.
+	// one closes, and waits for the go-ahead: the end of another pipe, once
+	// it is in the run's control group.
 	errR, errW, err := os.Pipe()
+	if err != nil {
+		return say(out, verdict{Exit: -1, Start: err.Error()})
+	}
+	goR, goW, err := os.Pipe()
 	if err != nil {
 		return say(out, verdict{Exit: -1, Start: err.Error()})
 	}
@@ -81,13 +86,24 @@ func supervise(arg string) int {
 	}
 	child, err := os.StartProcess("/proc/self/exe", []string{execName, arg}, &os.ProcAttr{
 		Env:   programEnv(tmp),
-		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr, errW},
+		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr, errW, goR},
 		Sys:   attr,
 	})
 	errW.Close()
+	goR.Close()
 	if err != nil {
 		return say(out, verdict{Exit: -1, Start: err.Error()})
 	}
+	if s.Cgroup != "" {
+		procs := os.NewFile(5, "cgroup.procs")
+		_, err := procs.WriteString(strconv.Itoa(child.Pid))
+		procs.Close()
+		if err != nil {
+			child.Kill()
+			return say(out, verdict{Exit: -1, Start: "control group: " + err.Error()})
+		}
+	}
+	goW.Close()
 	// Only the program holds its standard streams now, so that they end
 	// when it and what it started end.
 	for _, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
@@ -100,6 +116,9 @@ func supervise(arg string) int {
 	errR.Close()
 
 	w := &watch{s: s, main: child.Pid, isolated: s.Isolate}
+	if s.Cgroup != "" {
+		w.group = &cgroup{dir: s.Cgroup}
+	}
 	v := w.run(control)
 	if len(msg) > 0 {
 		v = verdict{Exit: -1, Start: string(msg)}
@@ -130,10 +149,14 @@ func programEnv(tmp string) []string {
 	return append(env, "HOME="+tmp, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
 }
 
-// execProgram is the launcher's second stage: it sets the limits on
-// itself and becomes the program. It reports a failure on file 3.
+// execProgram is the launcher's second stage: it waits for the go-ahead
+// on file 4, sets the limits on itself and becomes the program. It reports
+// a failure on file 3.
 func execProgram(arg string) int {
 	fail := os.NewFile(3, "exec error")
+	goAhead := os.NewFile(4, "go-ahead")
+	io.Copy(io.Discard, goAhead)
+	goAhead.Close()
 	var s spec
 	if err := json.Unmarshal([]byte(arg), &s); err != nil {
 		fmt.Fprint(fail, err)
@@ -158,7 +181,9 @@ func setLimits(lim Limits) error {
 	var errs []error
 	errs = append(errs, set(syscall.RLIMIT_CORE, 0))
 	if lim.Memory > 0 {
-		errs = append(errs, set(syscall.RLIMIT_DATA, uint64(lim.Memory)))
+		// Twice the run's limit, which the supervisor enforces first on
+		// memory in use: this refuses at once an allocation far too large.
+		errs = append(errs, set(syscall.RLIMIT_DATA, 2*uint64(lim.Memory)))
 	}
 	if lim.CPU > 0 {
 		// A second more than the run's limit, which the supervisor
@@ -367,6 +392,7 @@ type watch struct {
 	s        spec
 	main     int // the program's own process
 	isolated bool
+	group    *cgroup // the run's control group, or nil
 
 	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
 	peak      int64
@@ -476,7 +502,7 @@ func (w *watch) measure() Limit {
 		return MemoryLimit
 	case lim.CPU > 0 && w.reapedCPU+cpu > lim.CPU:
 		return CPULimit
-	case lim.Processes > 0 && tasks >= lim.Processes:
+	case lim.Processes > 0 && (tasks >= lim.Processes || w.group != nil && w.group.hitMax()):
 		return ProcessLimit
 	}
 	return NoLimit

@@ -62,7 +62,7 @@ const LauncherName = "othello-sandbox"
 // Limits bound one run of a program: all its processes together, unless
 // said otherwise. Zero means no limit.
 type Limits struct {
-	Memory    int64         // resident memory, in bytes; also each process's data segment (RLIMIT_DATA)
+	Memory    int64         // resident memory, in bytes; each process may allocate twice that (RLIMIT_DATA)
 	CPU       time.Duration // CPU time
 	FileSize  int64         // bytes in any one file it writes, and in its private /tmp in all
 	Processes int           // processes and threads at once

@@ -22,6 +22,7 @@ type spec struct {
 	Keep    []string `json:"keep,omitempty"` // folders the program reads that a private /tmp would cover
 	Path    string   `json:"path"`
 	Args    []string `json:"args"`
+	Cgroup  string   `json:"cgroup,omitempty"` // the run's control group, whose cgroup.procs is file 5
 	Uid     int      `json:"uid"`
 	Gid     int      `json:"gid"`
 }
@@ -116,14 +117,28 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 		verdictW.Close()
 		return nil, &StartError{Path: s.Path, Err: err}
 	}
-	protectGrader()
+	if !s.Isolate {
+		protectGrader(+1)
+	}
+	var group *cgroup
+	if c.Limits.Processes > 0 && !s.Probe {
+		group, _ = newCgroup(c.Limits.Processes) // nil where the grader may not: RLIMIT_NPROC does
+	}
+	extra := []*os.File{verdictW, controlR} // 3 and 4
+	if group != nil {
+		s.Cgroup = group.dir
+		extra = append(extra, group.procs) // 5
+		if arg, err = json.Marshal(s); err != nil {
+			return nil, &StartError{Path: s.Path, Err: err}
+		}
+	}
 	cmd := &exec.Cmd{
 		Path:        self,
 		Args:        []string{LauncherName, string(arg)},
 		Stdin:       stdin,
 		Stdout:      stdout,
 		Stderr:      stderr,
-		ExtraFiles:  []*os.File{verdictW, controlR}, // 3 and 4
+		ExtraFiles:  extra,
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
 	}
 	if s.Isolate {
@@ -140,6 +155,12 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 	if err != nil {
 		verdictR.Close()
 		controlW.Close()
+		if group != nil {
+			group.remove()
+		}
+		if !s.Isolate {
+			protectGrader(-1)
+		}
 		return nil, &StartError{Path: s.Path, Err: err}
 	}
 	p := &Process{cmd: cmd, control: controlW, done: make(chan struct{})}
@@ -148,7 +169,16 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 		verdictR.Close()
 		cmd.Wait()
 		p.status = p.readVerdict(s.Path, data)
+		if group != nil {
+			if group.hitMax() && p.status.Limit == NoLimit {
+				p.status.Limit = ProcessLimit
+			}
+			group.remove()
+		}
 		p.stopOnce.Do(func() { controlW.Close() })
+		if !s.Isolate {
+			protectGrader(-1)
+		}
 		close(p.done)
 	}()
 	return p, nil
@@ -224,13 +254,27 @@ func hidden(self string, extra []string) []string {
 	return out
 }
 
-var protectOnce sync.Once
+var protect struct {
+	mu      sync.Mutex
+	limited int // Limited runs under way
+}
 
-// protectGrader makes the grader's own process non-dumpable, so that a
+// protectGrader counts a Limited run that starts (+1) or ends (-1). While
+// one is under way, the grader's own process is non-dumpable, so that a
 // program of the same user cannot read its memory, file descriptors or
-// binary through /proc even without the namespaces.
-func protectGrader() {
-	protectOnce.Do(func() { prctl(syscall.PR_SET_DUMPABLE, 0) })
+// binary through /proc. It is dumpable otherwise, because a user other
+// than root can only write the user-ID map of a dumpable child, and an
+// Isolated program cannot see the grader anyway.
+func protectGrader(delta int) {
+	protect.mu.Lock()
+	defer protect.mu.Unlock()
+	protect.limited += delta
+	switch {
+	case delta > 0 && protect.limited == 1:
+		prctl(syscall.PR_SET_DUMPABLE, 0)
+	case delta < 0 && protect.limited == 0:
+		prctl(syscall.PR_SET_DUMPABLE, 1)
+	}
 }
 
 var probe struct {

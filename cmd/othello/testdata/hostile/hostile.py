@@ -1,0 +1,221 @@
+# A hostile program: python3 hostile.py ATTACK tries the attack ATTACK on
+# the grader that checks it. Where an attack gives it a way to pass without
+# solving anything, it takes it; where it gives it a look at what it must
+# not see, it says "LEAK: ..." on standard error, which the report shows.
+# Otherwise it prints FULL and fails, as a wrong program does. The sandbox
+# tests read the report and the machine afterwards.
+#
+# The environment says what a student could guess: GRADER_BIN, the
+# grader's binary; REPORT, the report's file; GOLDEN, a golden folder;
+# PORT, a port listening on loopback; MARK, a name to write files under.
+import os
+import signal
+import socket
+import sys
+import time
+
+attack = sys.argv[1]
+env = os.environ.get
+
+
+said = []
+
+
+def say(msg):
+    """say keeps msg for standard error, where leaks come first."""
+    said.append(msg)
+
+
+def parent(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def grader(pid):
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            return b"\0check\0" in f.read()
+    except OSError:
+        return False
+
+
+def suspects():
+    """The grader and what lies between, as far as this process can tell:
+    its ancestors up to one whose command line is a check."""
+    pids, pid = [], parent(os.getpid())
+    while pid > 0:
+        pids.append(pid)
+        if grader(pid):
+            break
+        pid = parent(pid)
+    return pids
+
+
+def fail():
+    print("FULL", flush=True)
+    for msg in sorted(said, key=lambda m: not m.startswith("LEAK")):
+        print(msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def daemon(work):
+    """Runs work in a grandchild in a session of its own, and returns."""
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            try:
+                work()
+            finally:
+                os._exit(0)
+        os._exit(0)
+    os.wait()
+
+
+if attack == "exe":
+    for path in ["/proc/%d/exe" % p for p in suspects()] + [env("GRADER_BIN", "/nonexistent")]:
+        try:
+            os.execv(path, [path])
+        except OSError as e:
+            say("blocked: exec %s: %s" % (path, e))
+    fail()
+
+elif attack == "mem":
+    for p in suspects():
+        try:
+            with open("/proc/%d/maps" % p) as maps, open("/proc/%d/mem" % p, "rb") as mem:
+                start = int(maps.readline().split("-")[0], 16)
+                mem.seek(start)
+                if mem.read(16):
+                    say("LEAK: read the memory of process %d" % p)
+        except (OSError, ValueError) as e:
+            say("blocked: memory of %d: %s" % (p, e))
+    fail()
+
+elif attack == "fd":
+    for p in suspects():
+        for fd in (1, 2):
+            try:
+                with open("/proc/%d/fd/%d" % (p, fd), "w") as f:
+                    f.write("999 passed, 0 failed\n")
+                say("LEAK: wrote to file %d of process %d" % (fd, p))
+            except OSError as e:
+                say("blocked: fd %d of %d: %s" % (fd, p, e))
+    fail()
+
+elif attack == "daemon":
+    def rewrite():
+        time.sleep(1.5)
+        for path in [env("REPORT", "")] + ["/proc/%d/fd/1" % p for p in suspects()]:
+            try:
+                with open(path, "w") as f:
+                    f.write("200 passed, 0 failed\n")
+            except OSError:
+                pass
+    daemon(rewrite)
+    fail()
+
+elif attack == "setsid":
+    # A child in a session and a process group of its own that holds
+    # standard output open, and one that only leaves its group.
+    daemon(lambda: time.sleep(60))
+    if os.fork() == 0:
+        os.setpgid(0, 0)
+        time.sleep(60)
+        os._exit(0)
+    fail()
+
+elif attack == "kill-grader":
+    for p in suspects():
+        if grader(p):
+            os.kill(p, signal.SIGTERM)
+            say("LEAK: sent SIGTERM to the grader")
+    fail()
+
+elif attack == "kill-parent":
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGKILL):
+        try:
+            os.kill(os.getppid(), sig)
+        except OSError as e:
+            say("blocked: kill %d: %s" % (os.getppid(), e))
+    fail()
+
+elif attack == "memory":
+    hog = []
+    while True:
+        hog.append(b"x" * (8 << 20))
+
+elif attack == "big-alloc":
+    hog = b"x" * 1_500_000_000
+    fail()
+
+elif attack == "cpu":
+    while True:
+        pass
+
+elif attack == "disk":
+    chunk = b"x" * (1 << 20)
+    for path in ["/tmp/%s-tmp" % env("MARK"), os.path.join(env("TMPDIR", "/tmp"), env("MARK") + "-tmpdir"),
+                 env("MARK") + "-cwd"]:
+        try:
+            with open(path, "wb") as f:
+                for _ in range(300):
+                    f.write(chunk)
+            say("LEAK: wrote 300 MiB to %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    fail()
+
+elif attack == "files":
+    for path in ["/tmp/%s-tmp" % env("MARK"), os.path.join(env("HOME", "/tmp"), env("MARK") + "-home"),
+                 os.path.join(env("TMPDIR", "/tmp"), env("MARK") + "-tmpdir"), env("MARK") + "-cwd"]:
+        try:
+            with open(path, "w") as f:
+                f.write("left behind\n")
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    fail()
+
+elif attack == "open-files":
+    held = []
+    while True:
+        held.append(open("/dev/null"))
+
+elif attack == "stderr-flood":
+    line = "x" * 4095 + "\n"
+    while True:
+        sys.stderr.write(line)
+
+elif attack == "huge-line":
+    print("FULL")
+    print("B" * 200_000)
+    sys.exit(0)
+
+elif attack == "network":
+    try:
+        socket.create_connection(("127.0.0.1", int(env("PORT", "1"))), timeout=1).close()
+        say("LEAK: connected to the grader's machine")
+    except OSError as e:
+        say("blocked: connect: %s" % e)
+    fail()
+
+elif attack == "golden":
+    for path in [env("GOLDEN", ""), env("REPORT", "")]:
+        try:
+            if os.path.isdir(path):
+                names = os.listdir(path)
+                if names:
+                    say("LEAK: listed %s: %s" % (path, names[:3]))
+            else:
+                with open(path) as f:
+                    if f.read(1):
+                        say("LEAK: read %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    fail()
+
+else:
+    say("unknown attack " + attack)
+    sys.exit(2)

@@ -1,0 +1,145 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// A cgroup is a control group of the pids controller made for one run: it
+// caps the processes and threads of the run where RLIMIT_NPROC does not,
+// for a grader that runs as root, whose user the kernel exempts from it.
+type cgroup struct {
+	dir   string
+	procs *os.File // cgroup.procs, open for writing: the launcher puts the program in with it
+}
+
+var cgroupRuns atomic.Int64
+
+// newCgroup makes a control group for one run with at most max processes
+// and threads, under the grader's own, if the grader may: as root, with a
+// pids hierarchy of cgroup v1, or of v2 with pids delegated to its
+// children. Otherwise it returns an error and the run goes without.
+func newCgroup(max int) (*cgroup, error) {
+	if os.Geteuid() != 0 {
+		return nil, errors.New("not root")
+	}
+	base, err := pidsBase()
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(base, fmt.Sprintf("othello-%d-%d", os.Getpid(), cgroupRuns.Add(1)))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err
+	}
+	c := &cgroup{dir: dir}
+	if err := os.WriteFile(filepath.Join(dir, "pids.max"), []byte(strconv.Itoa(max)), 0); err != nil {
+		c.remove()
+		return nil, err
+	}
+	if c.procs, err = os.OpenFile(filepath.Join(dir, "cgroup.procs"), os.O_WRONLY, 0); err != nil {
+		c.remove()
+		return nil, err
+	}
+	return c, nil
+}
+
+// pidsBase returns the folder of the grader's own control group in a
+// hierarchy with the pids controller.
+func pidsBase() (string, error) {
+	mounts, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return "", err
+	}
+	own, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return "", err
+	}
+	path := func(controllers string) (string, bool) { // the grader's group in the hierarchy of these controllers
+		for _, line := range strings.Split(string(own), "\n") {
+			if f := strings.SplitN(line, ":", 3); len(f) == 3 && f[1] == controllers {
+				return f[2], true
+			}
+		}
+		return "", false
+	}
+	for _, line := range strings.Split(string(mounts), "\n") {
+		pre, post, ok := strings.Cut(line, " - ")
+		f, g := strings.Fields(pre), strings.Fields(post)
+		if !ok || len(f) < 5 || len(g) < 3 {
+			continue
+		}
+		mountPoint := unescapeMountPath(f[4])
+		switch {
+		case g[0] == "cgroup" && hasOption(g[2], "pids"):
+			if p, ok := path(pidsControllers(g[2])); ok {
+				return filepath.Join(mountPoint, p), nil
+			}
+		case g[0] == "cgroup2":
+			if p, ok := path(""); ok {
+				base := filepath.Join(mountPoint, p)
+				if sub, err := os.ReadFile(filepath.Join(base, "cgroup.subtree_control")); err == nil && hasWord(string(sub), "pids") {
+					return base, nil
+				}
+			}
+		}
+	}
+	return "", errors.New("no pids control group")
+}
+
+// pidsControllers returns the controllers of a v1 hierarchy as
+// /proc/self/cgroup names them, from its mount's options.
+func pidsControllers(options string) string {
+	var names []string
+	for _, o := range strings.Split(options, ",") {
+		switch o {
+		case "rw", "ro", "relatime", "noatime", "nosuid", "nodev", "noexec", "nsdelegate", "clone_children", "xattr":
+		default:
+			names = append(names, o)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+func hasOption(options, o string) bool { return hasWord(strings.ReplaceAll(options, ",", " "), o) }
+
+func hasWord(s, w string) bool {
+	for _, f := range strings.Fields(s) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+// hitMax reports whether the group refused a process for its limit.
+func (c *cgroup) hitMax() bool {
+	data, err := os.ReadFile(filepath.Join(c.dir, "pids.events"))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "max" && f[1] != "0" {
+			return true
+		}
+	}
+	return false
+}
+
+// remove removes the group, once the processes that were in it are gone.
+func (c *cgroup) remove() {
+	if c.procs != nil {
+		c.procs.Close()
+	}
+	for i := 0; i < 100; i++ {
+		if err := os.Remove(c.dir); err == nil || errors.Is(err, os.ErrNotExist) {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
