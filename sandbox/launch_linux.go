@@ -55,15 +55,16 @@ func supervise(arg string) int {
 			return say(out, verdict{Exit: -1, Setup: err.Error()})
 		}
 	} else {
-		dir, err := os.MkdirTemp("", "othello-run-")
-		if err != nil {
-			return say(out, verdict{Exit: -1, Start: "private folder: " + err.Error()})
-		}
-		defer os.RemoveAll(dir)
-		tmp = dir
+		tmp = s.Tmp
 	}
 	if s.Probe {
 		return say(out, verdict{})
+	}
+	if !s.Isolate && os.Geteuid() != 0 {
+		s.Tasks = userTasks()
+		if data, err := json.Marshal(s); err == nil {
+			arg = string(data)
+		}
 	}
 
 	// The second stage reports a failed execve on a pipe that a successful
@@ -163,8 +164,12 @@ func execProgram(arg string) int {
 		return 127
 	}
 	syscall.CloseOnExec(3)
-	if err := setLimits(s.Limits); err != nil {
+	if err := setLimits(s.Limits, s.Tasks); err != nil {
 		fmt.Fprint(fail, "limits: ", err)
+		return 127
+	}
+	if err := dropPrivileges(); err != nil {
+		fmt.Fprint(fail, "privileges: ", err)
 		return 127
 	}
 	argv := append([]string{s.Path}, s.Args...)
@@ -173,8 +178,10 @@ func execProgram(arg string) int {
 	return 127
 }
 
-// setLimits sets the rlimits that bound each process of the program.
-func setLimits(lim Limits) error {
+// setLimits sets the rlimits that bound each process of the program;
+// others is how many tasks of the same user RLIMIT_NPROC counts besides
+// the run's.
+func setLimits(lim Limits, others int) error {
 	set := func(resource int, v uint64) error {
 		return syscall.Setrlimit(resource, &syscall.Rlimit{Cur: v, Max: v})
 	}
@@ -195,7 +202,10 @@ func setLimits(lim Limits) error {
 		errs = append(errs, set(syscall.RLIMIT_FSIZE, uint64(lim.FileSize)))
 	}
 	if lim.Processes > 0 {
-		errs = append(errs, set(rlimit_NPROC, uint64(lim.Processes)))
+		// More than the run's limit, which the supervisor enforces first
+		// when it sees that many: the kernel refuses a fork only past it,
+		// and its count has zombies and tasks on their way in or out.
+		errs = append(errs, set(rlimit_NPROC, uint64(lim.Processes+others+nprocSlack)))
 	}
 	if lim.OpenFiles > 0 {
 		errs = append(errs, set(syscall.RLIMIT_NOFILE, uint64(lim.OpenFiles)))
@@ -203,20 +213,78 @@ func setLimits(lim Limits) error {
 	return errors.Join(errs...)
 }
 
+// dropPrivileges leaves the program no way to more privilege than its
+// user's: no set-user-ID gain at execve, and, for user 0, no capability
+// now or after execve. The launcher's init runs on the main thread, which
+// is the one that calls execve, and these are the thread's.
+func dropPrivileges() error {
+	if err := prctl(pr_SET_NO_NEW_PRIVS, 1); err != nil {
+		return err
+	}
+	if os.Geteuid() != 0 {
+		return nil // execve gives a user other than 0 no capability
+	}
+	if err := prctl(pr_SET_SECUREBITS, secbitsNoRoot); err != nil {
+		return fmt.Errorf("securebits: %w", err)
+	}
+	for c := uintptr(0); c < 64; c++ {
+		if err := prctl(pr_CAPBSET_DROP, c); err == syscall.EINVAL {
+			break // past the last capability
+		}
+	}
+	prctl(pr_CAP_AMBIENT, pr_CAP_AMBIENT_CLEAR_ALL)
+	hdr := struct{ version, pid uint32 }{version: linuxCapabilityVersion3}
+	var data [2]struct{ effective, permitted, inheritable uint32 }
+	if _, _, e := syscall.RawSyscall(syscall.SYS_CAPSET, uintptr(unsafe.Pointer(&hdr)), uintptr(unsafe.Pointer(&data[0])), 0); e != 0 {
+		return fmt.Errorf("capset: %w", e)
+	}
+	return nil
+}
+
+// userTasks counts the tasks (processes and threads) of the launcher's
+// user, which RLIMIT_NPROC counts with the run's where there is no user
+// namespace.
+func userTasks() int {
+	entries, _ := os.ReadDir("/proc")
+	uid := uint32(os.Getuid())
+	n := 0
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.IsDir() {
+			continue
+		}
+		if st, ok := info.Sys().(*syscall.Stat_t); !ok || st.Uid != uid {
+			continue
+		}
+		if tasks, err := os.ReadDir("/proc/" + e.Name() + "/task"); err == nil {
+			n += len(tasks)
+		}
+	}
+	return n
+}
+
 // The constants that package syscall lacks.
 const (
-	rlimit_NPROC            = 6
-	pr_SET_CHILD_SUBREAPER  = 36
-	sys_MOUNT_SETATTR       = 442
-	mount_ATTR_RDONLY       = 0x1
-	mount_ATTR_NOSUID       = 0x2
-	mount_ATTR_NODEV        = 0x4
-	at_RECURSIVE            = 0x8000
-	at_FDCWD                = -0x64
-	userHZ                  = 100 // the unit of CPU times in /proc/PID/stat
-	stopWait                = 5 * time.Second
-	maxKillRounds           = 10000
-	tmpfsModeAndSizeOptions = "mode=1777,size="
+	nprocSlack               = 16
+	pr_SET_NO_NEW_PRIVS      = 38
+	pr_SET_SECUREBITS        = 28
+	pr_CAPBSET_DROP          = 24
+	pr_CAP_AMBIENT           = 47
+	pr_CAP_AMBIENT_CLEAR_ALL = 4
+	secbitsNoRoot            = 0xef // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS locked, NO_CAP_AMBIENT_RAISE, each locked
+	linuxCapabilityVersion3  = 0x20080522
+	rlimit_NPROC             = 6
+	pr_SET_CHILD_SUBREAPER   = 36
+	sys_MOUNT_SETATTR        = 442
+	mount_ATTR_RDONLY        = 0x1
+	mount_ATTR_NOSUID        = 0x2
+	mount_ATTR_NODEV         = 0x4
+	at_RECURSIVE             = 0x8000
+	at_FDCWD                 = -0x64
+	userHZ                   = 100 // the unit of CPU times in /proc/PID/stat
+	stopWait                 = 5 * time.Second
+	maxKillRounds            = 10000
+	tmpfsModeAndSizeOptions  = "mode=1777,size="
 )
 
 // isolate sets up the mount namespace that the launcher was started in:

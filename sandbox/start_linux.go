@@ -23,6 +23,8 @@ type spec struct {
 	Path    string   `json:"path"`
 	Args    []string `json:"args"`
 	Cgroup  string   `json:"cgroup,omitempty"` // the run's control group, whose cgroup.procs is file 5
+	Tmp     string   `json:"tmp,omitempty"`    // Limited: the private folder made for the run
+	Tasks   int      `json:"tasks,omitempty"`  // Limited: tasks of the user besides the run's, which RLIMIT_NPROC counts too
 	Uid     int      `json:"uid"`
 	Gid     int      `json:"gid"`
 }
@@ -118,6 +120,13 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 		return nil, &StartError{Path: s.Path, Err: err}
 	}
 	if !s.Isolate {
+		if s.Tmp, err = os.MkdirTemp("", "othello-run-"); err != nil {
+			verdictR.Close()
+			verdictW.Close()
+			controlR.Close()
+			controlW.Close()
+			return nil, &StartError{Path: s.Path, Err: err}
+		}
 		protectGrader(+1)
 	}
 	var group *cgroup
@@ -159,6 +168,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 			group.remove()
 		}
 		if !s.Isolate {
+			os.RemoveAll(s.Tmp)
 			protectGrader(-1)
 		}
 		return nil, &StartError{Path: s.Path, Err: err}
@@ -177,6 +187,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 		}
 		p.stopOnce.Do(func() { controlW.Close() })
 		if !s.Isolate {
+			os.RemoveAll(s.Tmp)
 			protectGrader(-1)
 		}
 		close(p.done)

@@ -1,0 +1,329 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// hostileDir holds the hostile programs and the correct Python program.
+const hostileDir = "testdata/hostile"
+
+// A grader is the built othello run as a separate process, as a course
+// runs it, with its report in a file: as the user running the tests, and
+// as an unprivileged user when that is root.
+type grader struct {
+	name    string
+	bin     string // the built othello, where the user may run it
+	hostile string // testdata/hostile, where the user may read it
+	dir     string // its working folder, where the user may write
+	cred    *syscall.Credential
+}
+
+// graders returns the graders to run the sandbox tests as.
+func graders(t *testing.T) []grader {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("the sandbox is Linux's")
+	}
+	bin := buildJudge(t)
+	hostile, err := filepath.Abs(hostileDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := []grader{{name: "as-" + currentUser(), bin: bin, hostile: hostile, dir: t.TempDir()}}
+	if os.Geteuid() != 0 {
+		return gs
+	}
+	nobody, err := user.Lookup("nobody")
+	if err != nil {
+		t.Logf("no unprivileged user to run as: %v", err)
+		return gs
+	}
+	uid, _ := strconv.Atoi(nobody.Uid)
+	gid, _ := strconv.Atoi(nobody.Gid)
+	// A folder that nobody may read, with copies of the grader and the
+	// programs, and one where it may write.
+	open := mkdirMode(t, 0o755)
+	files, _ := filepath.Glob(filepath.Join(hostileDir, "*"))
+	for _, from := range append(files, bin) {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(open, filepath.Base(from)), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return append(gs, grader{name: "as-nobody", bin: filepath.Join(open, "othello"), hostile: open, dir: mkdirMode(t, 0o777),
+		cred: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}})
+}
+
+func currentUser() string {
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return strconv.Itoa(os.Getuid())
+}
+
+// mkdirMode makes a temporary folder with the given mode, removed at the
+// end of the test.
+func mkdirMode(t *testing.T, mode os.FileMode) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "othello-sandbox-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, mode); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A gradeRun is what one run of othello check left.
+type gradeRun struct {
+	status int
+	report string
+	stderr string
+	took   time.Duration
+}
+
+// check runs "othello check ARGS" as g, with the environment env, and the
+// report in a file of its working folder. It lets the grader run at most
+// 1,000 processes of its user as an outer bound on a fork bomb (the
+// kernel exempts root).
+func (g grader) check(t *testing.T, env []string, args ...string) gradeRun {
+	t.Helper()
+	reportPath := filepath.Join(g.dir, "report.txt")
+	report, err := os.Create(reportPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer report.Close()
+	if g.cred != nil {
+		os.Chown(reportPath, int(g.cred.Uid), int(g.cred.Gid))
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(g.bin, append([]string{"check"}, args...)...)
+	cmd.Dir = g.dir
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = report, &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: g.cred}
+	var old syscall.Rlimit
+	syscall.Getrlimit(rlimitNPROC, &old)
+	syscall.Setrlimit(rlimitNPROC, &syscall.Rlimit{Cur: min(1000, old.Max), Max: old.Max})
+	start := time.Now()
+	err = cmd.Start()
+	syscall.Setrlimit(rlimitNPROC, &old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	took := time.Since(start)
+	data, err := os.ReadFile(reportPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gradeRun{status: cmd.ProcessState.ExitCode(), report: string(data), stderr: stderr.String(), took: took}
+}
+
+const rlimitNPROC = 6
+
+// TestSandboxHostile runs each hostile program of testdata/hostile under
+// othello check, with the sandbox and without, as the user running the
+// tests and as nobody when that is root. Each must fail as a program that
+// prints only FULL fails, and as the limit it reaches says; the report
+// must be the grader's alone, with no line too long to read; no process
+// and, with the sandbox, no file may be left. Without the sandbox, the
+// attacks that the README says it does not stop are not tried.
+func TestSandboxHostile(t *testing.T) {
+	lookPath(t, "python3")
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	golden := mkdirMode(t, 0o755)
+	for _, ext := range []string{".in", ".out"} {
+		data, err := os.ReadFile(filepath.Join(goldenDir, "full", "reference-4x4"+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(golden, "reference-4x4"+ext), data, 0o644)
+	}
+
+	tests := []struct {
+		attack   string
+		flags    []string
+		want     string // a regular expression that the report matches
+		isolated bool   // tried only in the sandbox: without it, the attack works, as the README says
+	}{
+		{"exe", nil, `blocked: exec /proc/1/exe: \[Errno 13\] Permission denied`, true},
+		{"mem", nil, `blocked: memory of \d+: \[Errno 13\] Permission denied`, false},
+		{"fd", nil, `blocked: fd 1 of \d+: \[Errno 13\] Permission denied`, false},
+		{"daemon", nil, `it exited with status 1`, false},
+		{"setsid", nil, `it exited with status 1`, false},
+		{"kill-grader", nil, `it exited with status 1`, true},
+		{"kill-parent", nil, `it exited with status 1|it died \(killed\)`, false},
+		{"memory", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory`, false},
+		{"big-alloc", []string{"-memory", "64MiB"}, `it exited with status 1`, false},
+		{"cpu", []string{"-cpu", "300ms"}, `killed: it used more than 300ms of CPU time`, false},
+		{"disk", nil, `it reached a limit: it wrote more than 16 MiB to a file or its /tmp`, true},
+		{"disk", nil, `File too large`, false},
+		{"files", nil, `blocked: \S+-cwd: \[Errno 30\] Read-only file system`, true},
+		{"open-files", []string{"-open-files", "64"}, `it exited with status 1`, false},
+		{"stderr-flood", nil, `it wrote over 1 MiB to its standard error, and was killed`, false},
+		{"huge-line", nil, `got   "B+" … [\d,]+ more bytes`, false},
+		{"network", nil, `blocked: connect: \[Errno 101\] Network is unreachable`, true},
+		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, true},
+		{"forkbomb", []string{"-procs", "32"}, `killed: it ran 32 processes and threads at once`, false},
+	}
+	for _, g := range graders(t) {
+		for _, sandboxed := range []bool{true, false} {
+			for _, tt := range tests {
+				if tt.isolated && !sandboxed {
+					continue
+				}
+				name := fmt.Sprintf("%s/sandbox=%v/%s", g.name, sandboxed, tt.attack)
+				script, bomb := filepath.Join(g.hostile, "hostile.py"), filepath.Join(g.hostile, "forkbomb.sh")
+				t.Run(name, func(t *testing.T) {
+					mark := fmt.Sprintf("hostile-mark-%d", time.Now().UnixNano())
+					tmp := mkdirMode(t, 0o777) // the grader's TMPDIR, where a Limited run's private folder goes
+					env := []string{"GRADER_BIN=" + g.bin, "REPORT=" + filepath.Join(g.dir, "report.txt"), "GOLDEN=" + golden,
+						"MARK=" + mark, "PORT=" + strconv.Itoa(listener.Addr().(*net.TCPAddr).Port), "TMPDIR=" + tmp}
+					args := append([]string{"-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
+						"-sandbox=" + strconv.FormatBool(sandboxed)}, tt.flags...)
+					if tt.attack == "golden" {
+						args = append(args, "-golden", golden)
+					}
+					if tt.attack == "forkbomb" && !sandboxed {
+						// Without a user namespace, RLIMIT_NPROC counts every process of
+						// the user: runs at once share it, as the README says.
+						args = append(args, "-j", "1")
+					}
+					prog := []string{"python3", script, tt.attack}
+					if tt.attack == "forkbomb" {
+						prog = []string{bomb}
+					}
+					run := g.check(t, env, append(append(args, "--"), prog...)...)
+					scenarios := 2
+					if tt.attack == "golden" {
+						scenarios = 3
+					}
+					checkReport(t, run, fmt.Sprintf("0 passed, %d failed", scenarios), tt.want)
+					if tt.attack == "daemon" {
+						time.Sleep(2 * time.Second) // the daemon's time to rewrite the report
+						if after, _ := os.ReadFile(filepath.Join(g.dir, "report.txt")); string(after) != run.report {
+							t.Errorf("the report changed after the grader exited:\n%s", after)
+						}
+					}
+					if left := processesOf(script, bomb); len(left) > 0 {
+						t.Errorf("processes left after the check: %v", left)
+					}
+					left, _ := filepath.Glob(filepath.Join(tmp, "*"))
+					if sandboxed {
+						for _, dir := range []string{"/tmp", g.dir, filepath.Dir(script)} {
+							more, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
+							left = append(left, more...)
+						}
+					}
+					if len(left) > 0 {
+						t.Errorf("files left after the check: %v", left)
+					}
+					cleanMarks(mark, g.dir)
+					t.Logf("%v", run.took.Round(time.Millisecond))
+				})
+			}
+		}
+	}
+}
+
+// checkReport checks that the grader exited with status 1 and nothing on
+// standard error, and that its report says what the sandbox said, ends
+// with the verdict, has no LEAK, matches want and has no line too long.
+func checkReport(t *testing.T, run gradeRun, verdict, want string) {
+	t.Helper()
+	if run.status != 1 || run.stderr != "" {
+		t.Errorf("exit status %d and standard error %q, want 1 and nothing", run.status, run.stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(run.report, "\n"), "\n")
+	if got := lines[len(lines)-1]; got != verdict {
+		t.Errorf("the report ends %q, want %q:\n%s", got, verdict, run.report)
+	}
+	if len(lines) < 2 || !strings.HasPrefix(lines[1], "sandbox: ") {
+		t.Errorf("the report's second line does not say what the sandbox is:\n%s", run.report)
+	}
+	if strings.Contains(run.report, "LEAK") {
+		t.Errorf("the attack worked:\n%s", run.report)
+	}
+	if !regexp.MustCompile(want).MatchString(run.report) {
+		t.Errorf("the report does not match %q:\n%s", want, run.report)
+	}
+	for _, l := range lines {
+		if len(l) > 400 {
+			t.Errorf("a report line of %d bytes: %.100s...", len(l), l)
+		}
+	}
+}
+
+// processesOf returns the processes, but zombies, whose command line
+// names one of paths.
+func processesOf(paths ...string) []string {
+	entries, _ := os.ReadDir("/proc")
+	var pids []string
+	for _, e := range entries {
+		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err != nil {
+			continue
+		}
+		for _, p := range paths {
+			if strings.Contains(string(cmdline), p) && !zombie(e.Name()) {
+				pids = append(pids, e.Name()+" "+strings.ReplaceAll(string(cmdline), "\x00", " "))
+				break
+			}
+		}
+	}
+	return pids
+}
+
+func zombie(pid string) bool {
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	return len(f) == 0 || f[0] == "Z"
+}
+
+// cleanMarks removes what an attack may leave without the sandbox, as the
+// README says it may.
+func cleanMarks(mark string, dirs ...string) {
+	for _, dir := range append(dirs, "/tmp") {
+		files, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
+		for _, f := range files {
+			os.Remove(f)
+		}
+	}
+}
+
+// lookPath returns the path of the command, or skips the test.
+func lookPath(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("no %s here: %v", name, err)
+	}
+	return path
+}
