@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -148,17 +150,24 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 		Stdout:      stdout,
 		Stderr:      stderr,
 		ExtraFiles:  extra,
-		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
+		SysProcAttr: &syscall.SysProcAttr{Setpgid: true},
 	}
 	if s.Isolate {
+		// The kernel kills the namespace's processes with its first.
 		a := cmd.SysProcAttr
+		a.Pdeathsig = syscall.SIGKILL
 		a.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS |
 			syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
 		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Uid, Size: 1}}
 		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Gid, Size: 1}}
 		a.GidMappingsEnableSetgroups = false
 	}
+	launchers.mu.Lock() // a sweep must not take the new launcher for an orphan
 	err = cmd.Start()
+	if err == nil && !s.Isolate {
+		launchers.pids[cmd.Process.Pid] = true
+	}
+	launchers.mu.Unlock()
 	verdictW.Close()
 	controlR.Close()
 	if err != nil {
@@ -187,6 +196,8 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 		}
 		p.stopOnce.Do(func() { controlW.Close() })
 		if !s.Isolate {
+			launchers.remove(cmd.Process.Pid)
+			sweepOrphans()
 			os.RemoveAll(s.Tmp)
 			protectGrader(-1)
 		}
@@ -265,6 +276,65 @@ func hidden(self string, extra []string) []string {
 	return out
 }
 
+// launchers are the launchers of the Limited runs under way, which the
+// grader, a child subreaper while they run, tells from the orphans of a
+// run whose launcher the program killed.
+var launchers = &pidSet{pids: map[int]bool{}}
+
+// A pidSet is a set of processes that goroutines share.
+type pidSet struct {
+	mu   sync.Mutex
+	pids map[int]bool
+}
+
+func (l *pidSet) remove(pid int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.pids, pid)
+}
+
+// sweepOrphans kills and reaps the grader's children that are neither
+// launchers of runs under way nor in the grader's process group, with
+// everything they started: in Limited mode, what a program that killed
+// its launcher left, which the kernel gave to the grader, a child
+// subreaper. (The grader's own children, if it has others, stay in its
+// group unless it puts them elsewhere.)
+func sweepOrphans() {
+	launchers.mu.Lock()
+	defer launchers.mu.Unlock()
+	own := syscall.Getpgrp()
+	for _, pid := range childrenOf(os.Getpid()) {
+		if pgid, err := syscall.Getpgid(pid); launchers.pids[pid] || err != nil || pgid == own {
+			continue
+		}
+		var tree []int
+		for queue := []int{pid}; len(queue) > 0; queue = queue[1:] {
+			tree = append(tree, queue[0])
+			queue = append(queue, childrenOf(queue[0])...)
+		}
+		for _, p := range tree {
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+		var ws syscall.WaitStatus
+		syscall.Wait4(pid, &ws, 0, nil)
+	}
+}
+
+// childrenOf returns the children of process pid.
+func childrenOf(pid int) []int {
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	var pids []int
+	for _, t := range tasks {
+		data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, t.Name()))
+		for _, f := range strings.Fields(string(data)) {
+			if child, err := strconv.Atoi(f); err == nil {
+				pids = append(pids, child)
+			}
+		}
+	}
+	return pids
+}
+
 var protect struct {
 	mu      sync.Mutex
 	limited int // Limited runs under way
@@ -283,6 +353,7 @@ func protectGrader(delta int) {
 	switch {
 	case delta > 0 && protect.limited == 1:
 		prctl(syscall.PR_SET_DUMPABLE, 0)
+		prctl(pr_SET_CHILD_SUBREAPER, 1)
 	case delta < 0 && protect.limited == 0:
 		prctl(syscall.PR_SET_DUMPABLE, 1)
 	}

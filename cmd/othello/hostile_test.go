@@ -177,6 +177,7 @@ func TestSandboxHostile(t *testing.T) {
 		{"setsid", nil, `it exited with status 1`, false},
 		{"kill-grader", nil, `it exited with status 1`, true},
 		{"kill-parent", nil, `it exited with status 1|it died \(killed\)`, false},
+		{"kill-parent-daemon", nil, `it exited with status 1|it died \(killed\)`, false},
 		{"memory", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory`, false},
 		{"big-alloc", []string{"-memory", "64MiB"}, `it exited with status 1`, false},
 		{"cpu", []string{"-cpu", "300ms"}, `killed: it used more than 300ms of CPU time`, false},
@@ -326,4 +327,108 @@ func lookPath(t *testing.T, name string) string {
 		t.Skipf("no %s here: %v", name, err)
 	}
 	return path
+}
+
+// TestSandboxCorrectPrograms checks that correct programs in Python,
+// shell and Go pass in batch and lock-step, with the sandbox and without,
+// as the user running the tests and as nobody when that is root.
+func TestSandboxCorrectPrograms(t *testing.T) {
+	lookPath(t, "python3")
+	for _, g := range graders(t) {
+		// The Go program is the judge itself, at a path the grader does
+		// not hide: its own binary is hidden.
+		goJudge := filepath.Join(g.hostile, "judge")
+		data, err := os.ReadFile(g.bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(goJudge, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Remove(goJudge) })
+		programs := map[string][]string{
+			"python": {"python3", filepath.Join(g.hostile, "judge.py")},
+			"shell":  {filepath.Join(g.hostile, "judge.sh")},
+			"go":     {goJudge},
+		}
+		for _, lang := range []string{"python", "shell", "go"} {
+			for _, sandboxed := range []bool{true, false} {
+				for _, mode := range []string{"batch", "lock-step"} {
+					t.Run(fmt.Sprintf("%s/%s/sandbox=%v/%s", g.name, lang, sandboxed, mode), func(t *testing.T) {
+						args := []string{"-n", "20", "-seed", "3", "-sandbox=" + strconv.FormatBool(sandboxed)}
+						if mode == "lock-step" {
+							args = append(args, "-interactive")
+						}
+						run := g.check(t, []string{"JUDGE=" + goJudge}, append(append(args, "--"), programs[lang]...)...)
+						lines := strings.Split(strings.TrimSuffix(run.report, "\n"), "\n")
+						if run.status != 0 || lines[len(lines)-1] != "20 passed, 0 failed" {
+							t.Errorf("exit status %d, standard error %q, want 0 and 20 passed:\n%s", run.status, run.stderr, run.report)
+						}
+						t.Logf("%v", run.took.Round(time.Millisecond))
+					})
+				}
+			}
+		}
+	}
+}
+
+// TestSandboxGraderKilled stops a grader in the middle of a check by each
+// signal that ends a program: on SIGINT, SIGTERM and SIGHUP its report
+// still ends with the verdict, and after any of them, SIGKILL too, no
+// process of the check is left.
+func TestSandboxGraderKilled(t *testing.T) {
+	lookPath(t, "python3")
+	g := graders(t)[0]
+	script := filepath.Join(g.hostile, "hostile.py")
+	for _, sandboxed := range []bool{true, false} {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
+			t.Run(fmt.Sprintf("sandbox=%v/%v", sandboxed, sig), func(t *testing.T) {
+				report := filepath.Join(g.dir, "killed.txt")
+				out, err := os.Create(report)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer out.Close()
+				// Each run leaves a daemon and hangs; the grader is told to stop
+				// while runs are under way.
+				cmd := exec.Command(g.bin, "check", "-rules", "full", "-n", "10", "-size", "4x4", "-timeout", "30s",
+					"-sandbox="+strconv.FormatBool(sandboxed), "--", "python3", script, "setsid-hang")
+				cmd.Stdout = out
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				time.Sleep(time.Second)
+				cmd.Process.Signal(sig)
+				done := make(chan struct{})
+				go func() { cmd.Wait(); close(done) }()
+				select {
+				case <-done:
+				case <-time.After(10 * time.Second):
+					cmd.Process.Kill()
+					<-done
+					t.Fatalf("the grader did not end within 10s of %v", sig)
+				}
+				data, _ := os.ReadFile(report)
+				if sig != syscall.SIGKILL {
+					if !strings.HasSuffix(string(data), "0 passed, 0 failed, 10 not run\n") || cmd.ProcessState.ExitCode() != 1 {
+						t.Errorf("exit status %d, want 1, and the report\n%s\nwant it to end with the verdict", cmd.ProcessState.ExitCode(), data)
+					}
+				}
+				if left := waitGone(script, 2*time.Second); len(left) > 0 {
+					t.Errorf("processes left after the grader got %v: %v", sig, left)
+				}
+			})
+		}
+	}
+}
+
+// waitGone waits up to d for the processes whose command line names path
+// to end, and returns those left.
+func waitGone(path string, d time.Duration) []string {
+	for deadline := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
+		left := processesOf(path)
+		if len(left) == 0 || time.Now().After(deadline) {
+			return left
+		}
+	}
 }

@@ -127,6 +127,10 @@ elif attack == "setsid":
         os._exit(0)
     fail()
 
+elif attack == "setsid-hang":
+    daemon(lambda: time.sleep(60))
+    time.sleep(60)
+
 elif attack == "kill-grader":
     for p in suspects():
         if grader(p):
@@ -134,7 +138,9 @@ elif attack == "kill-grader":
             say("LEAK: sent SIGTERM to the grader")
     fail()
 
-elif attack == "kill-parent":
+elif attack in ("kill-parent", "kill-parent-daemon"):
+    if attack == "kill-parent-daemon":
+        daemon(lambda: time.sleep(60))
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGKILL):
         try:
             os.kill(os.getppid(), sig)
