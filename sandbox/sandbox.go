@@ -51,6 +51,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -224,8 +225,8 @@ func ParseBytes(s string) (int64, error) {
 			break
 		}
 	}
-	var n int64
-	if _, err := fmt.Sscan(strings.ReplaceAll(strings.TrimSpace(t), ",", ""), &n); err != nil || n < 0 || n > (1<<62)/mult {
+	n, err := strconv.ParseInt(strings.ReplaceAll(strings.TrimSpace(t), ",", ""), 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/mult {
 		return 0, fmt.Errorf("%w: %q", ErrBytes, s)
 	}
 	return n * mult, nil

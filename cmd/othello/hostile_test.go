@@ -245,6 +245,9 @@ func TestSandboxHostile(t *testing.T) {
 					}
 					cleanMarks(mark, g.dir)
 					t.Logf("%v", run.took.Round(time.Millisecond))
+					if os.Getenv("SHOW_REPORT") != "" {
+						t.Log(run.report)
+					}
 				})
 			}
 		}

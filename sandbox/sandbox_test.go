@@ -1,0 +1,190 @@
+package sandbox_test
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"othello/sandbox"
+)
+
+func TestBytes(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{
+		{0, "0 bytes"},
+		{1500, "1,500 bytes"},
+		{1 << 10, "1 KiB"},
+		{512 << 20, "512 MiB"},
+		{3 << 30, "3 GiB"},
+		{1<<20 + 1, "1,048,577 bytes"},
+	}
+	for _, tt := range tests {
+		if got := sandbox.Bytes(tt.n); got != tt.want {
+			t.Errorf("Bytes(%d): got %q, want %q", tt.n, got, tt.want)
+		}
+		if got, err := sandbox.ParseBytes(tt.want); err != nil || got != tt.n {
+			t.Errorf("ParseBytes(%q): got %d, %v, want %d", tt.want, got, err, tt.n)
+		}
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+	}{
+		{"512MiB", 512 << 20},
+		{"512M", 512 << 20},
+		{"512mb", 512 << 20},
+		{"1g", 1 << 30},
+		{" 64 KiB ", 64 << 10},
+		{"1500", 1500},
+	}
+	for _, tt := range tests {
+		if got, err := sandbox.ParseBytes(tt.in); err != nil || got != tt.want {
+			t.Errorf("ParseBytes(%q): got %d, %v, want %d", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "MiB", "-1", "1.5G", "12Q", "99999999999G"} {
+		if _, err := sandbox.ParseBytes(bad); !errors.Is(err, sandbox.ErrBytes) {
+			t.Errorf("ParseBytes(%q): got error %v, want one wrapping ErrBytes", bad, err)
+		}
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	lim := sandbox.DefaultLimits
+	tests := []struct {
+		l    sandbox.Limit
+		want string
+	}{
+		{sandbox.MemoryLimit, "used more than 512 MiB of memory"},
+		{sandbox.CPULimit, "used more than 2s of CPU time"},
+		{sandbox.FileSizeLimit, "wrote more than 16 MiB to a file or its /tmp"},
+		{sandbox.ProcessLimit, "ran 128 processes and threads at once"},
+		{sandbox.NoLimit, ""},
+	}
+	for _, tt := range tests {
+		if got := tt.l.Describe(lim); got != tt.want {
+			t.Errorf("Describe(%d): got %q, want %q", tt.l, got, tt.want)
+		}
+	}
+}
+
+// modes returns the modes to test: Limited, and Isolated where the
+// machine allows it.
+func modes(t *testing.T) []sandbox.Mode {
+	if err := sandbox.Probe(); err != nil {
+		t.Logf("only Limited: %v", err)
+		return []sandbox.Mode{sandbox.Limited}
+	}
+	return []sandbox.Mode{sandbox.Isolated, sandbox.Limited}
+}
+
+// run runs a command in the sandbox c with stdin as its input, and returns
+// its standard output and how it ended.
+func run(t *testing.T, c sandbox.Config, stdin string, name string, args ...string) (string, sandbox.Status) {
+	t.Helper()
+	inR, inW, _ := os.Pipe()
+	outR, outW, _ := os.Pipe()
+	p, err := c.Start(name, args, inR, outW, outW)
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		io.WriteString(inW, stdin)
+		inW.Close()
+	}()
+	out, _ := io.ReadAll(outR)
+	st := p.Status()
+	return string(out), st
+}
+
+// TestStartError checks the error for a program that is not there.
+func TestStartError(t *testing.T) {
+	c := sandbox.Config{Mode: sandbox.Limited, Limits: sandbox.DefaultLimits}
+	_, err := c.Start(filepath.Join(t.TempDir(), "missing"), nil, os.Stdin, os.Stdout, os.Stderr)
+	var se *sandbox.StartError
+	if !errors.Is(err, sandbox.ErrStart) || !errors.Is(err, fs.ErrNotExist) || !errors.As(err, &se) {
+		t.Errorf("got %v, want a *StartError wrapping ErrStart and fs.ErrNotExist", err)
+	}
+}
+
+// TestEnvironment checks what the program sees: its working folder as
+// the grader's, a home and temporary folder of its own that it may write
+// in, and, isolated, a /proc of its own processes only.
+func TestEnvironment(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the launcher is Linux's")
+	}
+	wd, _ := os.Getwd()
+	script := `pwd; echo "$HOME $TMPDIR"; echo hi > "$TMPDIR/x" && cat "$TMPDIR/x"; ls /proc | grep -c '^[0-9]'`
+	for _, mode := range modes(t) {
+		t.Run(mode.String(), func(t *testing.T) {
+			out, st := run(t, sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits}, "", "sh", "-c", script)
+			lines := strings.Split(out, "\n")
+			if st.Exit != 0 || len(lines) < 4 || lines[0] != wd || lines[2] != "hi" {
+				t.Fatalf("got status %+v and\n%s\nwant status 0, the working folder %s and hi", st, out, wd)
+			}
+			home := strings.Fields(lines[1])
+			if len(home) != 2 || home[0] != home[1] {
+				t.Errorf("got HOME and TMPDIR %q, want one folder", lines[1])
+			}
+			if mode == sandbox.Isolated {
+				if home[0] != "/tmp" {
+					t.Errorf("got TMPDIR %q, want /tmp, private", home[0])
+				}
+				if lines[3] != "4" {
+					t.Errorf("got %s processes in /proc, want 4: the launcher, sh, ls and grep", lines[3])
+				}
+			} else if _, err := os.Stat(home[0]); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("the private folder %s is still there after the run: %v", home[0], err)
+			}
+		})
+	}
+}
+
+// TestJava checks that a Java program runs unchanged within the default
+// limits, which do not cap virtual memory, where the JVM reserves a lot.
+func TestJava(t *testing.T) {
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("no javac here")
+	}
+	dir := t.TempDir()
+	src := `import java.io.*;
+public class Main {
+	public static void main(String[] args) throws IOException {
+		System.out.println("FULL");
+		BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+		for (String line; (line = in.readLine()) != null; ) System.out.println(line.trim());
+	}
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "Main.java"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("javac", "-d", dir, filepath.Join(dir, "Main.java")).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+	for _, mode := range modes(t) {
+		t.Run(mode.String(), func(t *testing.T) {
+			began := time.Now()
+			out, st := run(t, sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits}, " 4\n4 \n", "java", "-cp", dir, "Main")
+			if out != "FULL\n4\n4\n" || st.Exit != 0 {
+				t.Errorf("got %q and %+v, want FULL 4 4 and status 0", out, st)
+			}
+			t.Logf("%v, %v of CPU time, %s at most", time.Since(began).Round(time.Millisecond), st.CPU.Round(time.Millisecond), sandbox.Bytes(st.Memory))
+		})
+	}
+}
