@@ -40,9 +40,10 @@ func (f *Failure) summarize(t scenario.Transcript, lim Limits, sl sandbox.Limits
 // maxQuoted is how many bytes of a line the report shows.
 const maxQuoted = 160
 
-// cut returns line cut to maxQuoted bytes.
+// cut returns a copy of line cut to maxQuoted bytes, which does not keep
+// the rest of the output it was read from.
 func cut(line string) string {
-	return line[:min(len(line), maxQuoted)]
+	return strings.Clone(line[:min(len(line), maxQuoted)])
 }
 
 // clip quotes line for the report: all of it when it is short, otherwise
