@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -121,12 +122,14 @@ func (g grader) check(t *testing.T, env []string, args ...string) gradeRun {
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = report, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: g.cred}
+	nprocMu.Lock() // the limit is the test process's own while the grader starts
 	var old syscall.Rlimit
 	syscall.Getrlimit(rlimitNPROC, &old)
 	syscall.Setrlimit(rlimitNPROC, &syscall.Rlimit{Cur: min(1000, old.Max), Max: old.Max})
 	start := time.Now()
 	err = cmd.Start()
 	syscall.Setrlimit(rlimitNPROC, &old)
+	nprocMu.Unlock()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +143,8 @@ func (g grader) check(t *testing.T, env []string, args ...string) gradeRun {
 }
 
 const rlimitNPROC = 6
+
+var nprocMu sync.Mutex
 
 // TestSandboxHostile runs each hostile program of testdata/hostile under
 // othello check, with the sandbox and without, as the user running the
@@ -200,6 +205,9 @@ func TestSandboxHostile(t *testing.T) {
 				name := fmt.Sprintf("%s/sandbox=%v/%s", g.name, sandboxed, tt.attack)
 				script, bomb := filepath.Join(g.hostile, "hostile.py"), filepath.Join(g.hostile, "forkbomb.sh")
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					g := g
+					g.dir = mkdirMode(t, 0o777)
 					mark := fmt.Sprintf("hostile-mark-%d", time.Now().UnixNano())
 					tmp := mkdirMode(t, 0o777) // the grader's TMPDIR, where a Limited run's private folder goes
 					env := []string{"GRADER_BIN=" + g.bin, "REPORT=" + filepath.Join(g.dir, "report.txt"), "GOLDEN=" + golden,
@@ -230,7 +238,7 @@ func TestSandboxHostile(t *testing.T) {
 							t.Errorf("the report changed after the grader exited:\n%s", after)
 						}
 					}
-					if left := processesOf(script, bomb); len(left) > 0 {
+					if left := processesWith("MARK=" + mark); len(left) > 0 {
 						t.Errorf("processes left after the check: %v", left)
 					}
 					left, _ := filepath.Glob(filepath.Join(tmp, "*"))
@@ -282,22 +290,19 @@ func checkReport(t *testing.T, run gradeRun, verdict, want string) {
 	}
 }
 
-// processesOf returns the processes, but zombies, whose command line
-// names one of paths.
-func processesOf(paths ...string) []string {
+// processesWith returns the processes, but zombies, whose environment
+// has the variable setting v, such as "MARK=x": all that a grader started
+// with it, and what they started in turn.
+func processesWith(v string) []string {
 	entries, _ := os.ReadDir("/proc")
 	var pids []string
 	for _, e := range entries {
-		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if err != nil {
+		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err != nil || !bytes.Contains(append([]byte{0}, env...), []byte("\x00"+v+"\x00")) || zombie(e.Name()) {
 			continue
 		}
-		for _, p := range paths {
-			if strings.Contains(string(cmdline), p) && !zombie(e.Name()) {
-				pids = append(pids, e.Name()+" "+strings.ReplaceAll(string(cmdline), "\x00", " "))
-				break
-			}
-		}
+		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		pids = append(pids, e.Name()+" "+strings.ReplaceAll(string(cmdline), "\x00", " "))
 	}
 	return pids
 }
@@ -397,6 +402,8 @@ func TestSandboxGraderKilled(t *testing.T) {
 				cmd := exec.Command(g.bin, "check", "-rules", "full", "-n", "10", "-size", "4x4", "-timeout", "30s",
 					"-sandbox="+strconv.FormatBool(sandboxed), "--", "python3", script, "setsid-hang")
 				cmd.Stdout = out
+				mark := fmt.Sprintf("MARK=killed-%d", time.Now().UnixNano())
+				cmd.Env = append(os.Environ(), mark)
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
@@ -417,7 +424,7 @@ func TestSandboxGraderKilled(t *testing.T) {
 						t.Errorf("exit status %d, want 1, and the report\n%s\nwant it to end with the verdict", cmd.ProcessState.ExitCode(), data)
 					}
 				}
-				if left := waitGone(script, 2*time.Second); len(left) > 0 {
+				if left := waitGone(mark, 2*time.Second); len(left) > 0 {
 					t.Errorf("processes left after the grader got %v: %v", sig, left)
 				}
 			})
@@ -425,11 +432,11 @@ func TestSandboxGraderKilled(t *testing.T) {
 	}
 }
 
-// waitGone waits up to d for the processes whose command line names path
-// to end, and returns those left.
-func waitGone(path string, d time.Duration) []string {
+// waitGone waits up to d for the processes with the environment variable
+// setting v to end, and returns those left.
+func waitGone(v string, d time.Duration) []string {
 	for deadline := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
-		left := processesOf(path)
+		left := processesWith(v)
 		if len(left) == 0 || time.Now().After(deadline) {
 			return left
 		}
