@@ -84,14 +84,16 @@ var DefaultLimits = Limits{
 // A Mode is how much a run is separated from the grader.
 type Mode uint8
 
-// The modes.
+// The modes. The zero Mode is Isolated, so that a Config that says
+// nothing isolates.
 const (
+	// Isolated runs the program in its own namespaces, with the limits
+	// (see the package doc).
+	Isolated Mode = iota
 	// Limited runs the program with the limits, in its own process group,
 	// and kills every process it started at the end; it shares the
 	// grader's files, processes and network.
-	Limited Mode = iota
-	// Isolated also runs it in its own namespaces (see the package doc).
-	Isolated
+	Limited
 )
 
 // String returns "isolated" or "limited".

@@ -49,10 +49,7 @@ func (p *Process) Status() Status {
 
 // Stop kills the program and its process group.
 func (p *Process) Stop() {
-	p.stopOnce.Do(func() {
-		killGroup(p.cmd)
-		p.status.Killed = true
-	})
+	p.stopOnce.Do(func() { killGroup(p.cmd) })
 }
 
 // Probe reports that programs cannot be run Isolated here.

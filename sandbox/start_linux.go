@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -382,7 +383,11 @@ func Probe() error {
 			return
 		}
 		if st := p.Status(); st.Err != nil {
-			probe.err = &UnavailableError{Missing: unwrapStart(st.Err).(*UnavailableError).Missing}
+			probe.err = &UnavailableError{Missing: unwrapStart(st.Err).Error()}
+			var u *UnavailableError
+			if errors.As(st.Err, &u) {
+				probe.err = u
+			}
 		}
 	})
 	return probe.err
