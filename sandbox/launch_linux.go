@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -136,8 +138,8 @@ func say(out *os.File, v verdict) int {
 	return 0
 }
 
-// programEnv returns the program's environment: the grader's, less the
-// launcher's own, with its home and temporary folders in tmp.
+// programEnv returns the program's environment: the grader's, with its
+// home and temporary folders in tmp.
 func programEnv(tmp string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
@@ -333,7 +335,7 @@ func isolate(s spec) error {
 		}
 	}
 	for _, p := range s.Hide {
-		if err := hide(p); err != nil {
+		if err := hide(p, s.Keep); err != nil {
 			return fmt.Errorf("hiding %s (%v)", p, err)
 		}
 	}
@@ -438,15 +440,32 @@ func unescapeMountPath(s string) string {
 }
 
 // hide covers path: a folder with an empty read-only one, anything else
-// with /dev/null.
-func hide(path string) error {
+// with /dev/null. A folder that holds one of the folders the program
+// needs (keep) stays, and only its golden transcripts' expected outputs
+// (NAME.out, NAME.err) are covered.
+func hide(path string, keep []string) error {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil // nothing to hide
 	}
-	if fi.IsDir() {
-		return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k")
+	if !fi.IsDir() {
+		return hideFile(path)
 	}
+	for _, k := range keep {
+		if k == path || strings.HasPrefix(k, path+"/") {
+			return filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".out") || strings.HasSuffix(p, ".err")) {
+					return hideFile(p)
+				}
+				return nil
+			})
+		}
+	}
+	return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k")
+}
+
+// hideFile covers the file at path with /dev/null, read-only.
+func hideFile(path string) error {
 	if err := syscall.Mount("/dev/null", path, "", syscall.MS_BIND, ""); err != nil {
 		return err
 	}

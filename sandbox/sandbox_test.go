@@ -223,3 +223,36 @@ func BenchmarkRun(b *testing.B) {
 		})
 	}
 }
+
+// TestHide checks that what the grader hides cannot be read: a folder
+// becomes empty, and a folder that holds one the program needs keeps its
+// files but for the transcripts' expected outputs, which read as empty.
+func TestHide(t *testing.T) {
+	if err := sandbox.Probe(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	golden := filepath.Join(dir, "golden")
+	os.Mkdir(golden, 0o755)
+	for _, f := range []string{filepath.Join(golden, "x.in"), filepath.Join(golden, "x.out"), filepath.Join(dir, "a.out")} {
+		if err := os.WriteFile(f, []byte("secret\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script := `cd "$1"; cat golden/x.out a.out golden/x.in 2>&1; ls golden 2>&1 | tr '\n' ' '`
+	tests := []struct {
+		hide []string
+		want string
+	}{
+		{nil, "secret\nsecret\nsecret\nx.in x.out "},
+		{[]string{golden}, "cat: golden/x.out: Permission denied\nsecret\ncat: golden/x.in: Permission denied\nls: cannot open directory 'golden': Permission denied "},
+		{[]string{dir}, "secret\nx.in x.out "}, // the folder holds the program's argument: only *.out and *.err go
+	}
+	for _, tt := range tests {
+		c := sandbox.Config{Mode: sandbox.Isolated, Limits: sandbox.DefaultLimits, Hide: tt.hide}
+		out, _ := run(t, c, "", "sh", "-c", script, "sh", dir)
+		if out != tt.want {
+			t.Errorf("hiding %v: got %q, want %q", tt.hide, out, tt.want)
+		}
+	}
+}
