@@ -2,7 +2,9 @@
 // judge: it runs the program on golden transcripts and random scenarios,
 // in batch or lock-step, compares its standard output and exit status with
 // the judge's byte for byte, reports every failing scenario, and shrinks
-// each way of failing to the smallest input that shows it.
+// each way of failing to the smallest input that shows it. Every run is
+// in the sandbox of package sandbox; a run's output is dropped once it is
+// compared, so that a check's memory does not grow with its scenarios.
 package check
 
 import (

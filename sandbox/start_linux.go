@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,7 +108,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 	s.Isolate = c.Mode == Isolated
 	s.Limits = c.Limits
 	s.Uid, s.Gid = os.Getuid(), os.Getgid()
-	s.Hide = hidden(self, c.Hide)
+	s.Hide = hidden(self, s.Path, c.Hide)
 	arg, err := json.Marshal(s)
 	if err != nil {
 		return nil, &StartError{Path: s.Path, Err: err}
@@ -254,11 +255,15 @@ func (p *Process) Stop() {
 	})
 }
 
-// hidden returns the paths a program must not see: the grader's binary,
-// its standard output and error when they are files (the report), and
-// extra, each with its symbolic links resolved.
-func hidden(self string, extra []string) []string {
-	paths := append([]string{self}, extra...)
+// hidden returns the paths that the program prog must not see: the
+// grader's binary (unless it is the program, checked by itself), its
+// standard output and error when they are files (the report), and extra,
+// each with its symbolic links resolved.
+func hidden(self, prog string, extra []string) []string {
+	paths := slices.Clone(extra)
+	if !sameFile(self, prog) {
+		paths = append(paths, self)
+	}
 	for _, f := range []*os.File{os.Stdout, os.Stderr} {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			if p, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", f.Fd())); err == nil {
@@ -280,6 +285,13 @@ func hidden(self string, extra []string) []string {
 // launchers are the launchers of the Limited runs under way, which the
 // grader, a child subreaper while they run, tells from the orphans of a
 // run whose launcher the program killed.
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
 var launchers = &pidSet{pids: map[int]bool{}}
 
 // A pidSet is a set of processes that goroutines share.

@@ -21,7 +21,9 @@
 //
 // Check runs another program on golden transcripts and random scenarios
 // and reports every way its output differs from the judge's, with the
-// smallest input that shows each. Gen writes random scenarios and the
+// smallest input that shows each. Each run of the program is in a
+// sandbox: on Linux, namespaces of its own and limits on what it uses,
+// through this binary started again as a launcher (see package sandbox). Gen writes random scenarios and the
 // judge's output for them as golden-transcript pairs. Perft counts the
 // leaves of the game tree from the standard start, depth by depth, with
 // the time each depth took. Play is a game for people, against each other
