@@ -38,6 +38,15 @@ const pollEvery = 10 * time.Millisecond
 // supervise is the launcher's first stage: it sets the sandbox up, starts
 // the second stage, watches the run and writes its verdict on file 3.
 func supervise(arg string) int {
+	// The files the grader passed, and any that it inherited itself and
+	// left open, are not the program's: it gets none but 0, 1 and 2.
+	if entries, err := os.ReadDir("/proc/self/fd"); err == nil {
+		for _, e := range entries {
+			if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+				syscall.CloseOnExec(fd)
+			}
+		}
+	}
 	out := os.NewFile(3, "verdict")
 	control := os.NewFile(4, "control")
 	var s spec
@@ -328,7 +337,7 @@ func isolate(s spec) error {
 		}
 	}
 	for _, f := range keep {
-		err := bindReadOnly(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), f.Name())
+		err := bindReadOnly(f)
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("showing %s (%v)", f.Name(), err)
@@ -358,13 +367,25 @@ func underTmp(path string) bool {
 	return false
 }
 
-// bindReadOnly binds the folder from at the folder path to, which it
-// makes first.
-func bindReadOnly(from, to string) error {
-	if err := os.MkdirAll(to, 0o755); err != nil {
+// bindReadOnly binds the open folder or file f read-only at its own
+// path, which it makes first in the private /tmp.
+func bindReadOnly(f *os.File) error {
+	fi, err := f.Stat()
+	if err != nil {
 		return err
 	}
-	if err := syscall.Mount(from, to, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+	to := f.Name()
+	if fi.IsDir() {
+		err = os.MkdirAll(to, 0o755)
+	} else if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
+		err = os.WriteFile(to, nil, 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	// Not recursive: the folder's own mount tree now has the private
+	// /tmp on top of it.
+	if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), to, "", syscall.MS_BIND, ""); err != nil {
 		return err
 	}
 	return syscall.Mount("", to, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID, "")

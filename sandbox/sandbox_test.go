@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -150,6 +151,28 @@ func TestEnvironment(t *testing.T) {
 				}
 			} else if _, err := os.Stat(home[0]); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("the private folder %s is still there after the run: %v", home[0], err)
+			}
+		})
+	}
+}
+
+// TestNoFilesLeak checks that the program gets standard input, output
+// and error, and none of the grader's other files: neither the launcher's
+// pipes nor a file the grader inherited and left open.
+func TestNoFilesLeak(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the launcher is Linux's")
+	}
+	fd, err := syscall.Open(os.DevNull, syscall.O_RDONLY, 0) // no O_CLOEXEC, as a careless parent leaves one
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(fd)
+	for _, mode := range modes(t) {
+		t.Run(mode.String(), func(t *testing.T) {
+			out, _ := run(t, sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits}, "", "sh", "-c", `ls /proc/$$/fd | tr '\n' ' '`)
+			if out != "0 1 2 " {
+				t.Errorf("the program has the files %q open, want 0 1 2", out)
 			}
 		})
 	}

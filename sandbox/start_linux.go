@@ -23,7 +23,7 @@ type spec struct {
 	Probe   bool     `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
 	Limits  Limits   `json:"limits"`
 	Hide    []string `json:"hide,omitempty"`
-	Keep    []string `json:"keep,omitempty"` // folders the program reads that a private /tmp would cover
+	Keep    []string `json:"keep,omitempty"` // folders (and files) the program reads that a private /tmp would cover
 	Path    string   `json:"path"`
 	Args    []string `json:"args"`
 	Cgroup  string   `json:"cgroup,omitempty"` // the run's control group, whose cgroup.procs is file 5
@@ -75,11 +75,12 @@ func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File
 
 // kept returns the folders that a program needs to see where they are:
 // the working folder, the program's own, and those of its arguments that
-// name files or folders, with their symbolic links resolved.
+// name files or folders, with their symbolic links resolved. A file right
+// in /tmp (or another folder that a private one covers) is kept alone.
 func kept(prog string, args []string) []string {
 	var dirs []string
 	add := func(p string, isDir bool) {
-		if !isDir {
+		if !isDir && !slices.Contains(tmpDirs, filepath.Dir(p)) {
 			p = filepath.Dir(p)
 		}
 		if real, err := filepath.EvalSymlinks(p); err == nil {
