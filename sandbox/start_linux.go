@@ -101,51 +101,61 @@ func kept(prog string, args []string) []string {
 	return dirs
 }
 
-func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) {
+func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err error) {
+	fail := func(err error) (*Process, error) { return nil, &StartError{Path: s.Path, Err: err} }
 	self, err := os.Executable()
 	if err != nil {
-		return nil, &StartError{Path: s.Path, Err: fmt.Errorf("the grader's own binary: %w", err)}
+		return fail(fmt.Errorf("the grader's own binary: %w", err))
 	}
 	s.Isolate = c.Mode == Isolated
 	s.Limits = c.Limits
 	s.Uid, s.Gid = os.Getuid(), os.Getgid()
 	s.Hide = hidden(self, s.Path, c.Hide)
-	arg, err := json.Marshal(s)
-	if err != nil {
-		return nil, &StartError{Path: s.Path, Err: err}
-	}
+
+	// What is undone if the launcher does not start, and what the grader
+	// closes once the launcher has its copies.
+	var undo []func()
+	defer func() {
+		if p == nil {
+			for _, u := range undo {
+				u()
+			}
+		}
+	}()
 	verdictR, verdictW, err := os.Pipe()
 	if err != nil {
-		return nil, &StartError{Path: s.Path, Err: err}
+		return fail(err)
 	}
+	defer verdictW.Close()
+	undo = append(undo, func() { verdictR.Close() })
 	controlR, controlW, err := os.Pipe()
 	if err != nil {
-		verdictR.Close()
-		verdictW.Close()
-		return nil, &StartError{Path: s.Path, Err: err}
+		return fail(err)
 	}
+	defer controlR.Close()
+	undo = append(undo, func() { controlW.Close() })
+	extra := []*os.File{verdictW, controlR} // 3 and 4
 	if !s.Isolate {
 		if s.Tmp, err = os.MkdirTemp("", "othello-run-"); err != nil {
-			verdictR.Close()
-			verdictW.Close()
-			controlR.Close()
-			controlW.Close()
-			return nil, &StartError{Path: s.Path, Err: err}
+			return fail(err)
 		}
 		protectGrader(+1)
+		undo = append(undo, func() { os.RemoveAll(s.Tmp); protectGrader(-1) })
 	}
 	var group *cgroup
 	if c.Limits.Processes > 0 && !s.Probe {
-		group, _ = newCgroup(c.Limits.Processes) // nil where the grader may not: RLIMIT_NPROC does
-	}
-	extra := []*os.File{verdictW, controlR} // 3 and 4
-	if group != nil {
-		s.Cgroup = group.dir
-		extra = append(extra, group.procs) // 5
-		if arg, err = json.Marshal(s); err != nil {
-			return nil, &StartError{Path: s.Path, Err: err}
+		// nil where the grader may not make one: RLIMIT_NPROC does then
+		if group, _ = newCgroup(c.Limits.Processes); group != nil {
+			s.Cgroup = group.dir
+			extra = append(extra, group.procs) // 5
+			undo = append(undo, group.remove)
 		}
 	}
+	arg, err := json.Marshal(s)
+	if err != nil {
+		return fail(err)
+	}
+
 	cmd := &exec.Cmd{
 		Path:        self,
 		Args:        []string{LauncherName, string(arg)},
@@ -171,21 +181,11 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (*Process, error) 
 		launchers.pids[cmd.Process.Pid] = true
 	}
 	launchers.mu.Unlock()
-	verdictW.Close()
-	controlR.Close()
 	if err != nil {
-		verdictR.Close()
-		controlW.Close()
-		if group != nil {
-			group.remove()
-		}
-		if !s.Isolate {
-			os.RemoveAll(s.Tmp)
-			protectGrader(-1)
-		}
-		return nil, &StartError{Path: s.Path, Err: err}
+		return fail(err)
 	}
-	p := &Process{cmd: cmd, control: controlW, done: make(chan struct{})}
+
+	p = &Process{cmd: cmd, control: controlW, done: make(chan struct{})}
 	go func() {
 		data, _ := io.ReadAll(io.LimitReader(verdictR, 64<<10))
 		verdictR.Close()
