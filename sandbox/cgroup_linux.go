@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -15,8 +17,8 @@ import (
 // caps the processes and threads of the run where RLIMIT_NPROC does not,
 // for a grader that runs as root, whose user the kernel exempts from it.
 type cgroup struct {
-	dir   string
-	procs *os.File // cgroup.procs, open for writing: the launcher puts the program in with it
+	dir  string
+	join *os.File // open for writing: the launcher's second stage writes 0 to it to join the group
 }
 
 var cgroupRuns atomic.Int64
@@ -33,6 +35,7 @@ func newCgroup(max int) (*cgroup, error) {
 	if err != nil {
 		return nil, err
 	}
+	staleOnce.Do(func() { removeStale(base) })
 	dir := filepath.Join(base, fmt.Sprintf("othello-%d-%d", os.Getpid(), cgroupRuns.Add(1)))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err
@@ -42,7 +45,15 @@ func newCgroup(max int) (*cgroup, error) {
 		c.remove()
 		return nil, err
 	}
-	if c.procs, err = os.OpenFile(filepath.Join(dir, "cgroup.procs"), os.O_WRONLY, 0); err != nil {
+	// Where a process joins: in v1 the tasks file, to which a thread
+	// writes 0 to move itself alone, and at once; cgroup.procs moves the
+	// whole process and waits for an RCU grace period, 15ms here. (A
+	// thread that then calls execve is the process.)
+	join := filepath.Join(dir, "tasks")
+	if _, err := os.Stat(join); err != nil {
+		join = filepath.Join(dir, "cgroup.procs") // v2
+	}
+	if c.join, err = os.OpenFile(join, os.O_WRONLY, 0); err != nil {
 		c.remove()
 		return nil, err
 	}
@@ -131,15 +142,32 @@ func (c *cgroup) hitMax() bool {
 	return false
 }
 
-// remove removes the group, once the processes that were in it are gone.
+// remove removes the group, once the processes that were in it are gone
+// (it waits up to a second for the kernel to let them go).
 func (c *cgroup) remove() {
-	if c.procs != nil {
-		c.procs.Close()
+	if c.join != nil {
+		c.join.Close()
 	}
-	for i := 0; i < 100; i++ {
-		if err := os.Remove(c.dir); err == nil || errors.Is(err, os.ErrNotExist) {
+	for deadline := time.Now().Add(time.Second); ; time.Sleep(time.Millisecond) {
+		if err := os.Remove(c.dir); err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
 			return
 		}
-		time.Sleep(time.Millisecond)
+	}
+}
+
+var staleOnce sync.Once
+
+// removeStale removes the empty groups in base that graders which are
+// gone left behind: killed with SIGKILL, a grader has no chance to.
+func removeStale(base string) {
+	entries, _ := os.ReadDir(base)
+	for _, e := range entries {
+		var pid, n int
+		if _, err := fmt.Sscanf(e.Name(), "othello-%d-%d", &pid, &n); err != nil || pid == os.Getpid() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.Remove(filepath.Join(base, e.Name())) // fails, as it should, if a process is still in it
+		}
 	}
 }

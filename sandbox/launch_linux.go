@@ -79,13 +79,8 @@ func supervise(arg string) int {
 	}
 
 	// The second stage reports a failed execve on a pipe that a successful
-	// one closes, and waits for the go-ahead: the end of another pipe, once
-	// it is in the run's control group.
+	// one closes, and joins the run's control group through file 4.
 	errR, errW, err := os.Pipe()
-	if err != nil {
-		return say(out, verdict{Exit: -1, Start: err.Error()})
-	}
-	goR, goW, err := os.Pipe()
 	if err != nil {
 		return say(out, verdict{Exit: -1, Start: err.Error()})
 	}
@@ -96,26 +91,19 @@ func supervise(arg string) int {
 		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: s.Gid, HostID: 0, Size: 1}}
 		attr.GidMappingsEnableSetgroups = false
 	}
+	files := []*os.File{os.Stdin, os.Stdout, os.Stderr, errW}
+	if s.Cgroup != "" {
+		files = append(files, os.NewFile(5, "cgroup"))
+	}
 	child, err := os.StartProcess("/proc/self/exe", []string{execName, arg}, &os.ProcAttr{
 		Env:   programEnv(tmp),
-		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr, errW, goR},
+		Files: files,
 		Sys:   attr,
 	})
 	errW.Close()
-	goR.Close()
 	if err != nil {
 		return say(out, verdict{Exit: -1, Start: err.Error()})
 	}
-	if s.Cgroup != "" {
-		procs := os.NewFile(5, "cgroup.procs")
-		_, err := procs.WriteString(strconv.Itoa(child.Pid))
-		procs.Close()
-		if err != nil {
-			child.Kill()
-			return say(out, verdict{Exit: -1, Start: "control group: " + err.Error()})
-		}
-	}
-	goW.Close()
 	// Only the program holds its standard streams now, so that they end
 	// when it and what it started end.
 	for _, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
@@ -161,20 +149,27 @@ func programEnv(tmp string) []string {
 	return append(env, "HOME="+tmp, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
 }
 
-// execProgram is the launcher's second stage: it waits for the go-ahead
-// on file 4, sets the limits on itself and becomes the program. It reports
-// a failure on file 3.
+// execProgram is the launcher's second stage: it joins the run's control
+// group, if there is one, through file 4, sets the limits on itself and
+// becomes the program. It reports a failure on file 3. It runs in the
+// package's init, on the main thread, which is the one that calls execve.
 func execProgram(arg string) int {
 	fail := os.NewFile(3, "exec error")
-	goAhead := os.NewFile(4, "go-ahead")
-	io.Copy(io.Discard, goAhead)
-	goAhead.Close()
 	var s spec
 	if err := json.Unmarshal([]byte(arg), &s); err != nil {
 		fmt.Fprint(fail, err)
 		return 127
 	}
 	syscall.CloseOnExec(3)
+	if s.Cgroup != "" {
+		join := os.NewFile(4, "cgroup")
+		_, err := join.WriteString("0")
+		join.Close()
+		if err != nil {
+			fmt.Fprint(fail, "control group: ", err)
+			return 127
+		}
+	}
 	if err := setLimits(s.Limits, s.Tasks); err != nil {
 		fmt.Fprint(fail, "limits: ", err)
 		return 127

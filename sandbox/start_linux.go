@@ -24,7 +24,7 @@ type spec struct {
 	Keep    []string `json:"keep,omitempty"` // folders (and files) the program reads that a private /tmp would cover
 	Path    string   `json:"path"`
 	Args    []string `json:"args"`
-	Cgroup  string   `json:"cgroup,omitempty"` // the run's control group, whose cgroup.procs is file 5
+	Cgroup  string   `json:"cgroup,omitempty"` // the run's control group, joined through file 5 of the launcher
 	Tmp     string   `json:"tmp,omitempty"`    // Limited: the private folder made for the run
 	Tasks   int      `json:"tasks,omitempty"`  // Limited: tasks of the user besides the run's, which RLIMIT_NPROC counts too
 	Uid     int      `json:"uid"`
@@ -145,7 +145,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		// nil where the grader may not make one: RLIMIT_NPROC does then
 		if group, _ = newCgroup(c.Limits.Processes); group != nil {
 			s.Cgroup = group.dir
-			extra = append(extra, group.procs) // 5
+			extra = append(extra, group.join) // 5
 			undo = append(undo, group.remove)
 		}
 	}
@@ -189,18 +189,18 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		verdictR.Close()
 		cmd.Wait()
 		p.status = p.readVerdict(s.Path, data)
-		if group != nil {
-			if group.hitMax() && p.status.Limit == NoLimit {
-				p.status.Limit = ProcessLimit
-			}
-			group.remove()
-		}
 		p.stopOnce.Do(func() { controlW.Close() })
 		if !s.Isolate {
 			launchers.remove(cmd.Process.Pid)
 			sweepOrphans()
 			os.RemoveAll(s.Tmp)
 			protectGrader(-1)
+		}
+		if group != nil { // empty now
+			if group.hitMax() && p.status.Limit == NoLimit {
+				p.status.Limit = ProcessLimit
+			}
+			group.remove()
 		}
 		close(p.done)
 	}()

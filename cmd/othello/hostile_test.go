@@ -95,6 +95,7 @@ func mkdirMode(t *testing.T, mode os.FileMode) string {
 
 // A gradeRun is what one run of othello check left.
 type gradeRun struct {
+	pid    int // the grader's process
 	status int
 	report string
 	stderr string
@@ -139,7 +140,7 @@ func (g grader) check(t *testing.T, env []string, args ...string) gradeRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return gradeRun{status: cmd.ProcessState.ExitCode(), report: string(data), stderr: stderr.String(), took: took}
+	return gradeRun{pid: cmd.Process.Pid, status: cmd.ProcessState.ExitCode(), report: string(data), stderr: stderr.String(), took: took}
 }
 
 const rlimitNPROC = 6
@@ -242,6 +243,10 @@ func TestSandboxHostile(t *testing.T) {
 						t.Errorf("processes left after the check: %v", left)
 					}
 					left, _ := filepath.Glob(filepath.Join(tmp, "*"))
+					for _, pattern := range []string{"/sys/fs/cgroup/othello-%d-*", "/sys/fs/cgroup/*/othello-%d-*"} {
+						groups, _ := filepath.Glob(fmt.Sprintf(pattern, run.pid))
+						left = append(left, groups...)
+					}
 					if sandboxed {
 						for _, dir := range []string{"/tmp", g.dir, filepath.Dir(script)} {
 							more, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
