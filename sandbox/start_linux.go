@@ -187,8 +187,18 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	go func() {
 		data, _ := io.ReadAll(io.LimitReader(verdictR, 64<<10))
 		verdictR.Close()
-		cmd.Wait()
-		p.status = p.readVerdict(s.Path, data)
+		var v verdict
+		if err := json.Unmarshal(data, &v); err == nil {
+			// The launcher has killed and reaped every process of the run:
+			// its own exit, the namespaces' teardown, takes a few
+			// milliseconds that nobody needs to wait for.
+			go cmd.Wait()
+		} else {
+			// It died before it could say, and takes the run with it.
+			cmd.Wait()
+			v = verdict{Exit: -1, Killed: true}
+		}
+		p.status = v.status(s.Path)
 		p.stopOnce.Do(func() { controlW.Close() })
 		if !s.Isolate {
 			launchers.remove(cmd.Process.Pid)
@@ -207,14 +217,9 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	return p, nil
 }
 
-// readVerdict makes the run's Status from what the launcher wrote.
-func (p *Process) readVerdict(path string, data []byte) Status {
-	var v verdict
-	if err := json.Unmarshal(data, &v); err != nil {
-		// The launcher was killed before it could say: by the grader's
-		// Stop, or by the program in Limited mode.
-		return Status{Exit: -1, State: "killed", Killed: true}
-	}
+// status returns the Status of the run that v tells of; path is the
+// program's.
+func (v verdict) status(path string) Status {
 	st := Status{Exit: v.Exit, Limit: v.Limit, Killed: v.Killed, CPU: v.CPU, Memory: v.Memory}
 	switch {
 	case v.Setup != "":
@@ -223,6 +228,8 @@ func (p *Process) readVerdict(path string, data []byte) Status {
 		st.Exit, st.Err = -1, &StartError{Path: path, Err: fmt.Errorf("%s", v.Start)}
 	case v.Signal != 0:
 		st.Exit, st.State = -1, "signal: "+syscall.Signal(v.Signal).String()
+	case v.Exit < 0:
+		st.State = "killed" // the launcher was killed before it could say: by Stop, or by the program when Limited
 	default:
 		st.State = fmt.Sprintf("exit status %d", v.Exit)
 	}
