@@ -300,11 +300,12 @@ func describeLimits(lim Limits, sl sandbox.Limits) string {
 		}
 	}
 	add(true, "%v wall time", lim.Timeout)
-	add(sl.CPU > 0, "%v CPU", sl.CPU)
-	add(sl.Memory > 0, "%s memory", sandbox.Bytes(sl.Memory))
-	add(sl.FileSize > 0, "%s files", sandbox.Bytes(sl.FileSize))
-	add(sl.Processes > 0, "%d processes", sl.Processes)
-	add(sl.OpenFiles > 0, "%d open files", sl.OpenFiles)
+	hold := sandbox.LimitsHold
+	add(hold && sl.CPU > 0, "%v CPU", sl.CPU)
+	add(hold && sl.Memory > 0, "%s memory", sandbox.Bytes(sl.Memory))
+	add(hold && sl.FileSize > 0, "%s files", sandbox.Bytes(sl.FileSize))
+	add(hold && sl.Processes > 0, "%d processes", sl.Processes)
+	add(hold && sl.OpenFiles > 0, "%d open files", sl.OpenFiles)
 	return "each run limited to " + strings.Join(parts, ", ")
 }
 

@@ -9,6 +9,10 @@ import (
 	"sync"
 )
 
+// LimitsHold says whether Limits hold on this system: not here, where
+// there is no launcher to enforce them.
+const LimitsHold = false
+
 // A Process is one run of a program. Where there is no launcher, it is the
 // program's own process, killed (with its process group on Unix) at Stop.
 type Process struct {

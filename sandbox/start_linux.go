@@ -43,6 +43,10 @@ type verdict struct {
 	Setup  string        `json:"setup,omitempty"` // why the sandbox could not be set up
 }
 
+// LimitsHold says whether Limits hold on this system: on Linux, where
+// the launcher enforces them.
+const LimitsHold = true
+
 // stopGrace is how long the grader waits for the launcher to end a run
 // it was asked to stop before it kills the launcher itself.
 const stopGrace = 2 * time.Second
