@@ -14,9 +14,10 @@
 // namespaces (Isolated): it is process 1 of the run, maps itself to the
 // grader's user, makes every mount read-only, mounts a fresh /proc that
 // shows only the run's processes, a private /tmp (also on /var/tmp and
-// /dev/shm) of at most Limits.FileSize bytes, and hides the paths it is
-// told to (the grader's binary, the golden transcripts, the report) under
-// an empty folder or /dev/null. The network namespace has no interface
+// /dev/shm) of at most Limits.FileSize bytes, and hides the terminals
+// (/dev/pts) and the paths it is told to (the grader's binary, the golden
+// transcripts, the report) under an empty folder or /dev/null. It runs in
+// a session of its own, with no controlling terminal. The network namespace has no interface
 // but a loopback that is down. It makes itself non-dumpable and ignores
 // every signal it can, so the program can neither read it through /proc
 // nor signal it.

@@ -159,13 +159,15 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	}
 
 	cmd := &exec.Cmd{
-		Path:        self,
-		Args:        []string{LauncherName, string(arg)},
-		Stdin:       stdin,
-		Stdout:      stdout,
-		Stderr:      stderr,
-		ExtraFiles:  extra,
-		SysProcAttr: &syscall.SysProcAttr{Setpgid: true},
+		Path:       self,
+		Args:       []string{LauncherName, string(arg)},
+		Stdin:      stdin,
+		Stdout:     stdout,
+		Stderr:     stderr,
+		ExtraFiles: extra,
+		// A session of its own: no controlling terminal to write to through
+		// /dev/tty, and no SIGINT from the grader's terminal.
+		SysProcAttr: &syscall.SysProcAttr{Setsid: true},
 	}
 	if s.Isolate {
 		// The kernel kills the namespace's processes with its first.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // hostileDir holds the hostile programs and the correct Python program.
@@ -161,6 +163,7 @@ func TestSandboxHostile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer listener.Close()
+	tty := openTerminal(t)
 	golden := mkdirMode(t, 0o755)
 	for _, ext := range []string{".in", ".out"} {
 		data, err := os.ReadFile(filepath.Join(goldenDir, "full", "reference-4x4"+ext))
@@ -194,6 +197,7 @@ func TestSandboxHostile(t *testing.T) {
 		{"stderr-flood", nil, `it wrote over 1 MiB to its standard error, and was killed`, false},
 		{"huge-line", nil, `got   "B+" … [\d,]+ more bytes`, false},
 		{"network", nil, `blocked: connect: \[Errno 101\] Network is unreachable`, true},
+		{"tty", nil, `blocked: /dev/pts/\d+: \[Errno 13\] Permission denied`, true},
 		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, true},
 		{"forkbomb", []string{"-procs", "32"}, `killed: it ran 32 processes and threads at once`, false},
 	}
@@ -212,7 +216,7 @@ func TestSandboxHostile(t *testing.T) {
 					mark := fmt.Sprintf("hostile-mark-%d", time.Now().UnixNano())
 					tmp := mkdirMode(t, 0o777) // the grader's TMPDIR, where a Limited run's private folder goes
 					env := []string{"GRADER_BIN=" + g.bin, "REPORT=" + filepath.Join(g.dir, "report.txt"), "GOLDEN=" + golden,
-						"MARK=" + mark, "PORT=" + strconv.Itoa(listener.Addr().(*net.TCPAddr).Port), "TMPDIR=" + tmp}
+						"MARK=" + mark, "PORT=" + strconv.Itoa(listener.Addr().(*net.TCPAddr).Port), "TMPDIR=" + tmp, "TTY=" + tty}
 					args := append([]string{"-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
 						"-sandbox=" + strconv.FormatBool(sandboxed)}, tt.flags...)
 					if tt.attack == "golden" {
@@ -265,6 +269,26 @@ func TestSandboxHostile(t *testing.T) {
 			}
 		}
 	}
+}
+
+// openTerminal opens a new pseudo-terminal, as if the grader ran in one,
+// writable by anybody, and returns the path of its terminal end.
+func openTerminal(t *testing.T) string {
+	t.Helper()
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals: %v", err)
+	}
+	t.Cleanup(func() { ptmx.Close() })
+	var n, unlock uint32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
+		t.Skipf("no pseudo-terminal number: %v", e)
+	}
+	syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock)))
+	path := fmt.Sprintf("/dev/pts/%d", n)
+	os.Chmod(path, 0o666)
+	go io.Copy(io.Discard, ptmx) // what is written to the terminal
+	return path
 }
 
 // checkReport checks that the grader exited with status 1 and nothing on

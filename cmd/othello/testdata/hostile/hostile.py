@@ -7,7 +7,8 @@
 #
 # The environment says what a student could guess: GRADER_BIN, the
 # grader's binary; REPORT, the report's file; GOLDEN, a golden folder;
-# PORT, a port listening on loopback; MARK, a name to write files under.
+# PORT, a port listening on loopback; MARK, a name to write files under;
+# TTY, the grader's terminal.
 import os
 import signal
 import socket
@@ -205,6 +206,16 @@ elif attack == "network":
         say("LEAK: connected to the grader's machine")
     except OSError as e:
         say("blocked: connect: %s" % e)
+    fail()
+
+elif attack == "tty":
+    for path in [env("TTY", "/dev/pts/0"), "/dev/tty"]:
+        try:
+            with open(path, "w") as f:
+                f.write("200 passed, 0 failed\n")
+            say("LEAK: wrote to the terminal %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
     fail()
 
 elif attack == "golden":
