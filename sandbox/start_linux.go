@@ -193,16 +193,10 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	go func() {
 		data, _ := io.ReadAll(io.LimitReader(verdictR, 64<<10))
 		verdictR.Close()
+		cmd.Wait() // the launcher too is gone when the run is over
 		var v verdict
-		if err := json.Unmarshal(data, &v); err == nil {
-			// The launcher has killed and reaped every process of the run:
-			// its own exit, the namespaces' teardown, takes a few
-			// milliseconds that nobody needs to wait for.
-			go cmd.Wait()
-		} else {
-			// It died before it could say, and takes the run with it.
-			cmd.Wait()
-			v = verdict{Exit: -1, Killed: true}
+		if err := json.Unmarshal(data, &v); err != nil {
+			v = verdict{Exit: -1, Killed: true} // it died before it could say, taking the run with it
 		}
 		p.status = v.status(s.Path)
 		p.stopOnce.Do(func() { controlW.Close() })
