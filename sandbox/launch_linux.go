@@ -58,7 +58,7 @@ func supervise(arg string) int {
 	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
 		syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
 	prctl(syscall.PR_SET_DUMPABLE, 0)
-	prctl(pr_SET_CHILD_SUBREAPER, 1)
+	prctl(prSetChildSubreaper, 1)
 
 	tmp := "/tmp"
 	if s.Isolate {
@@ -211,7 +211,7 @@ func setLimits(lim Limits, others int) error {
 		// More than the run's limit, which the supervisor enforces first
 		// when it sees that many: the kernel refuses a fork only past it,
 		// and its count has zombies and tasks on their way in or out.
-		errs = append(errs, set(rlimit_NPROC, uint64(lim.Processes+others+nprocSlack)))
+		errs = append(errs, set(rlimitNPROC, uint64(lim.Processes+others+nprocSlack)))
 	}
 	if lim.OpenFiles > 0 {
 		errs = append(errs, set(syscall.RLIMIT_NOFILE, uint64(lim.OpenFiles)))
@@ -224,21 +224,21 @@ func setLimits(lim Limits, others int) error {
 // now or after execve. The launcher's init runs on the main thread, which
 // is the one that calls execve, and these are the thread's.
 func dropPrivileges() error {
-	if err := prctl(pr_SET_NO_NEW_PRIVS, 1); err != nil {
+	if err := prctl(prSetNoNewPrivs, 1); err != nil {
 		return err
 	}
 	if os.Geteuid() != 0 {
 		return nil // execve gives a user other than 0 no capability
 	}
-	if err := prctl(pr_SET_SECUREBITS, secbitsNoRoot); err != nil {
+	if err := prctl(prSetSecurebits, secbitsNoRoot); err != nil {
 		return fmt.Errorf("securebits: %w", err)
 	}
 	for c := uintptr(0); c < 64; c++ {
-		if err := prctl(pr_CAPBSET_DROP, c); err == syscall.EINVAL {
+		if err := prctl(prCapbsetDrop, c); err == syscall.EINVAL {
 			break // past the last capability
 		}
 	}
-	prctl(pr_CAP_AMBIENT, pr_CAP_AMBIENT_CLEAR_ALL)
+	prctl(prCapAmbient, prCapAmbientClearAll)
 	hdr := struct{ version, pid uint32 }{version: linuxCapabilityVersion3}
 	var data [2]struct{ effective, permitted, inheritable uint32 }
 	if _, _, e := syscall.RawSyscall(syscall.SYS_CAPSET, uintptr(unsafe.Pointer(&hdr)), uintptr(unsafe.Pointer(&data[0])), 0); e != 0 {
@@ -269,28 +269,30 @@ func userTasks() int {
 	return n
 }
 
-// The constants that package syscall lacks.
+// The launcher's own numbers.
 const (
-	nprocSlack               = 16
-	pr_SET_NO_NEW_PRIVS      = 38
-	pr_SET_SECUREBITS        = 28
-	pr_CAPBSET_DROP          = 24
-	pr_CAP_AMBIENT           = 47
-	pr_CAP_AMBIENT_CLEAR_ALL = 4
-	secbitsNoRoot            = 0xef // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS locked, NO_CAP_AMBIENT_RAISE, each locked
-	linuxCapabilityVersion3  = 0x20080522
-	rlimit_NPROC             = 6
-	pr_SET_CHILD_SUBREAPER   = 36
-	sys_MOUNT_SETATTR        = 442
-	mount_ATTR_RDONLY        = 0x1
-	mount_ATTR_NOSUID        = 0x2
-	mount_ATTR_NODEV         = 0x4
-	at_RECURSIVE             = 0x8000
-	at_FDCWD                 = -0x64
-	userHZ                   = 100 // the unit of CPU times in /proc/PID/stat
-	stopWait                 = 5 * time.Second
-	maxKillRounds            = 10000
-	tmpfsModeAndSizeOptions  = "mode=1777,size="
+	nprocSlack    = 16              // RLIMIT_NPROC above Limits.Processes
+	stopWait      = 5 * time.Second // the longest killAll tries
+	maxKillRounds = 10000
+	userHZ        = 100 // the unit of CPU times in /proc/PID/stat
+)
+
+// The kernel's numbers that package syscall lacks.
+const (
+	prSetNoNewPrivs         = 38
+	prSetSecurebits         = 28
+	prCapbsetDrop           = 24
+	prCapAmbient            = 47
+	prCapAmbientClearAll    = 4
+	prSetChildSubreaper     = 36
+	secbitsNoRoot           = 0xef // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS locked, NO_CAP_AMBIENT_RAISE, each locked
+	linuxCapabilityVersion3 = 0x20080522
+	rlimitNPROC             = 6
+	sysMountSetattr         = 442
+	mountAttrRdonly         = 0x1
+	mountAttrNosuid         = 0x2
+	atRecursive             = 0x8000
+	atFdcwd                 = -0x64
 )
 
 // isolate sets up the mount namespace that the launcher was started in:
@@ -321,7 +323,7 @@ func isolate(s spec) error {
 		size = 64 << 20
 	}
 	if err := syscall.Mount("tmpfs", "/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV,
-		tmpfsModeAndSizeOptions+strconv.FormatInt(size, 10)); err != nil {
+		"mode=1777,size="+strconv.FormatInt(size, 10)); err != nil {
 		return fmt.Errorf("a private /tmp (%v)", err)
 	}
 	// The terminals: the grader's may be one of them.
@@ -394,11 +396,11 @@ func bindReadOnly(f *os.File) error {
 // those already there: in one call where the kernel has mount_setattr
 // (5.12), mount by mount otherwise.
 func readOnly() error {
-	attr := struct{ set, clr, propagation, userns uint64 }{set: mount_ATTR_RDONLY | mount_ATTR_NOSUID}
+	attr := struct{ set, clr, propagation, userns uint64 }{set: mountAttrRdonly | mountAttrNosuid}
 	root := []byte("/\x00")
-	dirfd := at_FDCWD
-	_, _, e := syscall.Syscall6(sys_MOUNT_SETATTR, uintptr(dirfd), uintptr(unsafe.Pointer(&root[0])),
-		at_RECURSIVE, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
+	dirfd := atFdcwd
+	_, _, e := syscall.Syscall6(sysMountSetattr, uintptr(dirfd), uintptr(unsafe.Pointer(&root[0])),
+		atRecursive, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
 	if e == 0 {
 		return nil
 	}

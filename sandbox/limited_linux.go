@@ -91,7 +91,7 @@ func protectGrader(delta int) {
 	switch {
 	case delta > 0 && protect.limited == 1:
 		prctl(syscall.PR_SET_DUMPABLE, 0)
-		prctl(pr_SET_CHILD_SUBREAPER, 1)
+		prctl(prSetChildSubreaper, 1)
 	case delta < 0 && protect.limited == 0:
 		prctl(syscall.PR_SET_DUMPABLE, 1)
 	}
