@@ -9,24 +9,28 @@
 // under the name LauncherName (the package's init checks os.Args[0]). The
 // launcher works in two stages.
 //
-// The first stage is the run's supervisor. On Linux, when user namespaces
-// can be had, it starts in its own user, PID, mount, network, IPC and UTS
-// namespaces (Isolated): it is process 1 of the run, maps itself to the
-// grader's user, makes every mount read-only, mounts a fresh /proc that
-// shows only the run's processes, a private /tmp (also on /var/tmp and
-// /dev/shm) of at most Limits.FileSize bytes, and hides the terminals
+// The first stage is the run's supervisor, in a session of its own with
+// no controlling terminal. On Linux, when user namespaces can be had, it
+// starts in its own user, PID, mount, network, IPC and UTS namespaces
+// (Isolated): it is process 1 of the run, maps itself to the grader's
+// user, makes every mount read-only, mounts a fresh /proc that shows only
+// the run's processes, a private /tmp (also on /var/tmp and /dev/shm) of
+// at most Limits.FileSize bytes, in which it binds again the folders the
+// program needs from the grader's /tmp, and hides the terminals
 // (/dev/pts) and the paths it is told to (the grader's binary, the golden
-// transcripts, the report) under an empty folder or /dev/null. It runs in
-// a session of its own, with no controlling terminal. The network namespace has no interface
-// but a loopback that is down. It makes itself non-dumpable and ignores
-// every signal it can, so the program can neither read it through /proc
-// nor signal it.
+// transcripts, the report) under an empty folder or /dev/null. The
+// network namespace has no interface but a loopback that is down. It
+// makes itself non-dumpable, ignores every signal it can, and leaves the
+// program no file but 0, 1 and 2, so the program can neither read it
+// through /proc nor signal it nor write where it writes.
 //
 // The second stage runs in a nested user namespace as the grader's user
-// id, without any capability, sets the rlimits of Limits (an allocation,
-// a process, a file or a CPU second beyond them fails or kills the process
-// that asks), and execve's the program, in the folder the grader runs in,
-// with HOME, TMPDIR, TMP and TEMP set to the private /tmp.
+// id, joins the run's pids control group if the grader made one (as root,
+// whom the kernel exempts from RLIMIT_NPROC), sets the rlimits of Limits
+// (an allocation, a process, a file or a CPU second beyond them fails or
+// kills the process that asks), gives up every privilege (no capability,
+// no new privileges), and execve's the program, in the folder the grader
+// runs in, with HOME, TMPDIR, TMP and TEMP set to the private /tmp.
 //
 // While the program runs, the first stage reaps every process that ends
 // and, every 10ms, adds up the resident memory, the CPU time and the
@@ -40,13 +44,18 @@
 // grader (PR_SET_PDEATHSIG). The private /tmp goes with the mount
 // namespace.
 //
-// Where the namespaces cannot be had (not Linux, user namespaces turned
-// off and not root, or on purpose) the launcher runs the program Limited:
-// with the same rlimits and measurements, in its own process group, as a
-// child subreaper that kills every descendant at the end, and with a
-// private TMPDIR that it removes. Then the program can read and write
-// what the grader's user can, and see and signal its processes. Probe says
-// which mode a machine allows and, if not Isolated, what is missing.
+// Where the namespaces cannot be had (user namespaces turned off for a
+// user other than root, or on purpose) the launcher runs the program
+// Limited: with the same rlimits, measurements and loss of privilege, as
+// a child subreaper that kills every descendant at the end, also when the
+// grader dies, with a private TMPDIR that the grader makes and removes.
+// The grader is not dumpable while Limited runs go on, and, a child
+// subreaper itself, kills what a program left by killing its launcher.
+// The program can read and write what the grader's user can, and see and
+// signal its processes. Outside Linux there is no launcher: the program
+// runs in a process group of its own, with no limits but the grader's
+// time limits. Probe says which mode a machine allows and, if not
+// Isolated, what is missing.
 package sandbox
 
 import (
