@@ -63,7 +63,7 @@ group. A run that passes a limit is killed, and the report says which.
 	CPU time of all the run's processes (default 2s)
   -memory SIZE
 	resident memory of all the run's processes, such as 512MiB (default
-	512MiB); also the most one process may allocate
+	512MiB); one process may allocate twice that
   -file-size SIZE
 	the largest file it may write, and all it may write in its /tmp
 	(default 16MiB)

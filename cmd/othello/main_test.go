@@ -38,6 +38,8 @@ func TestRunCommandLine(t *testing.T) {
 		{"check bad rules", []string{"check", "-rules", "x", "--", "true"}, 2, "", "othello check: -rules must be full or simple"},
 		{"check bad -j", []string{"check", "-j", "0", "--", "true"}, 2, "", "othello check: -n must be 0 or more"},
 		{"check bad size", []string{"check", "-size", "5x4", "--", "true"}, 2, "", "othello check: -size must be ROWSxCOLS"},
+		{"check bad memory", []string{"check", "-memory", "lots", "--", "true"}, 2, "", `invalid value "lots" for flag -memory: sandbox: not a size in bytes`},
+		{"check no CPU", []string{"check", "-cpu", "0s", "--", "true"}, 2, "", "othello check: -cpu, -memory, -file-size, -procs and -open-files must be positive"},
 		{"check unknown flag", []string{"check", "-x"}, 2, "", "flag provided but not defined"},
 		{"check missing program", []string{"check", "--", filepath.Join(out, "missing")}, 1, "", "othello check: "},
 		{"check not a judge", []string{"check", "--", notJudge}, 1, "", `othello check: ` + notJudge + `: its first line is "HELLO\n"`},
