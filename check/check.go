@@ -184,9 +184,12 @@ func Check(ctx context.Context, cfg Config, w io.Writer) (Summary, error) {
 		fmt.Fprintf(w, "skipped %d golden transcripts of the other rule set\n", sum.Skipped)
 	}
 
+	compare := func(t scenario.Transcript) *Failure {
+		return Compare(t, Run(ctx, cfg.Program, t, cfg.Mode, cfg.Limits, cfg.Sandbox))
+	}
 	try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
 		t := s.Transcript()
-		return t, Compare(t, Run(ctx, cfg.Program, t, cfg.Mode, cfg.Limits, cfg.Sandbox))
+		return t, compare(t)
 	}
 	parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
 		j := jobs[i]
@@ -195,7 +198,7 @@ func Check(ctx context.Context, cfg Config, w io.Writer) (Summary, error) {
 			j.t = j.s.Transcript()
 			j.name = j.t.Name
 		}
-		f := Compare(j.t, Run(ctx, cfg.Program, j.t, cfg.Mode, cfg.Limits, cfg.Sandbox))
+		f := compare(j.t)
 		if f != nil && f.Result.End == Interrupted {
 			return
 		}

@@ -16,8 +16,6 @@ import (
 // report.
 const maxShownLines = 40
 
-// maxShownBytes bounds the part of a long input line shown in the report.
-const maxShownBytes = 60
 
 // report writes what went wrong in one failing job.
 func report(w io.Writer, cfg Config, j *job) {
@@ -141,11 +139,11 @@ func waiting(r Result, lim Limits) string {
 
 // shown returns an input line for the report: as it is, or quoted if it
 // has blanks at its ends or characters that do not show. A long line is
-// cut short, with its length.
+// cut short as clip cuts it.
 func shown(line string) string {
 	line = strings.TrimSuffix(line, "\n")
-	if len(line) > maxShownBytes {
-		return strconv.Quote(line[:maxShownBytes]) + fmt.Sprintf("... (%d bytes)", len(line))
+	if len(line) > maxQuoted {
+		return clip(line, 0)
 	}
 	q := strconv.Quote(line)
 	if line == "" || strings.TrimSpace(line) != line || q[1:len(q)-1] != line {
