@@ -115,7 +115,7 @@ func supervise(arg string) int {
 	msg, _ := io.ReadAll(io.LimitReader(errR, 4096))
 	errR.Close()
 
-	w := &watch{s: s, main: child.Pid, isolated: s.Isolate}
+	w := &watch{s: s, main: child.Pid}
 	if s.Cgroup != "" {
 		w.group = &cgroup{dir: s.Cgroup}
 	}
@@ -500,7 +500,6 @@ func hideFile(path string) error {
 type watch struct {
 	s        spec
 	main     int // the program's own process
-	isolated bool
 	group    *cgroup // the run's control group, or nil
 
 	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
@@ -579,7 +578,7 @@ func (w *watch) run(control *os.File) verdict {
 	for r := range reaps {
 		w.reapedCPU += cpuTime(r.usage)
 	}
-	if v.Limit == NoLimit && w.isolated && tmpFull(w.s.Limits.FileSize) {
+	if v.Limit == NoLimit && w.s.Isolate && tmpFull(w.s.Limits.FileSize) {
 		v.Limit = FileSizeLimit // it filled its /tmp, and the program saw ENOSPC
 	}
 	v.CPU, v.Memory = w.reapedCPU, w.peak
@@ -622,7 +621,7 @@ func (w *watch) measure() Limit {
 func (w *watch) killAll(reaps <-chan reaped) {
 	deadline := time.Now().Add(stopWait)
 	for round := 0; round < maxKillRounds && time.Now().Before(deadline); round++ {
-		if w.isolated {
+		if w.s.Isolate {
 			syscall.Kill(-1, syscall.SIGKILL) // as process 1: every other process of the namespace
 		}
 		pids := w.descendants()
@@ -637,29 +636,34 @@ func (w *watch) killAll(reaps <-chan reaped) {
 }
 
 // descendants returns the processes of the run that are still there: all
-// but the launcher when isolated, its descendants otherwise. It walks
-// /proc/PID/task/TID/children, and scans /proc where the kernel has no
-// such files.
+// but the launcher when isolated, its descendants otherwise.
 func (w *watch) descendants() []int {
+	if _, err := os.Stat(fmt.Sprintf("/proc/self/task/%d/children", os.Getpid())); err != nil {
+		return w.scan() // a kernel without the children files
+	}
+	return descendantsOf(os.Getpid())
+}
+
+// descendantsOf returns the descendants of process pid, from the files
+// /proc/PID/task/TID/children.
+func descendantsOf(pid int) []int {
 	var pids []int
-	queue := []int{os.Getpid()}
-	for len(queue) > 0 {
-		pid := queue[0]
-		queue = queue[1:]
-		tasks, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
-		if err != nil {
-			continue
-		}
-		for _, t := range tasks {
-			data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/children")
-			if errors.Is(err, os.ErrNotExist) && pid == os.Getpid() {
-				return w.scan()
-			}
-			for _, f := range strings.Fields(string(data)) {
-				if child, err := strconv.Atoi(f); err == nil {
-					pids = append(pids, child)
-					queue = append(queue, child)
-				}
+	for queue := childrenOf(pid); len(queue) > 0; queue = queue[1:] {
+		pids = append(pids, queue[0])
+		queue = append(queue, childrenOf(queue[0])...)
+	}
+	return pids
+}
+
+// childrenOf returns the children of process pid.
+func childrenOf(pid int) []int {
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	var pids []int
+	for _, t := range tasks {
+		data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, t.Name()))
+		for _, f := range strings.Fields(string(data)) {
+			if child, err := strconv.Atoi(f); err == nil {
+				pids = append(pids, child)
 			}
 		}
 	}

@@ -6,10 +6,7 @@ package sandbox
 // launcher.
 
 import (
-	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 )
@@ -17,19 +14,10 @@ import (
 // launchers are the launchers of the Limited runs under way, which the
 // grader, a child subreaper while they run, tells from the orphans of a
 // run whose launcher the program killed.
-var launchers = &pidSet{pids: map[int]bool{}}
-
-// A pidSet is a set of processes that goroutines share.
-type pidSet struct {
+var launchers = struct {
 	mu   sync.Mutex
 	pids map[int]bool
-}
-
-func (l *pidSet) remove(pid int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.pids, pid)
-}
+}{pids: map[int]bool{}}
 
 // sweepOrphans kills and reaps the grader's children that are neither
 // launchers of runs under way nor in the grader's process group, with
@@ -45,32 +33,12 @@ func sweepOrphans() {
 		if pgid, err := syscall.Getpgid(pid); launchers.pids[pid] || err != nil || pgid == own {
 			continue
 		}
-		var tree []int
-		for queue := []int{pid}; len(queue) > 0; queue = queue[1:] {
-			tree = append(tree, queue[0])
-			queue = append(queue, childrenOf(queue[0])...)
-		}
-		for _, p := range tree {
+		for _, p := range append(descendantsOf(pid), pid) {
 			syscall.Kill(p, syscall.SIGKILL)
 		}
 		var ws syscall.WaitStatus
 		syscall.Wait4(pid, &ws, 0, nil)
 	}
-}
-
-// childrenOf returns the children of process pid.
-func childrenOf(pid int) []int {
-	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
-	var pids []int
-	for _, t := range tasks {
-		data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, t.Name()))
-		for _, f := range strings.Fields(string(data)) {
-			if child, err := strconv.Atoi(f); err == nil {
-				pids = append(pids, child)
-			}
-		}
-	}
-	return pids
 }
 
 var protect struct {

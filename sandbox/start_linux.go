@@ -201,7 +201,9 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		p.status = v.status(s.Path)
 		p.stopOnce.Do(func() { controlW.Close() })
 		if !s.Isolate {
-			launchers.remove(cmd.Process.Pid)
+			launchers.mu.Lock()
+			delete(launchers.pids, cmd.Process.Pid)
+			launchers.mu.Unlock()
 			sweepOrphans()
 			os.RemoveAll(s.Tmp)
 			protectGrader(-1)
