@@ -498,9 +498,9 @@ func hideFile(path string) error {
 // ends the run at a limit, at the main process's exit, or when the
 // grader closes the control pipe.
 type watch struct {
-	s        spec
-	main     int // the program's own process
-	group    *cgroup // the run's control group, or nil
+	s     spec
+	main  int     // the program's own process
+	group *cgroup // the run's control group, or nil
 
 	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
 	peak      int64
