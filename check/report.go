@@ -16,7 +16,6 @@ import (
 // report.
 const maxShownLines = 40
 
-
 // report writes what went wrong in one failing job.
 func report(w io.Writer, cfg Config, j *job) {
 	fmt.Fprintf(w, "\nFAIL %s (%s)\n", j.name, describe(j))
