@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,14 +88,14 @@ func pidsBase() (string, error) {
 		}
 		mountPoint := unescapeMountPath(f[4])
 		switch {
-		case g[0] == "cgroup" && hasOption(g[2], "pids"):
+		case g[0] == "cgroup" && slices.Contains(strings.Split(g[2], ","), "pids"):
 			if p, ok := path(pidsControllers(g[2])); ok {
 				return filepath.Join(mountPoint, p), nil
 			}
 		case g[0] == "cgroup2":
 			if p, ok := path(""); ok {
 				base := filepath.Join(mountPoint, p)
-				if sub, err := os.ReadFile(filepath.Join(base, "cgroup.subtree_control")); err == nil && hasWord(string(sub), "pids") {
+				if sub, err := os.ReadFile(filepath.Join(base, "cgroup.subtree_control")); err == nil && slices.Contains(strings.Fields(string(sub)), "pids") {
 					return base, nil
 				}
 			}
@@ -115,17 +116,6 @@ func pidsControllers(options string) string {
 		}
 	}
 	return strings.Join(names, ",")
-}
-
-func hasOption(options, o string) bool { return hasWord(strings.ReplaceAll(options, ",", " "), o) }
-
-func hasWord(s, w string) bool {
-	for _, f := range strings.Fields(s) {
-		if f == w {
-			return true
-		}
-	}
-	return false
 }
 
 // hitMax reports whether the group refused a process for its limit.

@@ -392,9 +392,9 @@ func bindReadOnly(f *os.File) error {
 	return syscall.Mount("", to, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID, "")
 }
 
-// readOnly makes every mount read-only, no set-user-ID and no devices but
-// those already there: in one call where the kernel has mount_setattr
-// (5.12), mount by mount otherwise.
+// readOnly makes every mount read-only and without set-user-ID: in one
+// call where the kernel has mount_setattr (5.12), mount by mount
+// otherwise.
 func readOnly() error {
 	attr := struct{ set, clr, propagation, userns uint64 }{set: mountAttrRdonly | mountAttrNosuid}
 	root := []byte("/\x00")
