@@ -186,16 +186,19 @@ type Config struct {
 	Limits Limits
 	// Hide lists files and folders that an Isolated program must not
 	// see: each is replaced by /dev/null or an empty folder. The grader's
-	// binary is always hidden.
+	// binary and report are hidden too, unless the binary is the program.
 	Hide []string
 }
 
+// units are the binary units of Bytes and ParseBytes, largest first.
+var units = []struct {
+	size int64
+	name string
+}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}}
+
 // Bytes writes n bytes for people: "512 MiB", "16 MiB", "1,500 bytes".
 func Bytes(n int64) string {
-	for _, u := range []struct {
-		size int64
-		name string
-	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+	for _, u := range units {
 		if n >= u.size && n%u.size == 0 {
 			return fmt.Sprintf("%d %s", n/u.size, u.name)
 		}
@@ -228,12 +231,9 @@ func ParseBytes(s string) (int64, error) {
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "BYTES"), "B")
 	t = strings.TrimSuffix(t, "I")
 	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		size   int64
-	}{{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
-		if strings.HasSuffix(t, u.suffix) {
-			t, mult = strings.TrimSuffix(t, u.suffix), u.size
+	for _, u := range units {
+		if suffix := u.name[:1]; strings.HasSuffix(t, suffix) {
+			t, mult = strings.TrimSuffix(t, suffix), u.size
 			break
 		}
 	}
