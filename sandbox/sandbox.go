@@ -61,6 +61,8 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -188,6 +190,10 @@ type Config struct {
 	// see: each is replaced by /dev/null or an empty folder. The grader's
 	// binary and report are hidden too, unless the binary is the program.
 	Hide []string
+	// Dir is the program's working folder; "" for the grader's. A
+	// relative program path with a slash, such as ./run.sh, and relative
+	// paths in the arguments are taken from it.
+	Dir string
 }
 
 // units are the binary units of Bytes and ParseBytes, largest first.
@@ -242,4 +248,17 @@ func ParseBytes(s string) (int64, error) {
 		return 0, fmt.Errorf("%w: %q", ErrBytes, s)
 	}
 	return n * mult, nil
+}
+
+// lookPath finds the program path as a shell in the folder c.Dir would,
+// and makes it absolute.
+func (c Config) lookPath(path string) (string, error) {
+	if strings.Contains(path, "/") && !filepath.IsAbs(path) {
+		path = filepath.Join(c.Dir, path)
+	}
+	prog, err := exec.LookPath(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(prog)
 }

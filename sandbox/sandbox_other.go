@@ -26,7 +26,12 @@ type Process struct {
 // streams. Here, outside Linux, it runs without a launcher: no limits but
 // the grader's own time limits, and only a process group.
 func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File) (*Process, error) {
-	cmd := exec.Command(path, args...)
+	prog, err := c.lookPath(path)
+	if err != nil {
+		return nil, &StartError{Path: path, Err: err}
+	}
+	cmd := exec.Command(prog, args...)
+	cmd.Dir = c.Dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {

@@ -122,6 +122,26 @@ func TestStartError(t *testing.T) {
 	}
 }
 
+// TestDir checks that Config.Dir is the program's working folder, and the
+// folder its relative path and arguments are taken from, in /tmp too.
+func TestDir(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "run.sh"), []byte("#!/bin/sh\npwd\ncat \"$1\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "data.txt"), []byte("data\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range modes(t) {
+		t.Run(mode.String(), func(t *testing.T) {
+			out, st := run(t, sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits, Dir: dir}, "", "./run.sh", "data.txt")
+			if want := dir + "\ndata\n"; st.Exit != 0 || out != want {
+				t.Errorf("got status %+v and %q, want 0 and %q", st, out, want)
+			}
+		})
+	}
+}
+
 // TestEnvironment checks what the program sees: its working folder as
 // the grader's, a home and temporary folder of its own that it may write
 // in, and, isolated, a /proc of its own processes only.

@@ -65,21 +65,19 @@ type Process struct {
 // shell does. The run ends when the program's own process exits, at a
 // limit, or at Stop; Done says when, and Status how.
 func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File) (*Process, error) {
-	prog, err := exec.LookPath(path)
-	if err == nil {
-		prog, err = filepath.Abs(prog)
-	}
+	prog, err := c.lookPath(path)
 	if err != nil {
 		return nil, &StartError{Path: path, Err: err}
 	}
-	return c.start(spec{Path: prog, Args: args, Keep: kept(prog, args)}, stdin, stdout, stderr)
+	return c.start(spec{Path: prog, Args: args, Keep: kept(c.Dir, prog, args)}, stdin, stdout, stderr)
 }
 
 // kept returns the folders that a program needs to see where they are:
-// the working folder, the program's own, and those of its arguments that
-// name files or folders, with their symbolic links resolved. A file right
-// in /tmp (or another folder that a private one covers) is kept alone.
-func kept(prog string, args []string) []string {
+// the working folder dir ("" for the grader's), the program's own, and
+// those of its arguments that name files or folders, with their symbolic
+// links resolved. A file right in /tmp (or another folder that a private
+// one covers) is kept alone.
+func kept(dir, prog string, args []string) []string {
 	var dirs []string
 	add := func(p string, isDir bool) {
 		if !isDir && !slices.Contains(tmpDirs, filepath.Dir(p)) {
@@ -89,11 +87,15 @@ func kept(prog string, args []string) []string {
 			dirs = append(dirs, real)
 		}
 	}
-	if wd, err := os.Getwd(); err == nil {
+	wd, err := filepath.Abs(dir)
+	if err == nil {
 		add(wd, true)
 	}
 	add(prog, false)
 	for _, a := range args {
+		if !filepath.IsAbs(a) {
+			a = filepath.Join(wd, a)
+		}
 		if fi, err := os.Stat(a); err == nil {
 			if abs, err := filepath.Abs(a); err == nil {
 				add(abs, fi.IsDir())
@@ -161,6 +163,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	cmd := &exec.Cmd{
 		Path:       self,
 		Args:       []string{LauncherName, string(arg)},
+		Dir:        c.Dir,
 		Stdin:      stdin,
 		Stdout:     stdout,
 		Stderr:     stderr,
