@@ -3,90 +3,153 @@ package scenario
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
 	"othello/othello"
 )
 
-// BadRates are the rates of bad lines a Generator picks from when its
+// BadRates are the rates of invalid lines a Generator picks from when its
 // BadRate is negative.
-var BadRates = []float64{0, 0.02, 0.1, 0.3}
+var BadRates = []float64{0.05, 0.1, 0.3}
 
-// A Generator makes random scenarios under one rule set: boards of every
-// even size from 4 to 16 each way, both first players, both win rules,
-// every kind of starting board (Starts), games played to their end with
-// random legal moves and the passes they bring, and bad lines of every
-// kind (BadKinds) mixed in.
+// A Generator makes random scenarios under one rule set, one category
+// after another of its profile's (Profile.Categories), each scenario
+// varying what its category tests and keeping the rest plain, so that a
+// mistake shows in the category it belongs to: boards of every even size
+// from 4 to 16, square but in NonSquare, both first players, the win
+// rule > but in FewestWins, the standard start but in Passes (sparse and
+// dense boards) and BlockedStart (blocked, full and dead boards), games
+// played to their end with random legal moves, written plainly but in
+// TolerantInput, with invalid lines only in InvalidMoves and BadLines.
 //
 // The same seed and index always give the same scenario.
 type Generator struct {
-	Rules othello.Rules
-	// Rows and Cols fix the board size; 0 picks an even size from 4 to 16
-	// for each scenario.
+	Rules   othello.Rules
+	Profile Profile
+	// Rows and Cols fix the board size, even in NonSquare; 0 picks an
+	// even size from 4 to 16 for each scenario.
 	Rows, Cols int
-	// BadRate is the chance of a bad line before each move, and of each
-	// further one; a negative rate picks one of BadRates for each scenario.
+	// BadRate is the chance of an invalid line before each move, and of
+	// each further one, in InvalidMoves and BadLines; a negative rate
+	// picks one of BadRates for each scenario.
 	BadRate float64
 }
 
+// A mix says what lines a scenario's game is written with besides its
+// plainly written moves.
+type mix struct {
+	bad      []LineKind // the kinds of invalid line
+	rate     float64    // the chance of an invalid line before each move
+	loose    float64    // the chance of a move being written loosely
+	afterEnd bool       // whether lines may follow the end of the game
+}
+
 // Scenario returns scenario i of the series seed, named like
-// "full-42-17".
+// "full-42-17", of category i of the profile's categories, taken in turn.
 func (g Generator) Scenario(seed uint64, i int) *Scenario {
 	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	rows, cols := g.Rows, g.Cols
-	if rows == 0 {
-		rows = randomSize(r)
-	}
-	if cols == 0 {
-		cols = rows
-		if r.IntN(3) > 0 {
-			cols = randomSize(r)
-		}
-	}
+	cats := g.Profile.Categories()
 	s := &Scenario{
-		Name:  fmt.Sprintf("%s-%d-%d", strings.ToLower(g.Rules.Name()), seed, i),
-		Rules: g.Rules,
-		First: othello.Black,
-		Win:   othello.MostDiscs,
-		Start: pickStart(r),
+		Name:     fmt.Sprintf("%s-%d-%d", strings.ToLower(g.Rules.Name()), seed, i),
+		Rules:    g.Rules,
+		Category: cats[i%len(cats)],
+		First:    othello.Black,
+		Win:      othello.MostDiscs,
+		Start:    Standard,
 	}
 	if r.IntN(2) == 0 {
 		s.First = othello.White
 	}
-	if r.IntN(3) == 0 {
-		s.Win = othello.FewestDiscs
+	rows := randomSize(r)
+	cols := rows
+	if s.Category == NonSquare {
+		for cols == rows {
+			cols = randomSize(r)
+		}
+	}
+	if g.Rows > 0 {
+		rows, cols = g.Rows, g.Cols
 	}
 	rate := g.BadRate
 	if rate < 0 {
 		rate = BadRates[r.IntN(len(BadRates))]
 	}
+	var m mix
+	switch s.Category {
+	case FewestWins:
+		s.Win = othello.FewestDiscs
+	case BlockedStart:
+		s.Start = []Start{Blocked, Blocked, Blocked, Nobody, Nobody, FullBoard}[r.IntN(6)]
+	case InvalidMoves:
+		m = mix{bad: InvalidKinds, rate: rate}
+	case TolerantInput:
+		m = mix{loose: 0.5}
+	case BadLines:
+		m = mix{bad: FormatKinds, rate: rate, afterEnd: true}
+	}
+	if s.Category == Passes {
+		g.withPass(r, s, rows, cols)
+		return s
+	}
 	s.Board = g.startBoard(r, s.Start, rows, cols, s.First)
-	s.Lines = g.play(r, s, rate)
+	s.Lines, _ = g.play(r, s, m)
+	if s.Category == BadSetup {
+		s.Fault = badSetup(r, s)
+	}
 	return s
+}
+
+// withPass gives s a sparse or dense starting board and a game on it in
+// which a player is passed over. After 20 tries of the size asked for, it
+// tries 4x4 boards, on which passes are common, unless the size is fixed.
+func (g Generator) withPass(r *rand.Rand, s *Scenario, rows, cols int) {
+	for try := 0; ; try++ {
+		if try == 20 && g.Rows == 0 {
+			rows, cols = othello.MinSize, othello.MinSize
+		}
+		s.Start = []Start{Sparse, Dense}[r.IntN(2)]
+		s.Board = g.startBoard(r, s.Start, rows, cols, s.First)
+		var passes int
+		if s.Lines, passes = g.play(r, s, mix{}); passes > 0 || try == 200 {
+			return
+		}
+	}
+}
+
+// badSetup returns a fault for the setup of s that the judge rejects: a
+// bad size, player, win rule or board row, or the input ending within the
+// setup.
+func badSetup(r *rand.Rand, s *Scenario) *Fault {
+	pick := func(line int, texts ...string) *Fault { return &Fault{Line: line, Text: texts[r.IntN(len(texts))]} }
+	rows := s.Board.Rows()
+	boardRow := 4 + r.IntN(rows)
+	cells := strings.Fields(strings.Split(s.Board.String(), "\n")[boardRow-4])
+	switch r.IntN(6) {
+	case 0, 1:
+		size := []string{"3", "0", "2", "18", "-4", "four", "", "4.0", "8 8"}
+		return pick(r.IntN(2), size...)
+	case 2:
+		return pick(2, "b", "w", "X", "", "BW", "black")
+	case 3:
+		return pick(3, "=", "", ">>", "more", "<>", "B")
+	case 4:
+		k := r.IntN(len(cells))
+		bad := slices.Clone(cells)
+		bad[k] = []string{"b", "w", "x", "0", "o", "*"}[r.IntN(6)]
+		return pick(boardRow,
+			strings.Join(bad, " "),
+			strings.Join(cells[:len(cells)-1], " "),
+			strings.Join(append(slices.Clone(cells), "."), " "),
+			strings.Join(cells, ""))
+	}
+	return &Fault{Line: r.IntN(4 + rows), End: true}
 }
 
 // randomSize returns an even size from 4 to 16.
 func randomSize(r *rand.Rand) int {
 	return othello.MinSize + 2*r.IntN((othello.MaxSize-othello.MinSize)/2+1)
-}
-
-// pickStart picks the kind of starting board, the standard one most often.
-func pickStart(r *rand.Rand) Start {
-	n := r.IntN(100)
-	switch {
-	case n < 40:
-		return Standard
-	case n < 55:
-		return Sparse
-	case n < 70:
-		return Dense
-	case n < 85:
-		return Blocked
-	case n < 93:
-		return Nobody
-	}
-	return FullBoard
 }
 
 // startBoard makes a starting board of kind start for a game in which
@@ -189,33 +252,37 @@ func swapColors(b *othello.Board) {
 	}
 }
 
-// play plays the scenario's game to its end with random legal moves, bad
-// lines mixed in at rate, and sometimes a few lines after the end.
-func (g Generator) play(r *rand.Rand, s *Scenario, rate float64) []Line {
+// play plays the scenario's game to its end with random legal moves and
+// the lines of m, and returns its lines and how many times a player was
+// passed over in it.
+func (g Generator) play(r *rand.Rand, s *Scenario, m mix) (lines []Line, passes int) {
 	game, err := othello.NewGame(g.Rules, s.Board, s.First, s.Win)
 	if err != nil {
 		panic("scenario: generated a bad setup: " + err.Error()) // a bug in this package
 	}
-	var lines []Line
 	for !game.Over() {
-		for r.Float64() < rate {
-			lines = append(lines, badLine(r, game))
+		for len(m.bad) > 0 && r.Float64() < m.rate {
+			lines = append(lines, badLine(r, game, m.bad))
 		}
 		moves := game.Moves()
-		m := moves[r.IntN(len(moves))]
-		line := Line{Text: MoveText(m.Square), Kind: Move, Square: m.Square, HasSquare: true}
-		if r.Float64() < min(rate, 0.5) {
-			line.Text, line.Kind = looseMoveText(r, m.Square), LooseMove
+		mv := moves[r.IntN(len(moves))]
+		line := Line{Text: MoveText(mv.Square), Kind: Move, Square: mv.Square, HasSquare: true}
+		if r.Float64() < m.loose {
+			line.Text, line.Kind = looseMoveText(r, mv.Square), LooseMove
 		}
 		lines = append(lines, line)
-		game.Play(m.Square)
-	}
-	if r.IntN(8) == 0 {
-		for range 1 + r.IntN(3) {
-			lines = append(lines, Line{Text: badLine(r, game).Text, Kind: AfterEnd})
+		mover := game.Turn()
+		game.Play(mv.Square)
+		if !game.Over() && game.Turn() == mover {
+			passes++
 		}
 	}
-	return lines
+	if m.afterEnd && r.IntN(4) == 0 {
+		for range 1 + r.IntN(3) {
+			lines = append(lines, Line{Text: badLine(r, game, m.bad).Text, Kind: AfterEnd})
+		}
+	}
+	return lines, passes
 }
 
 // MoveText writes a square as a move line: "3 4" for row 3, column 4.
@@ -240,10 +307,11 @@ func looseMoveText(r *rand.Rand, s othello.Square) string {
 	return forms[r.IntN(len(forms))]
 }
 
-// badLine returns a line the judge must answer with INVALID in game's
-// current position. A kind that cannot be made there, such as an
-// occupied square on an empty board, gives way to a square off the board.
-func badLine(r *rand.Rand, game *othello.Game) Line {
+// badLine returns a line of one of the kinds that the judge must answer
+// with INVALID in game's current position. A kind that cannot be made
+// there, such as an occupied square on an empty board, gives way to a
+// square off the board.
+func badLine(r *rand.Rand, game *othello.Game, kinds []LineKind) Line {
 	b := game.Board()
 	moves := game.Moves()
 	var legal othello.Square // after the end any square will do
@@ -251,7 +319,7 @@ func badLine(r *rand.Rand, game *othello.Game) Line {
 		legal = moves[r.IntN(len(moves))].Square
 	}
 	row, col := legal.Row+1, legal.Col+1
-	kind := BadKinds[r.IntN(len(BadKinds))]
+	kind := kinds[r.IntN(len(kinds))]
 	pick := func(forms ...string) Line { return Line{Text: forms[r.IntN(len(forms))], Kind: kind} }
 	switch kind {
 	case Occupied, Illegal:
@@ -274,8 +342,9 @@ func badLine(r *rand.Rand, game *othello.Game) Line {
 		return pick(
 			fmt.Sprintf("0 %d", col), fmt.Sprintf("%d 0", row),
 			fmt.Sprintf("%d %d", rows+1, col), fmt.Sprintf("%d %d", row, cols+1),
-			fmt.Sprintf("-%d %d", row, col), fmt.Sprintf("%d -%d", row, col),
 			fmt.Sprintf("%d %d", rows+1+r.IntN(90), cols+1+r.IntN(90)), "17 17")
+	case Negative:
+		return pick(fmt.Sprintf("-%d %d", row, col), fmt.Sprintf("%d -%d", row, col), "-1 -1")
 	case Blank:
 		return pick("", "  ", "\t", " \t ", "\r")
 	case OneNumber:

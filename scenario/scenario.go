@@ -1,6 +1,8 @@
 // Package scenario makes the judge's test cases: a game's setup and the
-// lines typed after it (Scenario), random ones that cover what graders
-// need (Generator), and the judge's exact answer to an input (Transcript),
+// lines typed after it (Scenario), what each tests (Category), random
+// ones for what the assignment promises or for all that PROTOCOL.md
+// allows (Generator, Profile), the assignment's reference games
+// (ReferenceGame), and the judge's exact answer to an input (Transcript),
 // read from and written to folders in the golden-transcript format of
 // testdata/README.md.
 package scenario
@@ -8,6 +10,7 @@ package scenario
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"othello/othello"
 )
@@ -15,13 +18,23 @@ import (
 // A Scenario is one game to put to a program: the setup and the lines
 // typed after it.
 type Scenario struct {
-	Name  string
-	Rules othello.Rules
-	Board *othello.Board // the starting board
-	First othello.Color  // who moves first
-	Win   othello.WinRule
-	Start Start  // how Board was made
-	Lines []Line // the move lines and bad lines after the setup
+	Name     string
+	Rules    othello.Rules
+	Category Category
+	Board    *othello.Board // the starting board
+	First    othello.Color  // who moves first
+	Win      othello.WinRule
+	Start    Start  // how Board was made
+	Fault    *Fault // what is wrong with the setup, for a bad one; nil for a valid one
+	Lines    []Line // the move lines and bad lines after the setup
+}
+
+// A Fault is what makes a setup bad: one of its lines written wrong, or
+// the input ending before that line.
+type Fault struct {
+	Line int    // the setup line, from 0: rows, columns, first player, win rule, then the board's rows
+	Text string // what is written there instead
+	End  bool   // the input ends before the line instead, with no line after it
 }
 
 // A Line is one input line after the setup.
@@ -34,16 +47,22 @@ type Line struct {
 	HasSquare bool
 }
 
-// Input returns the scenario as the judge reads it: the setup lines, then
-// the lines, each ended by a newline.
+// Input returns the scenario as the judge reads it: the setup lines, with
+// the fault if there is one, then the lines, each ended by a newline.
 func (s *Scenario) Input() []byte {
+	setup := []string{strconv.Itoa(s.Board.Rows()), strconv.Itoa(s.Board.Cols()), s.First.String(), s.Win.String()}
+	setup = append(setup, strings.Split(strings.TrimSuffix(s.Board.String(), "\n"), "\n")...)
+	lines := s.Lines
+	if f := s.Fault; f != nil && f.End {
+		setup, lines = setup[:f.Line], nil
+	} else if f != nil {
+		setup[f.Line] = f.Text
+	}
 	var b bytes.Buffer
-	b.WriteString(strconv.Itoa(s.Board.Rows()) + "\n")
-	b.WriteString(strconv.Itoa(s.Board.Cols()) + "\n")
-	b.WriteString(s.First.String() + "\n")
-	b.WriteString(s.Win.String() + "\n")
-	b.WriteString(s.Board.String())
-	for _, l := range s.Lines {
+	for _, l := range setup {
+		b.WriteString(l + "\n")
+	}
+	for _, l := range lines {
 		b.WriteString(l.Text + "\n")
 	}
 	return b.Bytes()
@@ -71,6 +90,10 @@ func (s *Scenario) Clone() *Scenario {
 	c := *s
 	c.Board = s.Board.Clone()
 	c.Lines = append([]Line(nil), s.Lines...)
+	if s.Fault != nil {
+		f := *s.Fault
+		c.Fault = &f
+	}
 	return &c
 }
 
@@ -110,7 +133,8 @@ const (
 	LooseMove                    // a legal move with extra blanks, tabs, signs, zeros or a carriage return
 	Occupied                     // a square that is taken
 	Illegal                      // an empty square where the move is not legal
-	OffBoard                     // a square off the board: "0 3", "9 3" on eight rows
+	OffBoard                     // a square off the board, in plain digits: "0 3", "9 3" on eight rows
+	Negative                     // a negative row or column: "-1 3"
 	Blank                        // nothing but blanks
 	OneNumber                    // "3"
 	ThreeNumbers                 // "3 4 1"
@@ -122,11 +146,16 @@ const (
 	AfterEnd                     // any line after the end of the game
 )
 
-// BadKinds lists the kinds of line the judge answers with INVALID.
-var BadKinds = []LineKind{Occupied, Illegal, OffBoard, Blank, OneNumber, ThreeNumbers, Letters, Comma, Decimal, Huge, Long}
+// InvalidKinds lists the kinds of line, written as the assignment
+// promises, that the judge answers with INVALID.
+var InvalidKinds = []LineKind{Occupied, Illegal, OffBoard}
+
+// FormatKinds lists the kinds of line that are not two plainly written
+// integers, which the judge answers with INVALID.
+var FormatKinds = []LineKind{Negative, Blank, OneNumber, ThreeNumbers, Letters, Comma, Decimal, Huge, Long}
 
 var lineKindNames = [...]string{
-	"move", "loose move", "occupied", "illegal", "off board", "blank", "one number",
+	"move", "loose move", "occupied", "illegal", "off board", "negative", "blank", "one number",
 	"three numbers", "letters", "comma", "decimal", "huge number", "long line", "after the end",
 }
 

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,58 +16,68 @@ import (
 
 var ruleSets = []othello.Rules{othello.Full{}, othello.Simple{}}
 
-// TestGeneratedScenariosReplay plays generated scenarios through the
-// judge: each is a game played to its end, each bad line is answered with
-// INVALID and each move line with VALID, and the same seed gives the same
-// scenario.
+// TestGeneratedScenariosReplay plays generated scenarios of both
+// profiles through the judge: each is a game played to its end, each bad
+// line is answered with INVALID and each move line with VALID, a bad
+// setup ends the judge after its first line, and the same seed gives the
+// same scenario.
 func TestGeneratedScenariosReplay(t *testing.T) {
 	for _, rules := range ruleSets {
-		g := scenario.Generator{Rules: rules, BadRate: -1}
-		for i := range 200 {
-			s := g.Scenario(7, i)
-			tr := s.Transcript()
-			if tr.Status != 0 {
-				t.Fatalf("%s: exit status %d, want 0; standard error %q", s.Name, tr.Status, tr.Errors)
-			}
-			lines := strings.Split(strings.TrimSuffix(string(tr.Output), "\n"), "\n")
-			if last := lines[len(lines)-1]; !strings.HasPrefix(last, "WINNER: ") {
-				t.Fatalf("%s: last line %q, want a WINNER line", s.Name, last)
-			}
-			var wantValid, wantInvalid int
-			for _, l := range s.Lines {
-				switch l.Kind {
-				case scenario.Move, scenario.LooseMove:
-					wantValid++
-				case scenario.AfterEnd:
-				default:
-					wantInvalid++
+		for _, profile := range scenario.Profiles {
+			g := scenario.Generator{Rules: rules, Profile: profile, BadRate: -1}
+			for i := range 200 {
+				s := g.Scenario(7, i)
+				tr := s.Transcript()
+				if s.Fault != nil {
+					if want := rules.Name() + "\n"; tr.Status != 1 || string(tr.Output) != want {
+						t.Errorf("%s: bad setup %+v: got status %d and output %q, want 1 and %q", s.Name, *s.Fault, tr.Status, tr.Output, want)
+					}
+					continue
 				}
-			}
-			count := map[string]int{}
-			for _, l := range lines {
-				count[l]++
-			}
-			if got := count["VALID"]; got != wantValid {
-				t.Errorf("%s: got %d VALID lines, want %d", s.Name, got, wantValid)
-			}
-			if got := count["INVALID"]; got != wantInvalid {
-				t.Errorf("%s: got %d INVALID lines, want %d", s.Name, got, wantInvalid)
-			}
-			if again := g.Scenario(7, i); !bytes.Equal(again.Input(), s.Input()) {
-				t.Fatalf("%s: the same seed and index gave two different inputs", s.Name)
+				if tr.Status != 0 {
+					t.Fatalf("%s: exit status %d, want 0; standard error %q", s.Name, tr.Status, tr.Errors)
+				}
+				lines := strings.Split(strings.TrimSuffix(string(tr.Output), "\n"), "\n")
+				if last := lines[len(lines)-1]; !strings.HasPrefix(last, "WINNER: ") {
+					t.Fatalf("%s: last line %q, want a WINNER line", s.Name, last)
+				}
+				var wantValid, wantInvalid int
+				for _, l := range s.Lines {
+					switch l.Kind {
+					case scenario.Move, scenario.LooseMove:
+						wantValid++
+					case scenario.AfterEnd:
+					default:
+						wantInvalid++
+					}
+				}
+				count := map[string]int{}
+				for _, l := range lines {
+					count[l]++
+				}
+				if got := count["VALID"]; got != wantValid {
+					t.Errorf("%s: got %d VALID lines, want %d", s.Name, got, wantValid)
+				}
+				if got := count["INVALID"]; got != wantInvalid {
+					t.Errorf("%s: got %d INVALID lines, want %d", s.Name, got, wantInvalid)
+				}
+				if again := g.Scenario(7, i); !bytes.Equal(again.Input(), s.Input()) {
+					t.Fatalf("%s: the same seed and index gave two different inputs", s.Name)
+				}
 			}
 		}
 	}
 }
 
-// TestGeneratorCoversEveryKind counts what a default run of 200 scenarios
-// holds, checking each kind of starting board with the engine: every
-// board size each way, non-square boards, both first players, both win
-// rules, every kind of start, games with passes, and every kind of line.
+// TestGeneratorCoversEveryKind counts what 200 scenarios of the protocol
+// profile hold, checking each kind of starting board with the engine:
+// every board size each way, non-square boards, both first players, both
+// win rules, every kind of start, games with passes, every kind of line,
+// bad setups, and every category.
 func TestGeneratorCoversEveryKind(t *testing.T) {
 	for _, rules := range ruleSets {
 		for _, seed := range []uint64{1, 2, 3} {
-			g := scenario.Generator{Rules: rules, BadRate: -1}
+			g := scenario.Generator{Rules: rules, Profile: scenario.Protocol, BadRate: -1}
 			seen := map[string]int{}
 			for i := range 200 {
 				for _, f := range features(t, g.Scenario(seed, i)) {
@@ -77,12 +88,15 @@ func TestGeneratorCoversEveryKind(t *testing.T) {
 			for n := othello.MinSize; n <= othello.MaxSize; n += 2 {
 				want = append(want, "rows "+itoa(n), "cols "+itoa(n))
 			}
-			want = append(want, "non-square", "square", "first B", "first W", "win >", "win <", "passes")
+			want = append(want, "non-square", "square", "first B", "first W", "win >", "win <", "passes", "bad setup")
 			for _, s := range scenario.Starts {
 				want = append(want, "start "+s.String())
 			}
 			for k := scenario.Move; k <= scenario.AfterEnd; k++ {
 				want = append(want, "line "+k.String())
+			}
+			for _, c := range scenario.Protocol.Categories() {
+				want = append(want, c.String())
 			}
 			for _, f := range want {
 				if seen[f] == 0 {
@@ -90,6 +104,81 @@ func TestGeneratorCoversEveryKind(t *testing.T) {
 				}
 			}
 			t.Logf("%s, seed %d: %v", rules.Name(), seed, seen)
+		}
+	}
+}
+
+// TestCategories checks that each generated scenario has what its
+// category tests, and nothing that another category tests, so that a
+// mistake costs the points of its own category only; and that the
+// assignment profile writes every line as two plain integers separated by
+// one space.
+func TestCategories(t *testing.T) {
+	plain := regexp.MustCompile(`^[0-9]+ [0-9]+$`)
+	for _, rules := range ruleSets {
+		for _, profile := range scenario.Profiles {
+			g := scenario.Generator{Rules: rules, Profile: profile, BadRate: -1}
+			for i := range 300 {
+				s := g.Scenario(4, i)
+				if want := profile.Categories()[i%len(profile.Categories())]; s.Category != want {
+					t.Fatalf("%s: category %s, want %s", s.Name, s.Category, want)
+				}
+				fs := map[string]bool{}
+				for _, f := range features(t, s) {
+					fs[f] = true
+				}
+				has := map[scenario.Category]bool{
+					scenario.Passes:        fs["passes"] && (s.Start == scenario.Sparse || s.Start == scenario.Dense),
+					scenario.BlockedStart:  fs["start "+scenario.Blocked.String()] || fs["start "+scenario.Nobody.String()] || fs["start "+scenario.FullBoard.String()],
+					scenario.FewestWins:    fs["win <"],
+					scenario.NonSquare:     fs["non-square"],
+					scenario.InvalidMoves:  fs["line occupied"] || fs["line illegal"] || fs["line off board"],
+					scenario.TolerantInput: fs["line loose move"],
+					scenario.BadSetup:      fs["bad setup"],
+				}
+				for _, k := range scenario.FormatKinds {
+					has[scenario.BadLines] = has[scenario.BadLines] || fs["line "+k.String()]
+				}
+				for c, ok := range has {
+					if c == s.Category && c != scenario.InvalidMoves && c != scenario.BadLines && !ok {
+						t.Errorf("%s: a %s scenario without what it tests: %v", s.Name, c, fs)
+					}
+					if c != s.Category && ok {
+						t.Errorf("%s: a %s scenario has what %s tests: %v", s.Name, s.Category, c, fs)
+					}
+				}
+				for _, l := range s.Lines {
+					if profile == scenario.Assignment && !plain.MatchString(l.Text) {
+						t.Errorf("%s: the assignment profile wrote the line %q", s.Name, l.Text)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReferenceGame checks the built-in reference games against those of
+// ../shared/examples, where it is, and of testdata.
+func TestReferenceGame(t *testing.T) {
+	for _, rules := range ruleSets {
+		tr := scenario.ReferenceGame(rules)
+		name := strings.ToLower(rules.Name())
+		for _, path := range []string{
+			filepath.Join("..", "..", "shared", "examples", name+"-4x4"),
+			filepath.Join("..", "testdata", name, "reference-4x4"),
+		} {
+			in, err1 := os.ReadFile(path + ".in")
+			out, err2 := os.ReadFile(path + ".out")
+			if errors.Is(err1, fs.ErrNotExist) && strings.Contains(path, "shared") {
+				t.Logf("%s: not here", path)
+				continue
+			}
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if !bytes.Equal(tr.Input, in) || !bytes.Equal(tr.Output, out) || tr.Status != 0 {
+				t.Errorf("%s: differs from %s", tr.Name, path)
+			}
 		}
 	}
 }
@@ -127,7 +216,10 @@ func features(t *testing.T, s *scenario.Scenario) []string {
 	if !ok {
 		t.Errorf("%s: the starting board is not %s:\n%s", s.Name, s.Start, s.Board)
 	}
-	fs = append(fs, "start "+s.Start.String())
+	fs = append(fs, "start "+s.Start.String(), s.Category.String())
+	if s.Fault != nil {
+		return append(fs, "bad setup")
+	}
 
 	game, err := othello.NewGame(s.Rules, s.Board, s.First, s.Win)
 	if err != nil {

@@ -1,0 +1,129 @@
+package scenario
+
+import (
+	"errors"
+	"strconv"
+)
+
+// A Category is what a scenario tests, so that a grade can give points for
+// each: one part of the assignment that a program gets right or wrong.
+type Category uint8
+
+// The categories. Reference and Golden are transcripts read from files;
+// a Generator makes the others.
+const (
+	Reference     Category = iota // the assignment's two reference games, built in
+	Golden                        // a transcript of a -golden folder
+	FullGame                      // a game on a square board from the standard start, played to its end
+	Passes                        // a game in which a player has no move and is passed over
+	BlockedStart                  // a starting board on which the first player cannot move, or nobody can
+	FewestWins                    // the win rule <: the fewest discs win
+	NonSquare                     // a board with more rows than columns, or fewer
+	InvalidMoves                  // moves off the board, onto taken squares, or that flip nothing
+	LockStep                      // a game typed one line at a time, each answered before the next
+	TolerantInput                 // move lines with blanks, tabs, signs, leading zeros or a carriage return
+	BadLines                      // lines that are not two integers, which are INVALID
+	BadSetup                      // a setup that breaks the rules, which ends the program at once
+)
+
+// Categories lists every category, in the order reports show them.
+var Categories = []Category{Reference, Golden, FullGame, Passes, BlockedStart, FewestWins, NonSquare, InvalidMoves, LockStep, TolerantInput, BadLines, BadSetup}
+
+var categoryNames = [...]string{
+	"reference", "golden", "full-game", "passes", "blocked-start", "fewest-wins", "non-square",
+	"invalid-moves", "lock-step", "tolerant-input", "bad-lines", "bad-setup",
+}
+
+var categoryAbout = [...]string{
+	"the assignment's reference game",
+	"the golden transcripts given with -golden",
+	"whole games on square boards from the standard start",
+	"games in which a player has no move and is passed over",
+	"starting boards on which the first player cannot move, or nobody can",
+	"games won by the fewest discs (<)",
+	"boards with more rows than columns, or fewer",
+	"moves off the board, onto taken squares, or that flip nothing (INVALID)",
+	"games typed one line at a time, each line answered before the next",
+	"move lines with extra blanks, tabs, signs, leading zeros or a carriage return",
+	"lines that are not two integers (INVALID)",
+	"setups that break the rules: the program must stop after its first line",
+}
+
+// ErrCategory means a name is not that of a category.
+var ErrCategory = errors.New("scenario: no such category")
+
+// ParseCategory returns the category named s, such as "non-square".
+func ParseCategory(s string) (Category, error) {
+	for _, c := range Categories {
+		if c.String() == s {
+			return c, nil
+		}
+	}
+	return 0, ErrCategory
+}
+
+// String returns the category's name, such as "non-square".
+func (c Category) String() string {
+	if int(c) < len(categoryNames) {
+		return categoryNames[c]
+	}
+	return "Category(" + strconv.Itoa(int(c)) + ")"
+}
+
+// About says in a few words what the category's scenarios test.
+func (c Category) About() string {
+	if int(c) < len(categoryAbout) {
+		return categoryAbout[c]
+	}
+	return c.String()
+}
+
+// A Profile says which inputs a check puts to a program: what the
+// assignment promises, or everything PROTOCOL.md allows.
+type Profile uint8
+
+// The profiles.
+const (
+	// Assignment is only what the assignment promises: valid setups, and
+	// move lines of two decimal integers separated by one space, some of
+	// them off the board, on a taken square or illegal.
+	Assignment Profile = iota
+	// Protocol is everything PROTOCOL.md allows besides: blanks, tabs,
+	// signs, leading zeros and carriage returns in move lines, lines that
+	// are not moves, and bad setups.
+	Protocol
+)
+
+// Profiles lists the profiles.
+var Profiles = []Profile{Assignment, Protocol}
+
+// ErrProfile means a name is not that of a profile.
+var ErrProfile = errors.New("scenario: no such profile")
+
+// ParseProfile returns the profile named s: "assignment" or "protocol".
+func ParseProfile(s string) (Profile, error) {
+	for _, p := range Profiles {
+		if p.String() == s {
+			return p, nil
+		}
+	}
+	return 0, ErrProfile
+}
+
+// String returns "assignment" or "protocol".
+func (p Profile) String() string {
+	if p == Protocol {
+		return "protocol"
+	}
+	return "assignment"
+}
+
+// Categories returns the categories of the random scenarios of the
+// profile, in the order a Generator takes them in turn.
+func (p Profile) Categories() []Category {
+	cs := []Category{FullGame, Passes, BlockedStart, FewestWins, NonSquare, InvalidMoves, LockStep}
+	if p == Protocol {
+		cs = append(cs, TolerantInput, BadLines, BadSetup)
+	}
+	return cs
+}
