@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,21 +70,24 @@ func DetectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) 
 type Config struct {
 	Program Program
 	Rules   othello.Rules // nil: the program's first line chooses
-	Golden  []string      // folders of golden transcripts; those of the other rule set are skipped
-	N       int           // random scenarios
+	Profile scenario.Profile
+	Golden  []string // folders of golden transcripts; those of the other rule set are skipped
+	N       int      // random scenarios
 	Seed    uint64
 	Rows    int     // the random scenarios' board size; 0 for random sizes
 	Cols    int     //
-	BadRate float64 // the chance of a bad line before each move; negative picks one of scenario.BadRates per scenario
-	Mode    Mode
+	BadRate float64 // the chance of an invalid line before each move where the category has them; negative picks one of scenario.BadRates per scenario
+	Mode    Mode    // LockStep runs every scenario in lock-step; Batch all but those of category lock-step
 	Limits  Limits
 	// Sandbox is how each run is separated from the grader and what it
 	// may use. When its Mode is Isolated and the machine cannot isolate,
-	// Check runs Limited and says why at the top of the report. The
-	// golden folders and Out are hidden from the program.
-	Sandbox sandbox.Config
-	Jobs    int    // scenarios run at once
-	Out     string // where shrunk failing scenarios are written as golden pairs; "" for nowhere
+	// Check runs Limited and says why in Grade.Sandbox. The golden
+	// folders and Out are hidden from the program.
+	Sandbox  sandbox.Config
+	Jobs     int     // scenarios run at once
+	Out      string  // where the reproducers are written as golden pairs; "" for nowhere
+	Weights  Weights // the points of each category; nil for DefaultWeights(Profile)
+	Progress func(done, total int)
 }
 
 // Generator returns the generator of the random scenarios.
@@ -94,15 +96,17 @@ func (cfg Config) Generator() scenario.Generator {
 	if rules == nil {
 		rules = othello.Full{}
 	}
-	return scenario.Generator{Rules: rules, Rows: cfg.Rows, Cols: cfg.Cols, BadRate: cfg.BadRate}
+	return scenario.Generator{Rules: rules, Profile: cfg.Profile, Rows: cfg.Rows, Cols: cfg.Cols, BadRate: cfg.BadRate}
 }
 
-// A Summary counts the scenarios of a check.
-type Summary struct {
-	Passed, Failed int
-	Skipped        int // golden transcripts of the other rule set
-	NotRun         int // scenarios not run because the check was stopped
-}
+// Errors of a check that cannot be made.
+var (
+	// ErrNoGolden means a golden folder holds no transcript of the
+	// program's rule set.
+	ErrNoGolden = errors.New("check: no golden transcript of the program's rule set")
+	// ErrNothingChecked means no scenario was run to its end.
+	ErrNothingChecked = errors.New("check: no scenario was checked")
+)
 
 // The budget of shrinking, for the whole check: runs, time, and runs that
 // a limit ended (each of which can take the whole time limit).
@@ -112,161 +116,237 @@ const (
 	shrinkLimitedRuns = 3
 )
 
-// A job is one scenario to run. Once run, it keeps only what the report
-// needs: a passing job nothing, a failing one its failure, cut short.
+// maxTimeouts is how many runs of a category a limit may end, with none
+// passing, before the category's other scenarios are not run: a program
+// that hangs takes the time limit each time.
+const maxTimeouts = 3
+
+// A job is a case to run: a golden transcript, or a random scenario that
+// the worker makes.
 type job struct {
-	name string
-	s    *scenario.Scenario // the random scenario; nil for a golden transcript
-	t    scenario.Transcript
-	f    *Failure
-	ran  bool
-
-	random bool   // whether the job is a random scenario, made by the worker
-	seed   uint64 // the random scenario's seed and index
+	c      *Case
+	t      scenario.Transcript // a golden transcript, kept for the report
+	random bool
 	index  int
-
-	// For the smallest random failure of each way: the smallest scenario
-	// found that fails that way, its input and failure, and the error
-	// from writing it to Config.Out. For the others of that way: that job.
-	shrunk      *scenario.Scenario
-	shrunkIn    []byte
-	shrunkF     *Failure
-	shrunkWrite error
-	sameAs      *job
+	s      *scenario.Scenario // the random scenario, kept if it fails
 }
 
-// Check runs the program on the golden transcripts and the random
-// scenarios that cfg gives, writes a report to w, and returns the counts.
-// When ctx is done, the runs under way are stopped, no more start, and the
-// report ends with what was found so far. The error is for a check that
+// Check runs the program on the reference game, the golden transcripts
+// and the random scenarios that cfg gives, and returns what it found.
+// When ctx is done, the runs under way are stopped, no more start, and
+// the grade holds what was found so far. The error is for a check that
 // could not run at all: a *StartError for a program whose rule set cannot
-// be detected, or an error wrapping that of scenario.ReadDir for a golden
-// folder that cannot be read.
-func Check(ctx context.Context, cfg Config, w io.Writer) (Summary, error) {
-	var notice string
-	cfg.Sandbox, notice = sandboxFor(cfg)
-	rules := cfg.Rules
-	how := "forced"
-	if rules == nil {
+// be detected, an error wrapping that of scenario.ReadDir or ErrNoGolden
+// for a golden folder, or ErrNothingChecked.
+func Check(ctx context.Context, cfg Config) (*Grade, error) {
+	start := time.Now()
+	g := &Grade{Program: commandLine(cfg.Program), Profile: cfg.Profile, Mode: cfg.Mode, Seed: cfg.Seed, Jobs: max(1, cfg.Jobs)}
+	cfg.Sandbox, g.Sandbox = sandboxFor(cfg)
+	g.Rules, g.RulesFrom = cfg.Rules, "forced"
+	if g.Rules == nil {
 		var err error
-		if rules, err = DetectRules(ctx, cfg.Program, cfg.Limits, cfg.Sandbox); err != nil {
-			return Summary{}, err
+		if g.Rules, err = DetectRules(ctx, cfg.Program, cfg.Limits, cfg.Sandbox); err != nil {
+			return nil, err
 		}
-		how = "its first line"
+		g.RulesFrom = "its first line"
 	}
-	var sum Summary
+	cfg.Rules = g.Rules
+	jobs, err := plan(cfg, g)
+	if err != nil {
+		return nil, err
+	}
+	runAll(ctx, cfg, jobs)
+	g.Ways = group(jobs)
+	reproduce(ctx, cfg, jobs, g.Ways)
+	weights := cfg.Weights
+	if weights == nil {
+		weights = DefaultWeights(cfg.Profile)
+	}
+	g.Scores = score(g.Cases, weights)
+	g.Elapsed = time.Since(start)
+	if g.Count(Passed)+g.Count(Failed) == 0 && ctx.Err() == nil {
+		return nil, ErrNothingChecked
+	}
+	return g, nil
+}
+
+// plan lists the cases of the check in g, and returns the jobs that run
+// them: the reference game, the golden transcripts, the random scenarios.
+func plan(cfg Config, g *Grade) ([]*job, error) {
 	var jobs []*job
+	add := func(j *job) {
+		jobs = append(jobs, j)
+		g.Cases = append(g.Cases, j.c)
+	}
+	ref := scenario.ReferenceGame(g.Rules)
+	add(&job{t: ref, c: &Case{Name: ref.Name, Category: scenario.Reference, About: "the assignment's reference game", Mode: cfg.Mode, Verdict: NotRun, Why: notRun}})
 	for _, dir := range cfg.Golden {
 		ts, err := scenario.ReadDir(dir)
 		if err != nil {
-			return Summary{}, fmt.Errorf("check: golden transcripts: %w", err)
+			return nil, fmt.Errorf("check: golden transcripts: %w", err)
 		}
+		n := len(jobs)
 		for _, t := range ts {
-			if t.Rules != rules {
-				sum.Skipped++
+			if t.Rules != g.Rules {
+				g.Skipped++
 				continue
 			}
 			t.Name = filepath.ToSlash(filepath.Join(dir, t.Name))
-			jobs = append(jobs, &job{name: t.Name, t: t})
+			add(&job{t: t, c: &Case{Name: t.Name, Category: scenario.Golden, About: "golden transcript", Mode: cfg.Mode, Verdict: NotRun, Why: notRun}})
+		}
+		if len(jobs) == n {
+			return nil, fmt.Errorf("%w: %s holds %d transcripts, none of them %s", ErrNoGolden, dir, len(ts), g.Rules.Name())
 		}
 	}
-	golden := len(jobs)
-	cfg.Rules = rules
 	gen := cfg.Generator()
 	for i := range cfg.N {
-		jobs = append(jobs, &job{random: true, seed: cfg.Seed, index: i})
+		c := &Case{Category: gen.Profile.Categories()[i%len(gen.Profile.Categories())], Mode: cfg.Mode, Verdict: NotRun, Why: notRun}
+		if c.Category == scenario.LockStep {
+			c.Mode = LockStep
+		}
+		add(&job{random: true, index: i, c: c})
 	}
+	return jobs, nil
+}
 
-	fmt.Fprintf(w, "check %s: %s (%s), %s, seed %d: %d golden and %d random scenarios, %d at a time\n",
-		commandLine(cfg.Program), rules.Name(), how, cfg.Mode, cfg.Seed, golden, cfg.N, max(1, cfg.Jobs))
-	fmt.Fprintln(w, notice)
-	if sum.Skipped > 0 {
-		fmt.Fprintf(w, "skipped %d golden transcripts of the other rule set\n", sum.Skipped)
-	}
-
-	compare := func(t scenario.Transcript) *Failure {
-		return Compare(t, Run(ctx, cfg.Program, t, cfg.Mode, cfg.Limits, cfg.Sandbox))
-	}
-	try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
-		t := s.Transcript()
-		return t, compare(t)
-	}
+// runAll runs the jobs, cfg.Jobs at a time, and gives each case its
+// verdict. A category in which maxTimeouts runs were ended by a limit,
+// and none passed, runs no more.
+func runAll(ctx context.Context, cfg Config, jobs []*job) {
+	gen := cfg.Generator()
+	var mu sync.Mutex
+	done := 0
+	timeouts := map[scenario.Category]int{}
+	passes := map[scenario.Category]int{}
 	parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
 		j := jobs[i]
+		c := j.c
+		t := j.t
 		if j.random {
-			j.s = gen.Scenario(j.seed, j.index)
-			j.t = j.s.Transcript()
-			j.name = j.t.Name
+			j.s = gen.Scenario(cfg.Seed, j.index)
+			t = j.s.Transcript()
+			c.Name = t.Name
+			c.About = fmt.Sprintf("random scenario %d of seed %d: %s", j.index, cfg.Seed, describe(j.s))
 		}
-		f := compare(j.t)
-		if f != nil && f.Result.End == Interrupted {
-			return
-		}
-		j.ran = true
-		if f != nil {
-			j.f = f.summarize(j.t, cfg.Limits, cfg.Sandbox.Limits)
+		mu.Lock()
+		stuck := timeouts[c.Category] >= maxTimeouts && passes[c.Category] == 0
+		mu.Unlock()
+		if stuck {
+			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
 		} else {
-			j.s = nil
-		}
-		j.t = scenario.Transcript{} // dropped once compared
-	})
-
-	// Shrink the smallest random failure of each way.
-	var firsts []*job
-	for _, j := range jobs {
-		if j.f == nil || j.s == nil {
-			continue
-		}
-		k := slices.IndexFunc(firsts, func(o *job) bool { return o.f.Same(j.f) })
-		switch {
-		case k < 0:
-			firsts = append(firsts, j)
-		case smaller(j.s.Size(), firsts[k].s.Size()):
-			firsts[k] = j
-		}
-	}
-	b := &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(shrinkTime)}
-	parallel(ctx, len(firsts), cfg.Jobs, func(i int) {
-		j := firsts[i]
-		sh := &shrinker{try: try, budget: b}
-		var t scenario.Transcript
-		j.shrunk, t, j.shrunkF = sh.shrink(j.s, j.s.Transcript(), j.f)
-		j.shrunkIn = t.Input
-		if j.shrunkF != j.f {
-			j.shrunkF = j.shrunkF.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
-		}
-		if cfg.Out != "" {
-			j.shrunkWrite = t.Write(cfg.Out)
-		}
-	})
-	for _, j := range jobs {
-		if j.f != nil && j.s != nil && j.shrunk == nil {
-			if k := slices.IndexFunc(firsts, func(o *job) bool { return o.f.Same(j.f) }); k >= 0 && firsts[k].shrunk != nil {
-				j.sameAs = firsts[k]
+			f := Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Limits, cfg.Sandbox))
+			switch {
+			case f != nil && f.Result.End == Interrupted:
+			case f != nil:
+				c.Verdict, c.Why, c.Failure = Failed, "", f.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
+			default:
+				c.Verdict, c.Why = Passed, ""
+				j.s = nil
 			}
 		}
-	}
-
-	for _, j := range jobs {
+		mu.Lock()
+		defer mu.Unlock()
 		switch {
-		case !j.ran:
-			sum.NotRun++
-		case j.f == nil:
-			sum.Passed++
-		default:
-			sum.Failed++
-			report(w, cfg, j)
+		case c.Verdict == Passed:
+			passes[c.Category]++
+		case c.Failure != nil && c.Failure.Result.limitEnded():
+			timeouts[c.Category]++
+		}
+		if done++; cfg.Progress != nil {
+			cfg.Progress(done, len(jobs))
+		}
+	})
+}
+
+// notRun is why a case is not run when the check is stopped first.
+const notRun = "not run: the check was stopped"
+
+// group sorts the failing cases into ways of failing, each with its
+// example: the smallest random scenario that fails that way, or else the
+// first case. The ways come in the order of their first case.
+func group(jobs []*job) []*Way {
+	var ways []*Way
+	examples := map[*Way]*job{}
+	for _, j := range jobs {
+		c := j.c
+		if c.Verdict != Failed {
+			continue
+		}
+		k := slices.IndexFunc(ways, func(w *Way) bool { return w.Cases[0].Failure.Same(c.Failure) })
+		if k < 0 {
+			w := &Way{Number: len(ways) + 1, Cases: []*Case{c}}
+			ways = append(ways, w)
+			examples[w] = j
+			c.Way = w
+			continue
+		}
+		w := ways[k]
+		c.Way = w
+		w.Cases = append(w.Cases, c)
+		if e := examples[w]; j.s != nil && (e.s == nil || smaller(j.s.Size(), e.s.Size())) {
+			examples[w] = j
+			// The example comes first.
+			i := slices.Index(w.Cases, c)
+			w.Cases[0], w.Cases[i] = w.Cases[i], w.Cases[0]
 		}
 	}
-	if sum.NotRun > 0 {
-		fmt.Fprintf(w, "\nstopped: %d of %d scenarios not run\n", sum.NotRun, len(jobs))
+	for _, w := range ways {
+		e := examples[w]
+		w.Input, w.Failure = e.t.Input, w.Cases[0].Failure
+		w.Size = fmt.Sprintf("%d input lines", len(splitLines(e.t.Input)))
+		if e.s != nil {
+			w.Input, w.Size = e.s.Input(), size(e.s)
+		}
 	}
-	fmt.Fprintf(w, "%d passed, %d failed", sum.Passed, sum.Failed)
-	if sum.NotRun > 0 {
-		fmt.Fprintf(w, ", %d not run", sum.NotRun)
+	return ways
+}
+
+// reproduce shrinks the example of each way to the smallest input it can
+// find that fails the same way, within the check's budget, and writes it
+// to cfg.Out with the judge's answer. The examples of golden transcripts
+// are not shrunk, nor those that a limit ended, since each try could take
+// the whole limit, nor bad setups, which are small.
+func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
+	byCase := map[*Case]*job{}
+	for _, j := range jobs {
+		byCase[j.c] = j
 	}
-	fmt.Fprintln(w)
-	return sum, nil
+	b := &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(shrinkTime)}
+	parallel(ctx, len(ways), cfg.Jobs, func(i int) {
+		w := ways[i]
+		e := byCase[w.Cases[0]]
+		compare := func(t scenario.Transcript) *Failure {
+			return Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Limits, cfg.Sandbox))
+		}
+		try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
+			t := s.Transcript()
+			return t, compare(t)
+		}
+		t := e.t
+		if s := e.s; s != nil {
+			t = s.Transcript()
+			if s.Fault == nil && !w.Failure.Result.limitEnded() {
+				// The shrinker needs the failure with its output.
+				f := compare(t)
+				if w.Failure.Same(f) {
+					sh := &shrinker{try: try, budget: b}
+					var shrunk *scenario.Scenario
+					if shrunk, t, f = sh.shrink(s, t, f); shrunk != s {
+						w.Shrunk, w.Size = true, size(shrunk)
+						w.Failure = f.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
+					}
+				}
+			}
+		}
+		w.Input = t.Input
+		if t.Status != 0 && len(splitLines(t.Output)) > 1 {
+			w.MidGame = strings.TrimSpace(string(t.Errors))
+		}
+		if cfg.Out != "" {
+			w.File = filepath.Join(cfg.Out, filepath.FromSlash(t.Name)+".in")
+			w.Err = t.Write(cfg.Out)
+		}
+	})
 }
 
 // sandboxFor returns the sandbox the check runs its programs in, with the

@@ -29,19 +29,21 @@ var (
 )
 
 // checkStudent checks the student with the mistake bug on n random
-// scenarios and returns the summary and the report.
-func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Limits) (check.Summary, string) {
+// scenarios of the protocol profile and the reference game, and returns
+// the grade and the report.
+func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Limits) (*check.Grade, string) {
 	t.Helper()
 	return checkStudentIn(t, bug, sandbox.Isolated, mode, n, lim)
 }
 
 // checkStudentIn is checkStudent in the sandbox mode sm.
-func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, n int, lim check.Limits) (check.Summary, string) {
+func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, n int, lim check.Limits) (*check.Grade, string) {
 	t.Helper()
 	sb := testSandbox
 	sb.Mode = sm
 	cfg := check.Config{
 		Program: studentProgram(bug),
+		Profile: scenario.Protocol,
 		N:       n,
 		Seed:    1,
 		BadRate: -1,
@@ -50,16 +52,30 @@ func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, 
 		Sandbox: sb,
 		Jobs:    runtime.NumCPU(),
 	}
-	var report bytes.Buffer
-	sum, err := check.Check(context.Background(), cfg, &report)
+	return checkReport(t, cfg, false)
+}
+
+// checkReport runs the check cfg and returns its grade and its report,
+// checking that the report ends with the counts.
+func checkReport(t *testing.T, cfg check.Config, verbose bool) (*check.Grade, string) {
+	t.Helper()
+	g, err := check.Check(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("check: %v", err)
 	}
-	want := strconv.Itoa(sum.Passed) + " passed, " + strconv.Itoa(sum.Failed) + " failed\n"
-	if !strings.HasSuffix(report.String(), want) || sum.Passed+sum.Failed != n {
-		t.Errorf("%d scenarios: got summary %+v and report ending %q, want it to end %q", n, sum, lastLine(report.String()), want)
+	var report bytes.Buffer
+	if err := check.WriteText(&report, g, verbose); err != nil {
+		t.Fatal(err)
 	}
-	return sum, report.String()
+	want := strconv.Itoa(g.Count(check.Passed)) + " passed, " + strconv.Itoa(g.Count(check.Failed)) + " failed"
+	if n := g.Count(check.NotRun); n > 0 {
+		want += ", " + strconv.Itoa(n) + " not run"
+	}
+	want += "\n"
+	if !strings.HasSuffix(report.String(), want) || len(g.Cases) != cfg.N+1 {
+		t.Errorf("%d scenarios: got %d cases and report ending %q, want %d and it to end %q", cfg.N, len(g.Cases), lastLine(report.String()), cfg.N+1, want)
+	}
+	return g, report.String()
 }
 
 func lastLine(s string) string {
@@ -72,9 +88,9 @@ func lastLine(s string) string {
 func TestStudentWithoutMistakes(t *testing.T) {
 	for _, mode := range []check.Mode{check.Batch, check.LockStep} {
 		t.Run(mode.String(), func(t *testing.T) {
-			sum, report := checkStudent(t, noBug, mode, 100, testLimits)
-			if sum.Failed > 0 {
-				t.Errorf("got %d failures, want none:\n%s", sum.Failed, report)
+			g, report := checkStudent(t, noBug, mode, 100, testLimits)
+			if n := g.Count(check.Failed); n > 0 {
+				t.Errorf("got %d failures, want none:\n%s", n, report)
 			}
 		})
 	}
@@ -99,21 +115,22 @@ func TestCheckCatchesMistakes(t *testing.T) {
 		{noPass, check.Batch, 40, testLimits, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
 		{noFlush, check.LockStep, 4, short, `(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`},
 		{hang, check.Batch, 2, short, `it was still running after 300ms, having used \d+ms of CPU time, and was killed: was it waiting for something\?`},
-		{crash, check.Batch, 20, testLimits, `it exited with status 2, want status 0\n\s+its standard error began "panic: student: index out of range"`},
+		{crash, check.Batch, 20, testLimits, `it exited with status 2, want status [01]\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
+		{crash, check.Batch, 20, testLimits, `the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`},
 		{extraLines, check.Batch, 20, testLimits, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
 		{extraLines, check.Batch, 20, testLimits, `after writing 1 line more than the judge`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug+"/"+tt.mode.String(), func(t *testing.T) {
 			start := time.Now()
-			sum, report := checkStudent(t, tt.bug, tt.mode, tt.n, tt.lim)
-			if sum.Failed == 0 {
+			g, report := checkStudent(t, tt.bug, tt.mode, tt.n, tt.lim)
+			if g.Count(check.Failed) == 0 {
 				t.Fatalf("got no failure, want some:\n%s", report)
 			}
 			if !regexp.MustCompile(tt.want).MatchString(report) {
 				t.Errorf("the report does not match %q:\n%s", tt.want, report)
 			}
-			t.Logf("%d of %d failed in %v", sum.Failed, tt.n, time.Since(start).Round(time.Millisecond))
+			t.Logf("%d of %d failed in %v", g.Count(check.Failed), tt.n, time.Since(start).Round(time.Millisecond))
 		})
 	}
 }
@@ -121,9 +138,15 @@ func TestCheckCatchesMistakes(t *testing.T) {
 // TestNoFlushPassesInBatch shows why both modes are needed: a program
 // that flushes only at exit is right when all its input comes at once.
 func TestNoFlushPassesInBatch(t *testing.T) {
-	sum, report := checkStudent(t, noFlush, check.Batch, 20, testLimits)
-	if sum.Failed > 0 {
-		t.Errorf("got %d failures in batch, want none:\n%s", sum.Failed, report)
+	cfg := check.Config{Program: studentProgram(noFlush), N: 20, Seed: 1, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
+	g, report := checkReport(t, cfg, false)
+	if n := g.Count(check.Failed); n == 0 {
+		t.Errorf("got no failure, want the lock-step scenarios to fail:\n%s", report)
+	}
+	for _, c := range g.Cases {
+		if (c.Verdict == check.Failed) != (c.Category == scenario.LockStep) {
+			t.Errorf("%s, of category %s: %s", c.Name, c.Category, c.Verdict)
+		}
 	}
 }
 
@@ -155,13 +178,9 @@ func TestShrink16x16(t *testing.T) {
 				Jobs:    runtime.NumCPU(),
 				Out:     out,
 			}
-			var report bytes.Buffer
-			sum, err := check.Check(context.Background(), cfg, &report)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sum.Failed == 0 {
-				t.Fatalf("no failure to shrink:\n%s", report.String())
+			g, report := checkReport(t, cfg, false)
+			if g.Count(check.Failed) == 0 {
+				t.Fatalf("no failure to shrink:\n%s", report)
 			}
 			shrunk, err := scenario.ReadDir(out)
 			if err != nil {
@@ -186,8 +205,8 @@ func TestShrink16x16(t *testing.T) {
 					t.Errorf("%s: the shrunk scenario passes, want it to fail", tr.Name)
 				}
 			}
-			if !strings.Contains(report.String(), "smallest input found that fails the same way: 4x4 board") {
-				t.Errorf("the report does not show the shrunk input:\n%s", report.String())
+			if !strings.Contains(report, "smallest input found that fails this way: 4x4 board") {
+				t.Errorf("the report does not show the shrunk input:\n%s", report)
 			}
 		})
 	}

@@ -3,8 +3,10 @@ package check
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"othello/sandbox"
@@ -13,28 +15,68 @@ import (
 
 // A Failure is how a program's run differs from the judge's transcript.
 type Failure struct {
-	Line   int    // the first line of standard output that differs, from 1; 0 when standard output is right
-	Want   string // the judge's line there, with its newline; "" past the end
-	Got    string // the program's line there
-	Diff   string // the difference as Diff shows it
-	Result Result
-	What   string // what the program did last, in words, once summarized
-	Stderr string // the first line of its standard error, quoted and cut short, once summarized
-	way    way
+	Line      int    // the first line of standard output that differs, from 1; 0 when standard output is right
+	Want      string // the judge's line there, with its newline; "" past the end
+	Got       string // the program's line there
+	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first wrong byte
+	InputLine int    // the input line whose answer holds Line, from 1; 0 for the first line, or past the judge's answers
+	Input     string // that input line, without its newline; cut short once summarized
+	Diff      string // the difference as Diff shows it
+	Result    Result
+	What      string   // what the program did last, in words, once summarized
+	Stderr    []string // the lines of its standard error that say most, cut short, once summarized
+	way       way
 }
 
 // summarize returns f as a check keeps it until the report: what the
-// program did in words, the first line of its standard error and the
+// program did in words, an excerpt of its standard error and the
 // differing lines cut short, and no more of the run's output.
 func (f *Failure) summarize(t scenario.Transcript, lim Limits, sl sandbox.Limits) *Failure {
 	g := *f
 	g.What = what(t, f.Result, lim, sl)
-	if first, _, _ := strings.Cut(string(f.Result.Stderr), "\n"); first != "" {
-		g.Stderr = clip(first, 0)
-	}
-	g.Want, g.Got = cut(f.Want), cut(f.Got)
+	g.Stderr = stderrExcerpt(f.Result.Stderr)
+	g.Want, g.Got, g.Input = cut(f.Want), cut(f.Got), cut(f.Input)
 	g.Result.Stdout, g.Result.Stderr = nil, nil
 	return &g
+}
+
+// stderrLines is how many lines of standard error a report shows.
+const stderrLines = 5
+
+// stderrExcerpt returns the lines of standard error that a report shows,
+// blank lines left out: around the line that names what went wrong (for
+// Python the end of the traceback, with the exception last; for Go and
+// Java the panic or exception and the first lines of the stack after
+// it), or else its last lines. Each is cut as clip cuts it, and quoted
+// only if it holds characters that do not show. "..." stands for lines
+// left out.
+func stderrExcerpt(stderr []byte) []string {
+	var lines []string
+	for _, l := range splitLines(stderr) {
+		if l = strings.TrimRight(l, "\r\n"); strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	from := max(0, len(lines)-stderrLines+1)
+	if k, _ := crash(lines); k >= 0 {
+		from = max(0, min(k-stderrLines/2, len(lines)-stderrLines+1))
+	}
+	to := min(len(lines), from+stderrLines-1)
+	var excerpt []string
+	if from > 0 {
+		excerpt = append(excerpt, "...")
+	}
+	for _, l := range lines[from:to] {
+		hidden := strings.IndexFunc(l, func(r rune) bool { return r != '\t' && !unicode.IsPrint(r) }) >= 0
+		if len(l) > maxQuoted || hidden || !utf8.ValidString(l) {
+			l = clip(l, 0)
+		}
+		excerpt = append(excerpt, strings.Clone(l))
+	}
+	if to < len(lines) {
+		excerpt = append(excerpt, "...")
+	}
+	return excerpt
 }
 
 // maxQuoted is how many bytes of a line the report shows.
@@ -76,10 +118,14 @@ func clipAt(line string, from int) (string, int) {
 
 // A way is what makes two failures the same: how the run ended, and what
 // class of line was expected and came where the output first differs (see
-// lineClass), or the two exit statuses when the output is right.
+// lineClass), or the two exit statuses when the output is right. When the
+// output stops short, how the program ended tells bugs apart too: its exit
+// status or signal and the exception it reported.
 type way struct {
 	end       End
 	want, got string
+	exit      string // "status 1" or the signal, when the output stops short or is right
+	exception string // the exception that standard error names, when the output stops short or is right
 }
 
 // Compare returns how the program's run r differs from the transcript t,
@@ -90,8 +136,21 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 		return nil
 	}
 	f := &Failure{Result: r, way: way{end: r.End}}
+	if r.End == WentWrong {
+		f.way.end = Exited // stopped for the wrong output, which it would have written anyway
+	}
+	ended := func() {
+		if r.End == Exited {
+			f.way.exit = r.State
+			if r.Status >= 0 {
+				f.way.exit = "status " + strconv.Itoa(r.Status)
+			}
+			_, f.way.exception = crash(splitLines(r.Stderr))
+		}
+	}
 	if bytes.Equal(r.Stdout, t.Output) {
 		f.way.want, f.way.got = strconv.Itoa(t.Status), strconv.Itoa(r.Status)
+		ended()
 		return f
 	}
 	want, got := splitLines(t.Output), splitLines(r.Stdout)
@@ -105,18 +164,79 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 	}
 	if i < len(got) {
 		f.Got = got[i]
+		f.Cut = r.End == WentWrong && !strings.HasSuffix(f.Got, "\n")
 	}
 	f.way.want, f.way.got = lineClass(f.Want), lineClass(f.Got)
+	if f.way.got == "end" {
+		ended()
+	}
+	in := splitLines(t.Input)
+	if k := answering(t.Output, len(in), f.Line); k > 0 {
+		f.InputLine, f.Input = k, strings.TrimSuffix(in[k-1], "\n")
+	}
 	f.Diff = Diff(t.Output, r.Stdout)
+	if f.Cut {
+		f.Diff += "        (cut: it was stopped at its first wrong byte, before the end of this line)\n"
+	}
 	return f
+}
+
+// answering returns the input line, from 1, whose answer in the judge's
+// output out holds output line n, from 1, for an input of lines lines; 0
+// for the first line, which comes before any input, and for a line past
+// the end of out.
+func answering(out []byte, lines, n int) int {
+	at := 1 // output lines before the answer to the next input line
+	for k, size := range AnswerSizes(out, lines) {
+		if at < n && n <= at+size {
+			return k + 1
+		}
+		at += size
+	}
+	return 0
+}
+
+// exceptionName finds the name of an exception or error type, such as
+// IndexError or java.lang.ArrayIndexOutOfBoundsException.
+var exceptionName = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.$]*(?:Error|Exception|Interrupt|Exit)\b`)
+
+// crash finds the line of standard error that says what went wrong, for
+// telling crashes apart, and returns its index and what it names: the
+// last exception named (Python's last line, Java's first), a Go panic
+// without its numbers, or the C++ exception that ended the program; -1
+// and "" if there is none.
+func crash(lines []string) (int, string) {
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimSpace(lines[i])
+		if rest, ok := strings.CutPrefix(l, "panic: "); ok {
+			rest, _, _ = strings.Cut(rest, "[")
+			return i, "panic: " + strings.TrimSpace(strings.Map(func(r rune) rune {
+				if unicode.IsDigit(r) {
+					return -1
+				}
+				return r
+			}, rest))
+		}
+		if _, what, ok := strings.Cut(l, "terminate called after throwing an instance of "); ok {
+			return i, strings.Trim(what, "'")
+		}
+		if strings.HasPrefix(l, "at ") || strings.HasPrefix(l, "File ") {
+			continue // a line of a stack trace
+		}
+		if name := exceptionName.FindString(l); name != "" {
+			return i, name
+		}
+	}
+	return -1, ""
 }
 
 // Same reports whether f and g fail the same way: the runs ended alike,
 // and where the output first differs the same class of line was expected
 // and the same class came, or the output is right and the exit statuses
-// are the same. The classes are: the FULL or SIMPLE line; a line of the
-// game (score, board row, TURN, VALID, INVALID); the WINNER line; the end
-// of the output; anything else.
+// are the same; and when the output stops short or is right, the program
+// ended the same way, with the same exception. The classes are: the FULL
+// or SIMPLE line; a line of the game (score, board row, TURN, VALID,
+// INVALID); the WINNER line; the end of the output; anything else.
 //
 // The lines of the game are one class because one mistake shows as any
 // of them: a move that flips too little shows as a wrong board row, or,

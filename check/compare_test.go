@@ -25,15 +25,22 @@ func TestCompare(t *testing.T) {
 		status   int
 		end      check.End
 		wantLine int // 0 for a pass or a wrong status only
-		fail     bool
+		// The input line answered there, and the line; 0 and "" for none.
+		wantInput     int
+		wantInputLine string
+		wantCut       bool
+		fail          bool
 	}{
-		{"same", right, 1, check.Exited, 0, false},
-		{"wrong status", right, 0, check.Exited, 0, true},
-		{"timed out with the right output", right, -1, check.TimedOut, 0, true},
-		{"score with one space", strings.Replace(right, "B: 2  W: 2", "B: 2 W: 2", 1), 1, check.Exited, 2, true},
-		{"trailing blank", strings.Replace(right, ". B W .\n", ". B W . \n", 1), 1, check.Exited, 4, true},
-		{"cut short", right[:len(right)-10], 1, check.Exited, 14, true},
-		{"extra line", right + "BYE\n", 1, check.Exited, 16, true},
+		{"same", right, 1, check.Exited, 0, 0, "", false, false},
+		{"wrong status", right, 0, check.Exited, 0, 0, "", false, true},
+		{"timed out with the right output", right, -1, check.TimedOut, 0, 0, "", false, true},
+		{"rules line", "SIMPLE\n", 1, check.Exited, 1, 0, "", false, true},
+		{"score with one space", strings.Replace(right, "B: 2  W: 2", "B: 2 W: 2", 1), 1, check.Exited, 2, 8, ". . . .", false, true},
+		{"trailing blank", strings.Replace(right, ". B W .\n", ". B W . \n", 1), 1, check.Exited, 4, 8, ". . . .", false, true},
+		{"VALID for the bad line", strings.Replace(right, "INVALID", "VALID", 1), 1, check.Exited, 8, 9, "x", false, true},
+		{"cut short", right[:len(right)-10], 1, check.Exited, 14, 10, "2 4", false, true},
+		{"extra line", right + "BYE\n", 1, check.Exited, 16, 0, "", false, true},
+		{"stopped at the first wrong byte", right[:strings.Index(right, "INVALID")] + "VAL", -1, check.WentWrong, 8, 9, "x", true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,8 +48,17 @@ func TestCompare(t *testing.T) {
 			if (f != nil) != tt.fail {
 				t.Fatalf("got failure %v, want one: %v", f, tt.fail)
 			}
-			if f != nil && f.Line != tt.wantLine {
+			if f == nil {
+				return
+			}
+			if f.Line != tt.wantLine {
 				t.Errorf("got first differing line %d, want %d", f.Line, tt.wantLine)
+			}
+			if f.InputLine != tt.wantInput || f.Input != tt.wantInputLine {
+				t.Errorf("got the answer to input line %d, %q, want %d, %q", f.InputLine, f.Input, tt.wantInput, tt.wantInputLine)
+			}
+			if f.Cut != tt.wantCut || strings.Contains(f.Diff, "(cut:") != tt.wantCut {
+				t.Errorf("got cut %v and diff\n%s\nwant cut %v, said in the diff", f.Cut, f.Diff, tt.wantCut)
 			}
 		})
 	}
@@ -63,12 +79,48 @@ func TestSame(t *testing.T) {
 		{"TURN", fail("TURN: B", "TURN: W", check.Exited), true},
 		{"a line of something else", fail("B: 2  W: 2", "Score 2 2", check.Exited), false},
 		{"the same, ended by a timeout", fail("B: 2  W: 2", "B: 2 W: 2", check.TimedOut), false},
-		{"the output cut short", check.Compare(tr, check.Result{Stdout: tr.Output[:strings.Index(string(tr.Output), "TURN")], Status: 1}), false},
+		{"the output cut short", stopped(tr, 1, ""), false},
 		{"no failure", nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := score.Same(tt.f); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// stopped returns the failure of a program whose output stops before the
+// first TURN line, with the exit status and standard error given.
+func stopped(tr scenario.Transcript, status int, stderr string) *check.Failure {
+	return check.Compare(tr, check.Result{Stdout: tr.Output[:strings.Index(string(tr.Output), "TURN")], Status: status, Stderr: []byte(stderr)})
+}
+
+// TestSameEnd checks that output that stops short fails the same way
+// only when the program ended the same way: exit status and exception.
+func TestSameEnd(t *testing.T) {
+	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"2 4\n"))
+	const (
+		indexError = "Traceback (most recent call last):\n  File \"o.py\", line 3, in <module>\nIndexError: list index out of range\n"
+		keyError   = "Traceback (most recent call last):\n  File \"o.py\", line 9, in <module>\nKeyError: 3\n"
+		java       = "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: Index 4 out of bounds for length 4\n\tat Board.get(Board.java:12)\n"
+	)
+	tests := []struct {
+		name string
+		f, g *check.Failure
+		want bool
+	}{
+		{"the same exception", stopped(tr, 1, indexError), stopped(tr, 1, strings.Replace(indexError, "line 3", "line 4", 1)), true},
+		{"two exceptions", stopped(tr, 1, indexError), stopped(tr, 1, keyError), false},
+		{"an exception and a quiet exit", stopped(tr, 1, indexError), stopped(tr, 1, ""), false},
+		{"two exit statuses", stopped(tr, 0, ""), stopped(tr, 1, ""), false},
+		{"Java's exception", stopped(tr, 1, java), stopped(tr, 1, strings.Replace(java, "Index 4", "Index 5", 1)), true},
+		{"Java's and Python's", stopped(tr, 1, java), stopped(tr, 1, indexError), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.f.Same(tt.g); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})

@@ -1,9 +1,9 @@
 package check
 
 import (
+	"bufio"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -12,38 +12,207 @@ import (
 	"othello/scenario"
 )
 
-// maxShownLines bounds the input lines of a shrunk scenario shown in the
-// report.
-const maxShownLines = 40
+// maxShownLines bounds the input lines of a reproducer shown in the
+// report, and maxNamed the other scenarios of a way that it names.
+const (
+	maxShownLines = 40
+	maxNamed      = 8
+)
 
-// report writes what went wrong in one failing job.
-func report(w io.Writer, cfg Config, j *job) {
-	fmt.Fprintf(w, "\nFAIL %s (%s)\n", j.name, describe(j))
-	writeFailure(w, j.f)
+// WriteText writes the report of g for people: what was checked, a
+// summary of the ways of failing, one block for each way with its
+// smallest input, with verbose one block for each failing scenario too,
+// the table of points, and last the line "N passed, M failed".
+func WriteText(w io.Writer, g *Grade, verbose bool) error {
+	bw := bufio.NewWriter(w)
+	golden := 0
+	for _, c := range g.Cases {
+		if c.Category == scenario.Golden {
+			golden++
+		}
+	}
+	fmt.Fprintf(bw, "check %s: %s (%s), %s profile, %s, seed %d: 1 reference, %d golden and %d random scenarios, %d at a time\n",
+		g.Program, g.Rules.Name(), g.RulesFrom, g.Profile, g.Mode, g.Seed, golden, len(g.Cases)-1-golden, g.Jobs)
+	fmt.Fprintln(bw, g.Sandbox)
+	if g.Skipped > 0 {
+		fmt.Fprintf(bw, "skipped %d golden transcripts of the other rule set\n", g.Skipped)
+	}
+	if len(g.Ways) > 0 {
+		failed := g.Count(Failed)
+		fmt.Fprintf(bw, "\n%d %s %s, in %d %s:\n", failed, plural(failed, "scenario"), plural3(failed, "fails", "fail"), len(g.Ways), plural(len(g.Ways), "way"))
+		for _, way := range g.Ways {
+			fmt.Fprintf(bw, "  way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
+			fmt.Fprintf(bw, "         smallest input: %s%s\n", way.Size, where(way))
+		}
+	}
+	for _, way := range g.Ways {
+		writeWay(bw, g, way)
+	}
+	if verbose {
+		for _, c := range g.Cases {
+			if c.Verdict == Failed {
+				fmt.Fprintf(bw, "\nFAIL %s (%s): way %d\n", c.Name, c.About, c.Way.Number)
+				writeFailure(bw, c.Failure)
+			}
+		}
+	}
+	writeNotRun(bw, g, verbose)
+	fmt.Fprintf(bw, "\nscore (%s profile):\n", g.Profile)
+	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "category", "passed", "points")
+	for _, s := range g.Scores {
+		n := s.Passed + s.Failed + s.NotRun
+		if n == 0 {
+			fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, "none", fmt.Sprintf("-/%s", points(s.Weight)))
+			continue
+		}
+		fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, fmt.Sprintf("%d/%d", s.Passed, n), points(s.Points)+"/"+points(s.Max))
+	}
+	total, most := g.Total()
+	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "total", "", points(total)+"/"+points(most))
+	fmt.Fprintf(bw, "%d passed, %d failed", g.Count(Passed), g.Count(Failed))
+	if n := g.Count(NotRun); n > 0 {
+		fmt.Fprintf(bw, ", %d not run", n)
+	}
+	fmt.Fprintln(bw)
+	return bw.Flush()
+}
+
+// points writes points with at most two decimals: "15", "7.5", "8.33".
+func points(x float64) string {
+	return strconv.FormatFloat(round(x), 'f', -1, 64)
+}
+
+// plural3 returns one if n is 1, else many.
+func plural3(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// where says where the way's reproducer was written, if it was.
+func where(w *Way) string {
 	switch {
-	case j.shrunk != nil:
-		s := j.shrunk
-		fmt.Fprintf(w, "  smallest input found that fails the same way: %s", size(s))
-		if cfg.Out != "" {
-			file := filepath.Join(cfg.Out, filepath.FromSlash(s.Name)+".in")
-			if j.shrunkWrite != nil {
-				fmt.Fprintf(w, " (not written: %v)", j.shrunkWrite)
-			} else {
-				fmt.Fprintf(w, ", written with its expected output to %s", file)
-			}
+	case w.Err != nil:
+		return fmt.Sprintf(" (not written: %v)", w.Err)
+	case w.File != "":
+		return ", in " + w.File
+	}
+	return ""
+}
+
+// Summary says in one line how the way fails: where the output first
+// differs and what the program did.
+func (w *Way) Summary() string {
+	f := w.Failure
+	var sb strings.Builder
+	if f.Line > 0 {
+		got := "the end of the output"
+		if f.Got != "" {
+			got = short(f.Got)
 		}
-		fmt.Fprintln(w, ":")
-		lines := splitLines(j.shrunkIn)
-		for i, l := range lines {
-			if i == maxShownLines {
-				fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
-				break
-			}
-			fmt.Fprintf(w, "    %s\n", shown(l))
+		want := "the end of the output"
+		if f.Want != "" {
+			want = short(f.Want)
 		}
-		writeFailure(w, j.shrunkF)
-	case j.sameAs != nil:
-		fmt.Fprintf(w, "  fails the same way as %s: see the smallest input there\n", j.sameAs.name)
+		fmt.Fprintf(&sb, "output line %d: want %s, got %s", f.Line, want, got)
+		if f.way.got != "end" && f.Result.End == Exited {
+			return sb.String()
+		}
+		sb.WriteString("; ")
+	}
+	sb.WriteString(f.What)
+	if f.way.exception != "" {
+		fmt.Fprintf(&sb, " (%s)", f.way.exception)
+	}
+	return sb.String()
+}
+
+// short quotes a line for a summary, cut to 40 bytes.
+func short(line string) string {
+	if len(line) > 40 {
+		return strconv.Quote(line[:40]) + "…"
+	}
+	return strconv.Quote(line)
+}
+
+// writeWay writes the block of one way of failing: its scenarios, its
+// reproducer and how it fails.
+func writeWay(w io.Writer, g *Grade, way *Way) {
+	ex := way.Cases[0]
+	fmt.Fprintf(w, "\nWAY %d of %d: %d %s (%s), such as %s (%s)\n",
+		way.Number, len(g.Ways), len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), ex.Name, ex.About)
+	if way.Shrunk {
+		fmt.Fprintf(w, "  smallest input found that fails this way: %s", way.Size)
+	} else {
+		fmt.Fprintf(w, "  its input (%s), not shrunk%s", way.Size, notShrunk(ex, way))
+	}
+	switch {
+	case way.Err != nil:
+		fmt.Fprintf(w, " (not written: %v)", way.Err)
+	case way.File != "":
+		fmt.Fprintf(w, ", written with its expected output to %s", way.File)
+	}
+	fmt.Fprintln(w, ":")
+	lines := splitLines(way.Input)
+	for i, l := range lines {
+		if i == maxShownLines {
+			fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
+			break
+		}
+		fmt.Fprintf(w, "    %s\n", shown(l))
+	}
+	writeFailure(w, way.Failure)
+	if way.MidGame != "" {
+		fmt.Fprintf(w, "  the input ends mid-game: that is why the judge exits with status 1, saying %s on standard error\n", strconv.Quote(way.MidGame))
+	}
+	if len(way.Cases) > 1 {
+		var names []string
+		for _, c := range way.Cases[1:min(len(way.Cases), 1+maxNamed)] {
+			names = append(names, c.Name)
+		}
+		more := ""
+		if n := len(way.Cases) - 1 - len(names); n > 0 {
+			more = fmt.Sprintf(" and %d more", n)
+		}
+		fmt.Fprintf(w, "  also failing this way: %s%s (-v shows each)\n", strings.Join(names, ", "), more)
+	}
+}
+
+// notShrunk says why a way's input was not shrunk.
+func notShrunk(ex *Case, way *Way) string {
+	switch {
+	case ex.Category == scenario.Reference || ex.Category == scenario.Golden:
+		return ": a transcript from a file"
+	case ex.Category == scenario.BadSetup:
+		return ": a bad setup"
+	case way.Failure.Result.limitEnded():
+		return ": a limit ended it, and each try could take the whole limit"
+	}
+	return ": no smaller input failed the same way"
+}
+
+// writeNotRun says which scenarios were not run, and why.
+func writeNotRun(w io.Writer, g *Grade, verbose bool) {
+	whys := map[string]int{}
+	var order []string
+	for _, c := range g.Cases {
+		if c.Verdict != NotRun {
+			continue
+		}
+		if whys[c.Why] == 0 {
+			order = append(order, c.Why)
+		}
+		whys[c.Why]++
+		if verbose {
+			fmt.Fprintf(w, "\nNOT RUN %s (%s)\n", c.Name, c.About)
+		}
+	}
+	if len(order) > 0 {
+		fmt.Fprintln(w)
+	}
+	for _, why := range order {
+		fmt.Fprintf(w, "%d %s %s, which count as failed\n", whys[why], plural(whys[why], "scenario"), why)
 	}
 }
 
@@ -51,21 +220,28 @@ func report(w io.Writer, cfg Config, j *job) {
 // did last.
 func writeFailure(w io.Writer, f *Failure) {
 	if f.Line > 0 {
-		fmt.Fprintf(w, "  standard output differs at line %d:\n%s", f.Line, indent(f.Diff))
+		fmt.Fprintf(w, "  standard output differs at line %d", f.Line)
+		if f.InputLine > 0 {
+			fmt.Fprintf(w, ", in the answer to input line %d, %s", f.InputLine, clip(f.Input, 0))
+		}
+		fmt.Fprintf(w, ":\n%s", indent(f.Diff))
 	}
 	fmt.Fprintf(w, "  %s\n", f.What)
-	if f.Stderr != "" {
-		fmt.Fprintf(w, "  its standard error began %s\n", f.Stderr)
+	if len(f.Stderr) > 0 {
+		fmt.Fprintf(w, "  its standard error:\n")
+		for _, l := range f.Stderr {
+			fmt.Fprintf(w, "    | %s\n", l)
+		}
 	}
 }
 
-// describe says where a scenario comes from and what it is.
-func describe(j *job) string {
-	if j.s == nil {
-		return "golden transcript"
+// describe says what a random scenario is.
+func describe(s *scenario.Scenario) string {
+	d := fmt.Sprintf("%s, %s, %s first, %s, %s start", s.Category, size(s), s.First, s.Win, s.Start)
+	if s.Fault != nil {
+		d += ", bad setup"
 	}
-	s := j.s
-	return fmt.Sprintf("random scenario %d of seed %d: %s, %s first, %s, %s start", j.index, j.seed, size(s), s.First, s.Win, s.Start)
+	return d
 }
 
 // size gives a scenario's board size and number of lines after the setup.

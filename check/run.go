@@ -77,6 +77,16 @@ type Result struct {
 	Err    error         // why it could not be started, for NotStarted
 }
 
+// limitEnded reports whether a limit ended the run: a time limit, or one
+// of the sandbox's.
+func (r Result) limitEnded() bool {
+	switch r.End {
+	case TimedOut, NoAnswer, Limited, TooMuchOutput, TooMuchStderr:
+		return true
+	}
+	return false
+}
+
 const (
 	maxStderr   = 64 << 10 // standard error kept for the report
 	stderrFlood = 1 << 20  // standard error written before the program is stopped

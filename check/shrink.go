@@ -38,11 +38,7 @@ func (b *budget) take() bool {
 // ended counts a run that a limit ended: a time limit, or one of the
 // sandbox's.
 func (b *budget) ended(f *Failure) {
-	if f == nil {
-		return
-	}
-	switch f.Result.End {
-	case TimedOut, NoAnswer, Limited, TooMuchOutput, TooMuchStderr:
+	if f != nil && f.Result.limitEnded() {
 		b.mu.Lock()
 		b.limited--
 		b.mu.Unlock()

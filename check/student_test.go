@@ -2,11 +2,13 @@ package check_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,6 +65,8 @@ const (
 	hang          = "hang"            // hangs forever after the setup, with a child process that hangs too
 	crash         = "crash"           // panics at the fifth move
 	extraLines    = "extra-lines"     // prints more after WINNER
+	strictInput   = "strict-input"    // reads a move only as two plain numbers and one space, as the assignment promises
+	twoBugs       = "two-bugs"        // after the first move, a Python IndexError on non-square boards and a quiet exit when the fewest win
 	hangChild     = "hang-child"      // the child process of hang
 )
 
@@ -102,18 +106,25 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		setup[i] = line
 	}
-	rows, _ := strconv.Atoi(setup[0])
-	cols, _ := strconv.Atoi(setup[1])
-	first, _ := othello.ParseColor(setup[2])
-	win, _ := othello.ParseWinRule(setup[3])
+	rows, err1 := strconv.Atoi(setup[0])
+	cols, err2 := strconv.Atoi(setup[1])
+	first, err3 := othello.ParseColor(setup[2])
+	win, err4 := othello.ParseWinRule(setup[3])
 	board, err := othello.NewBoard(rows, cols)
-	if err != nil {
-		return fail("bad size")
+	if err = errors.Join(err1, err2, err3, err4, err); err != nil || first == othello.Empty {
+		return fail("bad setup")
 	}
 	for r := range rows {
-		line, _ := readLine()
-		for c, cell := range strings.Fields(line) {
-			color, _ := othello.ParseCell(cell)
+		line, ok := readLine()
+		cells := strings.Fields(line)
+		if !ok || len(cells) != cols {
+			return fail("bad board row")
+		}
+		for c, cell := range cells {
+			color, err := othello.ParseCell(cell)
+			if err != nil {
+				return fail("bad cell")
+			}
 			board.Set(othello.Square{Row: r, Col: c}, color)
 		}
 	}
@@ -163,6 +174,9 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return fail("input ended mid-game")
 			}
 			f := strings.Fields(line)
+			if bug == strictInput && !regexp.MustCompile(`^[0-9]+ [0-9]+$`).MatchString(line) {
+				f = nil
+			}
 			if len(f) == 2 {
 				r, err1 := strconv.Atoi(f[0])
 				c, err2 := strconv.Atoi(f[1])
@@ -175,7 +189,16 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(out, "INVALID")
 		}
 		fmt.Fprintln(out, "VALID")
-		if moves++; bug == crash && moves == 5 {
+		if moves++; bug == twoBugs && moves == 1 && rows != cols {
+			out.Flush()
+			fmt.Fprint(stderr, "Traceback (most recent call last):\n  File \"othello.py\", line 40, in <module>\n    main()\n"+
+				"  File \"othello.py\", line 12, in main\n    board[r][c] = 'B'\nIndexError: list index out of range\n")
+			return 1
+		}
+		if bug == twoBugs && moves == 1 && win == othello.FewestDiscs {
+			return 0
+		}
+		if bug == crash && moves == 5 {
 			out.Flush()
 			panic("student: index out of range")
 		}

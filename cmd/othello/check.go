@@ -6,51 +6,86 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"os/signal"
 	"runtime"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"othello/check"
 	"othello/othello"
 	"othello/sandbox"
+	"othello/scenario"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
 
-Runs COMMAND on golden transcripts and random scenarios and compares its
-standard output and exit status with the judge's, byte for byte. Its first
-line, FULL or SIMPLE, chooses the rule set. Reports every failing scenario,
-shrinks each way of failing to the smallest input that shows it, and ends
-with "N passed, M failed". Exit status: 0 all passed, 1 a failure or a
-program that cannot be checked, 2 bad command line.
+Runs COMMAND on the assignment's reference game, golden transcripts and
+random scenarios and compares its standard output and exit status with
+the judge's, byte for byte. Its first line, FULL or SIMPLE, chooses the
+rule set. Reports each way of failing once, with the smallest input that
+shows it, then the points of each category and "N passed, M failed".
+Exit status: 0 all passed, 1 a failure or a program that cannot be
+checked, 2 bad command line.
 
-Flags:
+` + checkFlagsUsage + `  -format text|json|gradescope
+	the report on standard output: for people (default), JSON (README.md
+	documents it), or Gradescope's results.json
+  -v
+	text: a block for every failing scenario too, not only for each way
+  -out DIR
+	write each way's smallest input there as NAME.in/NAME.out (and
+	NAME.err when the judge exits with status 1)
+` + sandboxUsage
+
+// checkFlagsUsage lists the flags that check, grade and gradescope share.
+const checkFlagsUsage = `Flags:
+  -profile assignment|protocol
+	which input the scenarios hold. assignment (default): only what the
+	assignment promises: valid setups, move lines of two plain integers
+	and one space, some off the board, taken or illegal (INVALID).
+	protocol: also all that PROTOCOL.md allows: blanks, tabs, signs,
+	leading zeros and carriage returns in move lines (tolerant-input),
+	lines that are not moves (bad-lines), bad setups (bad-setup)
   -rules full|simple
 	force a rule set instead of reading the program's first line
   -golden DIR
-	also run every NAME.in/NAME.out pair in DIR and below it; repeatable
+	also run every NAME.in/NAME.out pair in DIR and below it (category
+	golden); repeatable
   -n N
-	random scenarios (default 200)
+	random scenarios, taking the profile's categories in turn (default 200)
   -seed N
 	the random scenarios' seed (default: from the clock; always reported)
   -size RxC
 	fix the random scenarios' board size, such as 8x8 (default: random)
   -bad RATE
-	chance of a bad line before each move (default: each scenario picks
-	0, 0.02, 0.1 or 0.3)
+	the chance of an invalid line before each move in the categories
+	invalid-moves and bad-lines; nothing else (default: each scenario
+	picks 0.05, 0.1 or 0.3)
   -interactive
-	lock-step: write one line, wait for its answer (default: batch, all
-	input at once)
+	run every scenario in lock-step: write one line, wait for its answer
+	(default: batch, all input at once, but for the category lock-step)
+  -weights FILE
+	the points of each category: lines such as "non-square 15"; a
+	category not named is worth nothing (default: 100 points in all, see
+	README.md)
+  -hidden CATEGORIES
+	gradescope: the categories, separated by commas, that students see
+	only once grades are published
   -timeout D
-	wall-clock time limit of one run (default 10s)
+	wall-clock time limit of one run (default 10s); after 3 runs of a
+	category that a limit ended, and none passed, the category's other
+	scenarios are not run and count as failed
   -line-timeout D
 	lock-step: time limit of the answer to one line (default 2s)
   -j N
 	scenarios run at once (default: the number of CPUs)
-  -out DIR
-	write each shrunk failing scenario there as NAME.in/NAME.out
+`
 
+// sandboxUsage says what the sandbox does, and lists its flags.
+const sandboxUsage = `
 The sandbox (Linux): each run is in its own user, PID, mount, network
 and IPC namespaces, sees the files read-only and a private /tmp, cannot
 see the grader, the golden transcripts or -out, and everything it starts
@@ -73,31 +108,131 @@ group. A run that passes a limit is killed, and the report says which.
 	open files of each process (default 256)
 `
 
+// checkFlags are the flags of othello check that grade and gradescope
+// take too, as parsed.
+type checkFlags struct {
+	rules, size, profile, weights, hidden *string
+	golden                                []string
+	n                                     *int
+	seed                                  *uint64
+	bad                                   *float64
+	interactive, sandbox                  *bool
+	timeout, lineTimeout                  *time.Duration
+	jobs                                  *int
+	limits                                sandbox.Limits
+}
+
+// addCheckFlags defines the flags that check, grade and gradescope
+// share on flags.
+func addCheckFlags(flags *flag.FlagSet) *checkFlags {
+	f := &checkFlags{limits: sandbox.DefaultLimits}
+	f.rules = flags.String("rules", "", "")
+	f.profile = flags.String("profile", "assignment", "")
+	flags.Func("golden", "", func(dir string) error {
+		f.golden = append(f.golden, dir)
+		return nil
+	})
+	f.n = flags.Int("n", 200, "")
+	f.seed = flags.Uint64("seed", 0, "")
+	f.size = flags.String("size", "", "")
+	f.bad = flags.Float64("bad", -1, "")
+	f.interactive = flags.Bool("interactive", false, "")
+	f.weights = flags.String("weights", "", "")
+	f.hidden = flags.String("hidden", "", "")
+	f.timeout = flags.Duration("timeout", 10*time.Second, "")
+	f.lineTimeout = flags.Duration("line-timeout", 2*time.Second, "")
+	f.jobs = flags.Int("j", runtime.NumCPU(), "")
+	f.sandbox = flags.Bool("sandbox", true, "")
+	flags.DurationVar(&f.limits.CPU, "cpu", f.limits.CPU, "")
+	flags.Func("memory", "", bytesFlag(&f.limits.Memory))
+	flags.Func("file-size", "", bytesFlag(&f.limits.FileSize))
+	flags.IntVar(&f.limits.Processes, "procs", f.limits.Processes, "")
+	flags.IntVar(&f.limits.OpenFiles, "open-files", f.limits.OpenFiles, "")
+	return f
+}
+
+// config returns the check that the flags, parsed by flags, ask for, or
+// what is wrong with them.
+func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
+	if *f.n < 0 || *f.jobs < 1 || *f.timeout <= 0 || *f.lineTimeout <= 0 || *f.bad > 1 {
+		return check.Config{}, errors.New("-n must be 0 or more, -j 1 or more, the timeouts positive and -bad at most 1")
+	}
+	lim := f.limits
+	if lim.CPU <= 0 || lim.Memory <= 0 || lim.FileSize <= 0 || lim.Processes <= 0 || lim.OpenFiles <= 0 {
+		return check.Config{}, errors.New("-cpu, -memory, -file-size, -procs and -open-files must be positive")
+	}
+	profile, err := scenario.ParseProfile(*f.profile)
+	if err != nil {
+		return check.Config{}, fmt.Errorf("-profile must be assignment or protocol, got %q", *f.profile)
+	}
+	cfg := check.Config{
+		Profile: profile,
+		Golden:  f.golden,
+		N:       *f.n,
+		Seed:    *f.seed,
+		BadRate: *f.bad,
+		Limits:  check.Limits{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
+		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim},
+		Jobs:    *f.jobs,
+	}
+	if *f.size != "" {
+		if cfg.Rows, cfg.Cols, err = parseSize(*f.size); err != nil {
+			return check.Config{}, fmt.Errorf("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *f.size)
+		}
+	}
+	if !isSet(flags, "seed") {
+		cfg.Seed = clockSeed()
+	}
+	if *f.interactive {
+		cfg.Mode = check.LockStep
+	}
+	if !*f.sandbox {
+		cfg.Sandbox.Mode = sandbox.Limited
+	}
+	if *f.rules != "" {
+		if cfg.Rules, err = othello.ParseRules(*f.rules); err != nil {
+			return check.Config{}, fmt.Errorf("-rules must be full or simple, got %q", *f.rules)
+		}
+	}
+	if *f.weights != "" {
+		file, err := os.Open(*f.weights)
+		if err != nil {
+			return check.Config{}, fmt.Errorf("-weights: %v", err)
+		}
+		defer file.Close()
+		if cfg.Weights, err = check.ReadWeights(file); err != nil {
+			return check.Config{}, fmt.Errorf("-weights %s: %v", *f.weights, err)
+		}
+	}
+	if _, err := f.hiddenCategories(); err != nil {
+		return check.Config{}, err
+	}
+	return cfg, nil
+}
+
+// hiddenCategories returns the categories of -hidden.
+func (f *checkFlags) hiddenCategories() ([]scenario.Category, error) {
+	var cs []scenario.Category
+	for _, name := range strings.Split(*f.hidden, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		c, err := scenario.ParseCategory(name)
+		if err != nil {
+			return nil, fmt.Errorf("-hidden: no category %q", name)
+		}
+		cs = append(cs, c)
+	}
+	return cs, nil
+}
+
 // runCheck runs "othello check".
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("check", stderr)
-	rulesName := flags.String("rules", "", "")
-	var golden []string
-	flags.Func("golden", "", func(dir string) error {
-		golden = append(golden, dir)
-		return nil
-	})
-	n := flags.Int("n", 200, "")
-	seed := flags.Uint64("seed", 0, "")
-	size := flags.String("size", "", "")
-	bad := flags.Float64("bad", -1, "")
-	interactive := flags.Bool("interactive", false, "")
-	timeout := flags.Duration("timeout", 10*time.Second, "")
-	lineTimeout := flags.Duration("line-timeout", 2*time.Second, "")
-	jobs := flags.Int("j", runtime.NumCPU(), "")
+	cf := addCheckFlags(flags)
+	format := flags.String("format", "text", "")
+	verbose := flags.Bool("v", false, "")
 	out := flags.String("out", "", "")
-	useSandbox := flags.Bool("sandbox", true, "")
-	lim := sandbox.DefaultLimits
-	flags.DurationVar(&lim.CPU, "cpu", lim.CPU, "")
-	flags.Func("memory", "", bytesFlag(&lim.Memory))
-	flags.Func("file-size", "", bytesFlag(&lim.FileSize))
-	flags.IntVar(&lim.Processes, "procs", lim.Processes, "")
-	flags.IntVar(&lim.OpenFiles, "open-files", lim.OpenFiles, "")
 	if status, ok := parseFlags(flags, args, checkUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -105,58 +240,101 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if flags.NArg() == 0 {
 		return usageError("no command to check")
 	}
-	if *n < 0 || *jobs < 1 || *timeout <= 0 || *lineTimeout <= 0 || *bad > 1 {
-		return usageError("-n must be 0 or more, -j 1 or more, the timeouts positive and -bad at most 1")
+	cfg, err := cf.config(flags)
+	if err != nil {
+		return usageError("%v", err)
 	}
-	if lim.CPU <= 0 || lim.Memory <= 0 || lim.FileSize <= 0 || lim.Processes <= 0 || lim.OpenFiles <= 0 {
-		return usageError("-cpu, -memory, -file-size, -procs and -open-files must be positive")
+	if *format != "text" && *format != "json" && *format != "gradescope" {
+		return usageError("-format must be text, json or gradescope, got %q", *format)
 	}
-	cfg := check.Config{
-		Program: check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]},
-		Golden:  golden,
-		N:       *n,
-		Seed:    *seed,
-		BadRate: *bad,
-		Limits:  check.Limits{Timeout: *timeout, LineTimeout: *lineTimeout},
-		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim},
-		Jobs:    *jobs,
-		Out:     *out,
-	}
-	if *size != "" {
-		var err error
-		if cfg.Rows, cfg.Cols, err = parseSize(*size); err != nil {
-			return usageError("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *size)
-		}
-	}
-	if !isSet(flags, "seed") {
-		cfg.Seed = clockSeed()
-	}
-	if *interactive {
-		cfg.Mode = check.LockStep
-	}
-	if !*useSandbox {
-		cfg.Sandbox.Mode = sandbox.Limited
-	}
-	if *rulesName != "" {
-		rules, err := othello.ParseRules(*rulesName)
-		if err != nil {
-			return usageError("-rules must be full or simple, got %q", *rulesName)
-		}
-		cfg.Rules = rules
+	hidden, _ := cf.hiddenCategories()
+	cfg.Program = check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]}
+	cfg.Out = *out
+	if isTerminal(stderr) {
+		p := newProgress(stderr, "check", "scenarios")
+		defer p.end()
+		cfg.Progress = p.show
 	}
 	// A grader that is told to stop still ends its report with the
 	// verdict, and leaves no run behind.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	sum, err := check.Check(ctx, cfg, stdout)
+	g, err := check.Check(ctx, cfg)
+	if err != nil {
+		// The JSON formats are valid JSON whatever happened.
+		switch *format {
+		case "json":
+			check.WriteJSONError(stdout, err)
+		case "gradescope":
+			check.WriteGradescopeError(stdout, err)
+		}
+		fmt.Fprintf(stderr, "othello %v\n", err)
+		return 1
+	}
+	switch *format {
+	case "json":
+		err = check.WriteJSON(stdout, g)
+	case "gradescope":
+		err = check.WriteGradescope(stdout, g, hidden)
+	default:
+		err = check.WriteText(stdout, g, *verbose)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
-	if sum.Failed > 0 || sum.NotRun > 0 {
+	if g.Count(check.Failed) > 0 || g.Count(check.NotRun) > 0 {
 		return 1
 	}
 	return 0
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// A progress shows on a terminal how far a long job has come, on one line
+// that it writes over: done of total, the time so far, and an estimate of
+// the time left.
+type progress struct {
+	mu         sync.Mutex
+	w          io.Writer
+	what, unit string
+	start      time.Time
+	shown      bool
+}
+
+func newProgress(w io.Writer, what, unit string) *progress {
+	return &progress{w: w, what: what, unit: unit, start: time.Now()}
+}
+
+// show shows that done of total are done.
+func (p *progress) show(done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	elapsed := time.Since(p.start)
+	line := fmt.Sprintf("%s: %d/%d %s, %v", p.what, done, total, p.unit, elapsed.Round(time.Second))
+	if done > 0 && done < total {
+		left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
+		line += fmt.Sprintf(", about %v left", left.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s", line)
+	p.shown = true
+}
+
+// end clears the progress line.
+func (p *progress) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.shown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
 }
 
 // bytesFlag returns a flag.Func that reads a size in bytes into n.

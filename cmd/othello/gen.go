@@ -14,12 +14,16 @@ const genUsage = `usage: othello gen [flags] -out DIR
 
 Writes random scenarios into DIR as golden-transcript pairs, NAME.in and
 NAME.out, the input and the judge's exact output, for graders who run
-their own harness. The same generator as othello check: every even size
-from 4 to 16 each way, both first players, both win rules, standard,
-sparse, dense, full and blocked starting boards, games played to the end,
-bad lines of every kind.
+their own harness. The same generator as othello check, which takes the
+profile's categories in turn: every even size from 4 to 16 each way, both
+first players, both win rules, standard, sparse, dense, full and blocked
+starting boards, games played to the end, invalid moves, and with
+-profile protocol loosely written moves, bad lines and bad setups.
 
 Flags:
+  -profile assignment|protocol
+	only what the assignment promises (default), or also all that
+	PROTOCOL.md allows; othello check -h says more
   -rules full|simple
 	the rule set (default full)
   -n N
@@ -29,8 +33,9 @@ Flags:
   -size RxC
 	fix the board size, such as 8x8 (default: random sizes)
   -bad RATE
-	chance of a bad line before each move (default: each scenario picks
-	0, 0.02, 0.1 or 0.3)
+	the chance of an invalid line before each move in the categories
+	invalid-moves and bad-lines (default: each scenario picks 0.05, 0.1
+	or 0.3)
   -out DIR
 	where to write the pairs (required)
 `
@@ -39,6 +44,7 @@ Flags:
 func runGen(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("gen", stderr)
 	rulesName := flags.String("rules", "full", "")
+	profileName := flags.String("profile", "assignment", "")
 	n := flags.Int("n", 200, "")
 	seed := flags.Uint64("seed", 0, "")
 	size := flags.String("size", "", "")
@@ -61,7 +67,11 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("-rules must be full or simple, got %q", *rulesName)
 	}
-	gen := scenario.Generator{Rules: rules, BadRate: *bad}
+	profile, err := scenario.ParseProfile(*profileName)
+	if err != nil {
+		return usageError("-profile must be assignment or protocol, got %q", *profileName)
+	}
+	gen := scenario.Generator{Rules: rules, Profile: profile, BadRate: *bad}
 	if *size != "" {
 		if gen.Rows, gen.Cols, err = parseSize(*size); err != nil {
 			return usageError("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *size)
@@ -76,7 +86,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %d %s scenarios, seed %d, to %s\n", *n, rules.Name(), *seed, *out)
+	fmt.Fprintf(stdout, "wrote %d %s scenarios of the %s profile, seed %d, to %s\n", *n, rules.Name(), profile, *seed, *out)
 	return 0
 }
 

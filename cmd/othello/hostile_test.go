@@ -236,9 +236,9 @@ func TestSandboxHostile(t *testing.T) {
 						prog = []string{bomb}
 					}
 					run := g.check(t, env, append(append(args, "--"), prog...)...)
-					scenarios := 2
+					scenarios := 3 // the reference game and two random ones
 					if tt.attack == "golden" {
-						scenarios = 3
+						scenarios = 4
 					}
 					checkReport(t, run, fmt.Sprintf("0 passed, %d failed", scenarios), tt.want)
 					if tt.attack == "daemon" {
@@ -402,8 +402,8 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 						}
 						run := g.check(t, []string{"JUDGE=" + goJudge}, append(append(args, "--"), programs[lang]...)...)
 						lines := strings.Split(strings.TrimSuffix(run.report, "\n"), "\n")
-						if run.status != 0 || lines[len(lines)-1] != "20 passed, 0 failed" {
-							t.Errorf("exit status %d, standard error %q, want 0 and 20 passed:\n%s", run.status, run.stderr, run.report)
+						if run.status != 0 || lines[len(lines)-1] != "21 passed, 0 failed" {
+							t.Errorf("exit status %d, standard error %q, want 0 and 21 passed:\n%s", run.status, run.stderr, run.report)
 						}
 						t.Logf("%v", run.took.Round(time.Millisecond))
 					})
@@ -453,7 +453,7 @@ func TestSandboxGraderKilled(t *testing.T) {
 				}
 				data, _ := os.ReadFile(report)
 				if sig != syscall.SIGKILL {
-					if !strings.HasSuffix(string(data), "0 passed, 0 failed, 10 not run\n") || cmd.ProcessState.ExitCode() != 1 {
+					if !strings.HasSuffix(string(data), "0 passed, 0 failed, 11 not run\n") || cmd.ProcessState.ExitCode() != 1 {
 						t.Errorf("exit status %d, want 1, and the report\n%s\nwant it to end with the verdict", cmd.ProcessState.ExitCode(), data)
 					}
 				}

@@ -5,6 +5,8 @@
 //
 //	othello [-rules full|simple] < game.in > game.out
 //	othello check [flags] -- COMMAND [ARGS...]
+//	othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
+//	othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
 //	othello gen [flags] -out DIR
 //	othello perft [-rules full|simple] [-size RxC] DEPTH
 //	othello play [flags]
@@ -21,9 +23,12 @@
 //
 // Check runs another program on golden transcripts and random scenarios
 // and reports every way its output differs from the judge's, with the
-// smallest input that shows each. Each run of the program is in a
-// sandbox: on Linux, namespaces of its own and limits on what it uses,
-// through this binary started again as a launcher (see package sandbox). Gen writes random scenarios and the
+// smallest input that shows each, and the points of each category. Each
+// run of the program is in a sandbox: on Linux, namespaces of its own and
+// limits on what it uses, through this binary started again as a
+// launcher (see package sandbox). Grade checks a folder of submissions
+// and writes a CSV of the grades; Gradescope writes an autograder for
+// Gradescope that runs check. Gen writes random scenarios and the
 // judge's output for them as golden-transcript pairs. Perft counts the
 // leaves of the game tree from the standard start, depth by depth, with
 // the time each depth took. Play is a game for people, against each other
@@ -47,6 +52,8 @@ func main() {
 
 const usage = `usage: othello [-rules full|simple] < game.in
        othello check [flags] -- COMMAND [ARGS...]
+       othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
+       othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
        othello gen [flags] -out DIR
        othello perft [-rules full|simple] [-size RxC] DEPTH
        othello play [flags]
@@ -60,9 +67,11 @@ Flags:
   -rules full|simple
 	the rule set (default full)
 
-othello check grades another program against the judge; othello gen
-writes random test scenarios; othello perft counts the game tree; othello
-play is a game against the computer. Each takes -h.
+othello check grades another program against the judge; othello grade
+grades a folder of submissions; othello gradescope writes a Gradescope
+autograder; othello gen writes random test scenarios; othello perft
+counts the game tree; othello play is a game against the computer. Each
+takes -h.
 `
 
 // run runs the program with the arguments after the program name and
@@ -74,6 +83,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runCheck(args[1:], stdout, stderr)
 		case "gen":
 			return runGen(args[1:], stdout, stderr)
+		case "grade":
+			return runGrade(args[1:], stdout, stderr)
+		case "gradescope":
+			return runGradescope(args[1:], stdout, stderr)
 		case "perft":
 			return runPerft(args[1:], stdout, stderr)
 		case "play":

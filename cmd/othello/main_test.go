@@ -79,7 +79,7 @@ func TestRunCommandLine(t *testing.T) {
 		{"play board and size", []string{"play", "-board", "x.in", "-size", "4x4"}, 2, "", "othello play: -board sets the size, the first player and the win rule: drop -size"},
 		{"play missing board", []string{"play", "-board", filepath.Join(out, "missing.in")}, 1, "", "othello play: open "},
 		{"play stray argument", []string{"play", "x"}, 2, "", `othello play: unexpected argument "x"`},
-		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios, seed 3, to " + out, ""},
+		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios of the assignment profile, seed 3, to " + out, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

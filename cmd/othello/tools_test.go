@@ -32,11 +32,11 @@ func TestCheckOwnBinary(t *testing.T) {
 					t.Fatalf("exit status %d, standard error %q, want 0 and nothing:\n%s", status, stderr.String(), report)
 				}
 				golden, _ := filepath.Glob(filepath.Join(goldenDir, rules, "*.in"))
-				want := strconv.Itoa(len(golden)+100) + " passed, 0 failed\n"
+				want := strconv.Itoa(1+len(golden)+100) + " passed, 0 failed\n"
 				if !strings.HasSuffix(report, want) {
 					t.Errorf("got report\n%s\nwant it to end %q", report, want)
 				}
-				if !strings.Contains(report, strings.ToUpper(rules)+" (its first line), "+mode+", seed 1:") {
+				if !strings.Contains(report, strings.ToUpper(rules)+" (its first line), assignment profile, "+mode+", seed 1:") {
 					t.Errorf("the report's first line does not say the rules, mode and seed:\n%s", report)
 				}
 			})
@@ -44,21 +44,21 @@ func TestCheckOwnBinary(t *testing.T) {
 	}
 }
 
-// TestGen writes the default 200 scenarios, replays each through the
-// judge, and counts in the files what graders need: every board size,
-// non-square boards, both first players and win rules, a first player
-// passed over, boards full or blocked from the start, passes in play, bad
-// lines.
+// TestGen writes 200 scenarios of the protocol profile, replays each
+// through the judge, and counts in the files what graders need: every
+// board size, non-square boards, both first players and win rules, a
+// first player passed over, boards full or blocked from the start, passes
+// in play, bad lines, bad setups.
 func TestGen(t *testing.T) {
 	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
 		t.Run(rules.Name(), func(t *testing.T) {
 			dir := t.TempDir()
 			var stdout, stderr bytes.Buffer
-			status := run([]string{"gen", "-rules", rules.Name(), "-seed", "5", "-out", dir}, nil, &stdout, &stderr)
+			status := run([]string{"gen", "-rules", rules.Name(), "-profile", "protocol", "-seed", "5", "-out", dir}, nil, &stdout, &stderr)
 			if status != 0 {
 				t.Fatalf("exit status %d, want 0; standard error %q", status, stderr.String())
 			}
-			if want := "wrote 200 " + rules.Name() + " scenarios, seed 5, to " + dir + "\n"; stdout.String() != want {
+			if want := "wrote 200 " + rules.Name() + " scenarios of the protocol profile, seed 5, to " + dir + "\n"; stdout.String() != want {
 				t.Errorf("got %q, want %q", stdout.String(), want)
 			}
 			ts, err := scenario.ReadDir(dir)
@@ -71,15 +71,19 @@ func TestGen(t *testing.T) {
 			seen := map[string]int{}
 			for _, tr := range ts {
 				again := scenario.Judge(tr.Name, tr.Rules, tr.Input)
-				if tr.Rules != rules || tr.Status != 0 || !bytes.Equal(again.Output, tr.Output) || again.Status != 0 {
-					t.Errorf("%s: does not replay through the judge to its end", tr.Name)
+				if tr.Rules != rules || !bytes.Equal(again.Output, tr.Output) || again.Status != tr.Status || !bytes.Equal(again.Errors, tr.Errors) {
+					t.Errorf("%s: does not replay through the judge", tr.Name)
+				}
+				if tr.Status != 0 {
+					seen["bad setup"]++
+					continue
 				}
 				for _, f := range fileFeatures(tr) {
 					seen[f]++
 				}
 			}
 			want := []string{"non-square", "first B", "first W", "win >", "win <", "first passed over",
-				"over at once", "pass in play", "INVALID", "no bad line"}
+				"over at once", "pass in play", "INVALID", "no bad line", "bad setup"}
 			for n := othello.MinSize; n <= othello.MaxSize; n += 2 {
 				want = append(want, "rows "+strconv.Itoa(n), "cols "+strconv.Itoa(n))
 			}

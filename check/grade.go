@@ -1,0 +1,219 @@
+package check
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"othello/othello"
+	"othello/scenario"
+)
+
+// A Grade is what a check found: every scenario's verdict, the ways of
+// failing, and the points of each category. The report, the JSON and
+// Gradescope's results are written from it.
+type Grade struct {
+	Program   string // the command line
+	Rules     othello.Rules
+	RulesFrom string // "its first line", or "forced" by Config.Rules
+	Profile   scenario.Profile
+	Mode      Mode
+	Seed      uint64
+	Jobs      int
+	Sandbox   string // what the sandbox is, in a line
+	Skipped   int    // golden transcripts of the other rule set
+	Cases     []*Case
+	Ways      []*Way
+	Scores    []Score
+	Elapsed   time.Duration
+}
+
+// A Verdict is what became of one scenario.
+type Verdict uint8
+
+// The verdicts.
+const (
+	Passed Verdict = iota
+	Failed
+	NotRun // the check was stopped first, or its category kept timing out
+)
+
+var verdictNames = [...]string{"pass", "fail", "not run"}
+
+// String returns "pass", "fail" or "not run".
+func (v Verdict) String() string { return verdictNames[v] }
+
+// A Case is one scenario of a check and its verdict.
+type Case struct {
+	Name     string // the scenario's name; a golden transcript's path without .in
+	Category scenario.Category
+	About    string // where the scenario comes from and what it is
+	Mode     Mode
+	Verdict  Verdict
+	Failure  *Failure // for Failed: how, summarized
+	Way      *Way     // for Failed: the way of failing it shares with others
+	Why      string   // for NotRun: why
+}
+
+// A Way is one way of failing: the cases that fail alike, and the
+// smallest input found that shows it.
+type Way struct {
+	Number  int     // from 1, in the order of the report
+	Cases   []*Case // the first is the example, whose input was shrunk
+	Input   []byte  // the reproducer: the smallest input found that fails this way
+	Failure *Failure
+	Size    string // the reproducer's size in words, such as "4x4 board, 1 line after the setup"
+	Shrunk  bool   // the reproducer was shrunk from the example's input
+	// MidGame is the judge's line on standard error when the reproducer
+	// ends mid-game, the reason for its exit status 1; "" otherwise.
+	MidGame string
+	File    string // where the reproducer and its expected output are; "" for nowhere
+	Err     error  // why it could not be written there
+}
+
+// Categories returns how many of the way's cases are in each category,
+// as "non-square 12, passes 3", most first.
+func (w *Way) Categories() string {
+	var parts []string
+	for _, c := range scenario.Categories {
+		n := 0
+		for _, k := range w.Cases {
+			if k.Category == c {
+				n++
+			}
+		}
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", c, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// A Score is what a category is worth and what the program earned in it:
+// Weight's share of the scenarios passed, out of Max, which is Weight
+// unless the category has no scenario.
+type Score struct {
+	Category               scenario.Category
+	Passed, Failed, NotRun int
+	Weight                 float64
+	Points, Max            float64
+}
+
+// Count returns how many scenarios have the verdict v.
+func (g *Grade) Count(v Verdict) int {
+	n := 0
+	for _, c := range g.Cases {
+		if c.Verdict == v {
+			n++
+		}
+	}
+	return n
+}
+
+// Total returns the points earned and the most there are.
+func (g *Grade) Total() (points, max float64) {
+	for _, s := range g.Scores {
+		points += s.Points
+		max += s.Max
+	}
+	return round(points), round(max)
+}
+
+// round rounds points to two decimals.
+func round(x float64) float64 { return math.Round(x*100) / 100 }
+
+// score gives each category of the weights and of the cases its points.
+func score(cases []*Case, weights Weights) []Score {
+	var scores []Score
+	for _, c := range scenario.Categories {
+		s := Score{Category: c, Weight: weights[c]}
+		for _, k := range cases {
+			if k.Category != c {
+				continue
+			}
+			switch k.Verdict {
+			case Passed:
+				s.Passed++
+			case Failed:
+				s.Failed++
+			default:
+				s.NotRun++
+			}
+		}
+		n := s.Passed + s.Failed + s.NotRun
+		if n == 0 && s.Weight == 0 {
+			continue
+		}
+		if n > 0 {
+			s.Max = s.Weight
+			s.Points = round(s.Weight * float64(s.Passed) / float64(n))
+		}
+		scores = append(scores, s)
+	}
+	return scores
+}
+
+// Weights are the points each category is worth.
+type Weights map[scenario.Category]float64
+
+// DefaultWeights returns the points of each category of profile p, which
+// add up to 100. Golden transcripts are worth nothing unless a weights
+// file says otherwise.
+func DefaultWeights(p scenario.Profile) Weights {
+	if p == scenario.Protocol {
+		return Weights{
+			scenario.Reference: 10, scenario.FullGame: 10, scenario.Passes: 10, scenario.BlockedStart: 10,
+			scenario.FewestWins: 10, scenario.NonSquare: 10, scenario.InvalidMoves: 10, scenario.LockStep: 10,
+			scenario.TolerantInput: 10, scenario.BadLines: 5, scenario.BadSetup: 5,
+		}
+	}
+	return Weights{
+		scenario.Reference: 10, scenario.FullGame: 15, scenario.Passes: 10, scenario.BlockedStart: 10,
+		scenario.FewestWins: 10, scenario.NonSquare: 15, scenario.InvalidMoves: 15, scenario.LockStep: 15,
+	}
+}
+
+// ErrWeights means a weights file is not lines of a category and its
+// points.
+var ErrWeights = errors.New("check: bad weights")
+
+// ReadWeights reads a weights file: one line for each category that is
+// worth points, its name and its points, such as "non-square 15".
+// Blank lines and lines starting with # are skipped. A category the file
+// does not name is worth nothing. Errors wrap ErrWeights and say the line.
+func ReadWeights(r io.Reader) (Weights, error) {
+	w := Weights{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Fields(line)
+		bad := func(why string) error { return fmt.Errorf("%w: line %d: %s, got %q", ErrWeights, n, why, line) }
+		if len(fields) != 2 {
+			return nil, bad("want a category and its points")
+		}
+		c, err := scenario.ParseCategory(fields[0])
+		if err != nil {
+			return nil, bad("no such category")
+		}
+		if _, dup := w[c]; dup {
+			return nil, bad("the category comes twice")
+		}
+		p, err := strconv.ParseFloat(fields[1], 64)
+		if err != nil || p < 0 || math.IsInf(p, 0) || math.IsNaN(p) {
+			return nil, bad("points must be a number, 0 or more")
+		}
+		w[c] = p
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrWeights, err)
+	}
+	return w, nil
+}

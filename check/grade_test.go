@@ -1,0 +1,200 @@
+package check_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"othello/check"
+	"othello/scenario"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the reports in testdata")
+
+// TestTwoBugsTwoWays checks that a program with two bugs that both stop
+// its output short, one a crash, gets two ways of failing, each with its
+// own category and reproducer.
+func TestTwoBugsTwoWays(t *testing.T) {
+	cfg := check.Config{Program: studentProgram(twoBugs), N: 28, Seed: 2, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU(), Out: t.TempDir()}
+	g, report := checkReport(t, cfg, false)
+	if len(g.Ways) != 2 {
+		t.Fatalf("got %d ways of failing, want 2:\n%s", len(g.Ways), report)
+	}
+	for _, way := range g.Ways {
+		cat := way.Cases[0].Category
+		for _, c := range way.Cases {
+			if c.Category != cat {
+				t.Errorf("way %d: %s of category %s with %s", way.Number, c.Name, c.Category, cat)
+			}
+		}
+		if cat != scenario.NonSquare && cat != scenario.FewestWins {
+			t.Errorf("way %d: category %s, want non-square or fewest-wins", way.Number, cat)
+		}
+		if _, err := os.Stat(way.File); !way.Shrunk || err != nil {
+			t.Errorf("way %d: shrunk %v, reproducer %s: %v", way.Number, way.Shrunk, way.File, err)
+		}
+	}
+	for _, want := range []string{"IndexError: list index out of range", "(IndexError)"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report does not say %q:\n%s", want, report)
+		}
+	}
+}
+
+// TestProfiles checks that a program that is wrong only on tolerant
+// input passes the assignment profile fully, and loses exactly the points
+// of tolerant-input under the protocol profile.
+func TestProfiles(t *testing.T) {
+	for _, p := range scenario.Profiles {
+		t.Run(p.String(), func(t *testing.T) {
+			cfg := check.Config{Program: studentProgram(strictInput), Profile: p, N: 40, Seed: 3, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
+			g, report := checkReport(t, cfg, false)
+			score, most := g.Total()
+			if most != 100 {
+				t.Errorf("got at most %v points, want 100", most)
+			}
+			want := 100.0
+			for _, s := range g.Scores {
+				if s.Category == scenario.TolerantInput {
+					want -= s.Max
+					if s.Points != 0 {
+						t.Errorf("tolerant-input: got %v points, want 0", s.Points)
+					}
+				} else if s.Points != s.Max {
+					t.Errorf("%s: got %v points of %v, want all", s.Category, s.Points, s.Max)
+				}
+			}
+			if score != want {
+				t.Errorf("got %v points, want %v:\n%s", score, want, report)
+			}
+		})
+	}
+}
+
+// TestHangingCategoriesStop checks that a category whose runs keep timing
+// out stops running, and that its scenarios count as failed.
+func TestHangingCategoriesStop(t *testing.T) {
+	lim := check.Limits{Timeout: 100 * time.Millisecond, LineTimeout: 100 * time.Millisecond}
+	cfg := check.Config{Program: studentProgram(hang), N: 28, Seed: 1, BadRate: -1, Limits: lim, Sandbox: testSandbox, Jobs: 1}
+	start := time.Now()
+	g, report := checkReport(t, cfg, false)
+	if got := g.Count(check.NotRun); got != 7 {
+		t.Errorf("got %d scenarios not run, want 7, the fourth of each category:\n%s", got, report)
+	}
+	if score, _ := g.Total(); score != 0 {
+		t.Errorf("got %v points, want 0", score)
+	}
+	if !strings.Contains(report, "not run: a limit ended 3 runs of") {
+		t.Errorf("the report does not say why scenarios were not run:\n%s", report)
+	}
+	t.Logf("took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// TestNothingChecked checks that a golden folder with nothing of the
+// program's rule set is an error, not a check of nothing.
+func TestNothingChecked(t *testing.T) {
+	cfg := check.Config{Program: studentProgram(noBug), Golden: []string{filepath.Join("..", "testdata", "simple")}, Limits: testLimits, Sandbox: testSandbox}
+	if _, err := check.Check(context.Background(), cfg); !errors.Is(err, check.ErrNoGolden) || !strings.Contains(err.Error(), "none of them FULL") {
+		t.Errorf("got %v, want ErrNoGolden saying none is FULL", err)
+	}
+}
+
+func TestReadWeights(t *testing.T) {
+	w, err := check.ReadWeights(strings.NewReader("# points\nreference 5\n\nnon-square 2.5\n"))
+	if err != nil || len(w) != 2 || w[scenario.Reference] != 5 || w[scenario.NonSquare] != 2.5 {
+		t.Errorf("got %v, %v; want reference 5 and non-square 2.5", w, err)
+	}
+	for _, bad := range []string{"reference", "reference 5 5", "nonsquare 3", "reference -1", "reference x", "reference 1\nreference 2"} {
+		if _, err := check.ReadWeights(strings.NewReader(bad)); !errors.Is(err, check.ErrWeights) {
+			t.Errorf("%q: got %v, want ErrWeights", bad, err)
+		}
+	}
+	for _, p := range scenario.Profiles {
+		sum := 0.0
+		for _, c := range p.Categories() {
+			sum += check.DefaultWeights(p)[c]
+		}
+		if sum += check.DefaultWeights(p)[scenario.Reference]; sum != 100 {
+			t.Errorf("%s: the default weights add up to %v, want 100", p, sum)
+		}
+	}
+}
+
+// TestFormats checks the three reports of one check against the golden
+// files in testdata (go test -update rewrites them), and that the JSON
+// ones are valid and their points add up.
+func TestFormats(t *testing.T) {
+	cfg := check.Config{Program: studentProgram(twoBugs), N: 14, Seed: 2, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU(),
+		Weights: check.Weights{scenario.Reference: 10, scenario.NonSquare: 40, scenario.FewestWins: 50}}
+	g, err := check.Check(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What differs from one machine and run to the next.
+	g.Program, g.Sandbox, g.Elapsed, g.Jobs = "student two-bugs", "sandbox: (the machine's)", 1500*time.Millisecond, 2
+	formats := []struct {
+		file  string
+		write func(*bytes.Buffer) error
+	}{
+		{"two-bugs.txt", func(b *bytes.Buffer) error { return check.WriteText(b, g, false) }},
+		{"two-bugs-v.txt", func(b *bytes.Buffer) error { return check.WriteText(b, g, true) }},
+		{"two-bugs.json", func(b *bytes.Buffer) error { return check.WriteJSON(b, g) }},
+		{"two-bugs-gradescope.json", func(b *bytes.Buffer) error {
+			return check.WriteGradescope(b, g, []scenario.Category{scenario.FewestWins})
+		}},
+	}
+	for _, f := range formats {
+		t.Run(f.file, func(t *testing.T) {
+			var got bytes.Buffer
+			if err := f.write(&got); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", f.file)
+			if *update {
+				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := check.Diff(want, got.Bytes()); d != "" {
+				t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
+			}
+			if strings.HasSuffix(f.file, ".json") && !json.Valid(got.Bytes()) {
+				t.Errorf("not valid JSON")
+			}
+		})
+	}
+
+	var gs struct {
+		Score float64 `json:"score"`
+		Tests []struct {
+			Score      float64 `json:"score"`
+			Max        float64 `json:"max_score"`
+			Visibility string  `json:"visibility"`
+		} `json:"tests"`
+	}
+	var b bytes.Buffer
+	check.WriteGradescope(&b, g, nil)
+	if err := json.Unmarshal(b.Bytes(), &gs); err != nil {
+		t.Fatal(err)
+	}
+	sum, most := 0.0, 0.0
+	for _, test := range gs.Tests {
+		sum += test.Score
+		most += test.Max
+	}
+	if score, _ := g.Total(); sum != gs.Score || sum != score || most != 100 || score >= 100 || score <= 0 {
+		t.Errorf("results.json: tests add up to %v of %v, score %v; want the grade's %v of 100", sum, most, gs.Score, score)
+	}
+}

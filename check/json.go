@@ -1,0 +1,209 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"othello/scenario"
+)
+
+// The JSON report, as README.md documents it.
+type (
+	jsonGrade struct {
+		Program    string      `json:"program"`
+		Rules      string      `json:"rules"`
+		RulesFrom  string      `json:"rules_from"`
+		Profile    string      `json:"profile"`
+		Mode       string      `json:"mode"`
+		Seed       uint64      `json:"seed"`
+		Sandbox    string      `json:"sandbox"`
+		Seconds    float64     `json:"seconds"`
+		Score      float64     `json:"score"`
+		MaxScore   float64     `json:"max_score"`
+		Passed     int         `json:"passed"`
+		Failed     int         `json:"failed"`
+		NotRun     int         `json:"not_run"`
+		Skipped    int         `json:"skipped"`
+		Categories []jsonScore `json:"categories"`
+		Ways       []jsonWay   `json:"ways"`
+		Scenarios  []jsonCase  `json:"scenarios"`
+	}
+	jsonScore struct {
+		Name      string  `json:"name"`
+		About     string  `json:"about"`
+		Passed    int     `json:"passed"`
+		Failed    int     `json:"failed"`
+		NotRun    int     `json:"not_run"`
+		Points    float64 `json:"points"`
+		MaxPoints float64 `json:"max_points"`
+	}
+	jsonWay struct {
+		Way        int            `json:"way"`
+		Count      int            `json:"count"`
+		Categories string         `json:"categories"`
+		Summary    string         `json:"summary"`
+		Example    string         `json:"example"`
+		Reproducer jsonReproducer `json:"reproducer"`
+	}
+	jsonReproducer struct {
+		File       string         `json:"file,omitempty"`
+		Input      string         `json:"input"`
+		Size       string         `json:"size"`
+		Shrunk     bool           `json:"shrunk"`
+		MidGame    string         `json:"mid_game,omitempty"`
+		Difference jsonDifference `json:"difference"`
+	}
+	jsonCase struct {
+		Name       string          `json:"name"`
+		Category   string          `json:"category"`
+		Mode       string          `json:"mode"`
+		Verdict    string          `json:"verdict"`
+		Why        string          `json:"why,omitempty"`
+		Way        int             `json:"way,omitempty"`
+		Difference *jsonDifference `json:"difference,omitempty"`
+		Reproducer string          `json:"reproducer,omitempty"`
+	}
+	jsonDifference struct {
+		OutputLine int      `json:"output_line"`
+		InputLine  int      `json:"input_line"`
+		Input      string   `json:"input,omitempty"`
+		Want       string   `json:"want"`
+		Got        string   `json:"got"`
+		Cut        bool     `json:"cut"`
+		End        string   `json:"end"`
+		Stderr     []string `json:"stderr"`
+	}
+)
+
+func difference(f *Failure) jsonDifference {
+	return jsonDifference{
+		OutputLine: f.Line, InputLine: f.InputLine, Input: f.Input, Want: f.Want, Got: f.Got,
+		Cut: f.Cut, End: f.What, Stderr: append([]string{}, f.Stderr...),
+	}
+}
+
+// WriteJSON writes g as one JSON object, indented, in the schema that
+// README.md documents.
+func WriteJSON(w io.Writer, g *Grade) error {
+	score, most := g.Total()
+	j := jsonGrade{
+		Program: g.Program, Rules: g.Rules.Name(), RulesFrom: g.RulesFrom, Profile: g.Profile.String(),
+		Mode: g.Mode.String(), Seed: g.Seed, Sandbox: g.Sandbox, Seconds: math.Round(g.Elapsed.Seconds()*1000) / 1000,
+		Score: score, MaxScore: most, Passed: g.Count(Passed), Failed: g.Count(Failed), NotRun: g.Count(NotRun), Skipped: g.Skipped,
+		Categories: []jsonScore{}, Ways: []jsonWay{}, Scenarios: []jsonCase{},
+	}
+	for _, s := range g.Scores {
+		j.Categories = append(j.Categories, jsonScore{
+			Name: s.Category.String(), About: s.Category.About(), Passed: s.Passed, Failed: s.Failed, NotRun: s.NotRun,
+			Points: s.Points, MaxPoints: s.Max,
+		})
+	}
+	for _, way := range g.Ways {
+		j.Ways = append(j.Ways, jsonWay{
+			Way: way.Number, Count: len(way.Cases), Categories: way.Categories(), Summary: way.Summary(), Example: way.Cases[0].Name,
+			Reproducer: jsonReproducer{
+				File: way.File, Input: string(way.Input), Size: way.Size, Shrunk: way.Shrunk, MidGame: way.MidGame,
+				Difference: difference(way.Failure),
+			},
+		})
+	}
+	for _, c := range g.Cases {
+		jc := jsonCase{Name: c.Name, Category: c.Category.String(), Mode: c.Mode.String(), Verdict: c.Verdict.String(), Why: c.Why}
+		if c.Failure != nil {
+			d := difference(c.Failure)
+			jc.Difference, jc.Way, jc.Reproducer = &d, c.Way.Number, c.Way.File
+		}
+		j.Scenarios = append(j.Scenarios, jc)
+	}
+	return writeIndented(w, j)
+}
+
+// WriteJSONError writes, in place of a grade, the JSON object
+// {"error": ...} for a check that could not run.
+func WriteJSONError(w io.Writer, err error) error {
+	return writeIndented(w, map[string]string{"error": err.Error()})
+}
+
+// writeIndented writes v as indented JSON, with <, > and & as they are.
+func writeIndented(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// Gradescope's results.json: see
+// https://gradescope-autograders.readthedocs.io/en/latest/specs/.
+type (
+	gsResults struct {
+		Score         float64  `json:"score"`
+		ExecutionTime int      `json:"execution_time"`
+		Output        string   `json:"output"`
+		Tests         []gsTest `json:"tests"`
+	}
+	gsTest struct {
+		Name       string  `json:"name"`
+		Score      float64 `json:"score"`
+		MaxScore   float64 `json:"max_score"`
+		Output     string  `json:"output"`
+		Visibility string  `json:"visibility"`
+	}
+)
+
+// WriteGradescope writes g as Gradescope's results.json: the total
+// score, and one test for each category with points, whose output lists
+// the ways the program fails in it, each with its smallest input. The
+// tests of the categories in hidden are seen by students only once the
+// grades are published.
+func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
+	score, _ := g.Total()
+	var out strings.Builder
+	fmt.Fprintf(&out, "%s rules (%s), %s profile, seed %d\n", g.Rules.Name(), g.RulesFrom, g.Profile, g.Seed)
+	fmt.Fprintf(&out, "%d passed, %d failed", g.Count(Passed), g.Count(Failed))
+	if n := g.Count(NotRun); n > 0 {
+		fmt.Fprintf(&out, ", %d not run", n)
+	}
+	out.WriteString("\n")
+	for _, way := range g.Ways {
+		fmt.Fprintf(&out, "way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
+	}
+	r := gsResults{Score: score, ExecutionTime: int(math.Ceil(g.Elapsed.Seconds())), Output: out.String(), Tests: []gsTest{}}
+	for _, s := range g.Scores {
+		if s.Weight == 0 && s.Failed == 0 && s.NotRun == 0 {
+			continue
+		}
+		t := gsTest{Name: s.Category.String() + ": " + s.Category.About(), Score: s.Points, MaxScore: s.Max, Visibility: "visible"}
+		if slices.Contains(hidden, s.Category) {
+			t.Visibility = "after_published"
+		}
+		var sb strings.Builder
+		n := s.Passed + s.Failed + s.NotRun
+		fmt.Fprintf(&sb, "%d of %d %s passed\n", s.Passed, n, plural(n, "scenario"))
+		for _, way := range g.Ways {
+			here := 0
+			for _, c := range way.Cases {
+				if c.Category == s.Category {
+					here++
+				}
+			}
+			if here == 0 {
+				continue
+			}
+			fmt.Fprintf(&sb, "\nway %d, %d %s here:\n", way.Number, here, plural(here, "scenario"))
+			writeWay(&sb, g, way)
+		}
+		t.Output = sb.String()
+		r.Tests = append(r.Tests, t)
+	}
+	return writeIndented(w, r)
+}
+
+// WriteGradescopeError writes, in place of a grade, the results.json of a
+// program that could not be checked: no points, and why.
+func WriteGradescopeError(w io.Writer, err error) error {
+	return writeIndented(w, gsResults{Output: err.Error() + "\n", Tests: []gsTest{}})
+}

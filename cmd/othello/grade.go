@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"othello/check"
+)
+
+const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
+
+Grades a class: runs othello check on every SUBMISSION folder, with one
+seed for all, COMMAND running inside each folder (such as python3
+othello.py), -j submissions at a time. Writes, for each submission, into
+DIR/NAME (NAME is the folder's name): report.txt, report.json and the
+smallest failing inputs in failing/; and one line for each submission in
+the CSV file: submission, rules, score, max, passed, failed, not_run,
+first_failure. A submission whose program cannot be started, or does not
+print FULL or SIMPLE first, scores 0, with the reason as its failure.
+Standard error shows progress. Exit status: 0 when every submission was
+graded, 1 if one could not be, 2 bad command line.
+
+  -out DIR
+	where the reports go (required)
+  -csv FILE
+	the grades (default DIR/grades.csv)
+  -v
+	report.txt: a block for every failing scenario too
+  -j N
+	submissions graded at once, each running one scenario at a time
+	(default: the number of CPUs)
+` + checkFlagsUsage + sandboxUsage
+
+// runGrade runs "othello grade".
+func runGrade(args []string, stdout, stderr io.Writer) int {
+	flags := newFlagSet("grade", stderr)
+	cf := addCheckFlags(flags)
+	out := flags.String("out", "", "")
+	csvPath := flags.String("csv", "", "")
+	verbose := flags.Bool("v", false, "")
+	if status, ok := parseFlags(flags, args, gradeUsage, stdout, stderr); !ok {
+		return status
+	}
+	usageError := func(format string, a ...any) int { return badUsage(stderr, "grade", gradeUsage, format, a...) }
+	rest := flags.Args()
+	if flags.NArg() > 0 && args[len(args)-flags.NArg()-1] == "--" {
+		rest = append([]string{"--"}, rest...) // flag parsing took the --
+	}
+	dash := slices.Index(rest, "--")
+	if dash < 1 || dash == len(rest)-1 {
+		return usageError("want SUBMISSION... -- COMMAND")
+	}
+	subs, command := rest[:dash], rest[dash+1:]
+	if *out == "" {
+		return usageError("-out DIR is required")
+	}
+	if *csvPath == "" {
+		*csvPath = filepath.Join(*out, "grades.csv")
+	}
+	cfg, err := cf.config(flags)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	names := map[string]bool{}
+	for _, s := range subs {
+		fi, err := os.Stat(s)
+		if err != nil || !fi.IsDir() {
+			return usageError("submission %s is not a folder", s)
+		}
+		name := filepath.Base(filepath.Clean(s))
+		if names[name] {
+			return usageError("two submissions are named %s", name)
+		}
+		names[name] = true
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "othello grade: %v\n", err)
+		return 1
+	}
+	// No program sees the reports, nor the other submissions.
+	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
+	cfg.Sandbox.Hide = append(cfg.Sandbox.Hide, abs(*out), abs(*csvPath))
+	cfg.Program = check.Program{Path: command[0], Args: command[1:]}
+	at, jobs := cfg.Jobs, 1
+	cfg.Jobs = jobs
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	rows := make([][]string, len(subs))
+	failed := make([]bool, len(subs))
+	var mu sync.Mutex
+	done := 0
+	p := newProgress(stderr, "grade", "submissions")
+	terminal := isTerminal(stderr)
+	start := time.Now()
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range at {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				c := cfg
+				c.Sandbox.Dir = abs(subs[i])
+				for _, other := range subs {
+					if other != subs[i] {
+						c.Sandbox.Hide = append(slices.Clone(c.Sandbox.Hide), abs(other))
+					}
+				}
+				row, err := gradeOne(ctx, c, subs[i], filepath.Join(*out, filepath.Base(filepath.Clean(subs[i]))), *verbose)
+				mu.Lock()
+				rows[i], failed[i] = row, err != nil
+				done++
+				switch {
+				case err != nil:
+					fmt.Fprintf(stderr, "\rothello grade: %s: %v\n", subs[i], err)
+				case terminal:
+					p.show(done, len(subs))
+				default:
+					fmt.Fprintf(stderr, "graded %s: %s/%s (%d/%d, %v)\n", row[0], row[2], row[3], done, len(subs), time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range subs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	p.end()
+
+	if err := writeGrades(*csvPath, rows); err != nil {
+		fmt.Fprintf(stderr, "othello grade: %v\n", err)
+		return 1
+	}
+	graded := 0
+	for i := range rows {
+		if rows[i] != nil && !failed[i] {
+			graded++
+		}
+	}
+	fmt.Fprintf(stdout, "graded %d of %d submissions in %v: %s\n", graded, len(subs), time.Since(start).Round(time.Second), *csvPath)
+	if graded < len(subs) {
+		return 1
+	}
+	return 0
+}
+
+// gradeOne checks the submission sub with cfg, writes its reports into
+// dir, and returns its line of the grades. The error is for reports that
+// could not be written, or a check that was stopped.
+func gradeOne(ctx context.Context, cfg check.Config, sub, dir string, verbose bool) ([]string, error) {
+	name := filepath.Base(filepath.Clean(sub))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return []string{name, "", "0", "", "0", "0", "0", err.Error()}, err
+	}
+	cfg.Out = filepath.Join(dir, "failing")
+	g, err := check.Check(ctx, cfg)
+	var text, js strings.Builder
+	if err != nil {
+		fmt.Fprintf(&text, "othello %v\n", err)
+		check.WriteJSONError(&js, err)
+		max := 0.0
+		for _, w := range cfg.Weights {
+			max += w
+		}
+		if cfg.Weights == nil {
+			max = 100
+		}
+		row := []string{name, "", "0", points(max), "0", "0", "0", err.Error()}
+		return row, writeReports(dir, text.String(), js.String())
+	}
+	check.WriteText(&text, g, verbose)
+	check.WriteJSON(&js, g)
+	score, max := g.Total()
+	first := ""
+	if len(g.Ways) > 0 {
+		first = g.Ways[0].Summary()
+	}
+	row := []string{name, g.Rules.Name(), points(score), points(max),
+		strconv.Itoa(g.Count(check.Passed)), strconv.Itoa(g.Count(check.Failed)), strconv.Itoa(g.Count(check.NotRun)), first}
+	if err := writeReports(dir, text.String(), js.String()); err != nil {
+		return row, err
+	}
+	if ctx.Err() != nil {
+		return row, ctx.Err()
+	}
+	return row, nil
+}
+
+// points writes points as the reports do: "85", "7.5".
+func points(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+func writeReports(dir, text, js string) error {
+	if err := os.WriteFile(filepath.Join(dir, "report.txt"), []byte(text), 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "report.json"), []byte(js), 0o644)
+}
+
+// writeGrades writes the CSV file of the grades, one row a submission in
+// the order given; a submission not graded is left out.
+func writeGrades(path string, rows [][]string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure"})
+	for _, r := range rows {
+		if r != nil {
+			w.Write(r)
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
