@@ -155,7 +155,8 @@ type (
 )
 
 // WriteGradescope writes g as Gradescope's results.json: the total
-// score, and one test for each category with points, whose output lists
+// score, an output that lists every way of failing in a line, and one
+// test for each category with points, whose output shows in full
 // the ways the program fails in it, each with its smallest input. The
 // tests of the categories in hidden are seen by students only once the
 // grades are published.
@@ -173,8 +174,8 @@ func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
 	}
 	r := gsResults{Score: score, ExecutionTime: int(math.Ceil(g.Elapsed.Seconds())), Output: out.String(), Tests: []gsTest{}}
 	for _, s := range g.Scores {
-		if s.Weight == 0 && s.Failed == 0 && s.NotRun == 0 {
-			continue
+		if s.Max == 0 {
+			continue // worth nothing: the ways of failing are in the output above
 		}
 		t := gsTest{Name: s.Category.String() + ": " + s.Category.About(), Score: s.Points, MaxScore: s.Max, Visibility: "visible"}
 		if slices.Contains(hidden, s.Category) {

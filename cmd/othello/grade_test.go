@@ -1,0 +1,230 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// judgePy is the correct Python program of the assignment.
+var judgePy = filepath.Join("testdata", "hostile", "judge.py")
+
+// writeSubmission writes a submission folder dir/name holding othello.py:
+// judge.py with each of the replacements old, new made, or the program
+// given.
+func writeSubmission(t *testing.T, dir, name string, program string, replace ...string) string {
+	t.Helper()
+	sub := filepath.Join(dir, name)
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if program == "" {
+		data, err := os.ReadFile(judgePy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		program = string(data)
+		for i := 0; i < len(replace); i += 2 {
+			if !strings.Contains(program, replace[i]) {
+				t.Fatalf("judge.py has no %q", replace[i])
+			}
+			program = strings.ReplaceAll(program, replace[i], replace[i+1])
+		}
+	}
+	if program != "-" {
+		if err := os.WriteFile(filepath.Join(sub, "othello.py"), []byte(program), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sub
+}
+
+// TestGrade grades a folder of a correct program, three broken ones, one
+// that does not start and one that hangs, and checks the CSV and the
+// reports: each broken one loses the points of its own category only.
+func TestGrade(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	subs := []string{
+		writeSubmission(t, dir, "good", ""),
+		writeSubmission(t, dir, "spacing", "", `"B: %d  W: %d\n"`, `"B: %d W: %d\n"`),
+		writeSubmission(t, dir, "wide", "", "rows, cols = size", "cols, rows = size"),
+		writeSubmission(t, dir, "fewest", "", `(win == b">")`, "True"),
+		writeSubmission(t, dir, "nostart", "-"),
+		writeSubmission(t, dir, "hang", "import time\nprint('FULL', flush=True)\ntime.sleep(60)\n"),
+	}
+	out := filepath.Join(dir, "out")
+	args := append([]string{"grade", "-n", "14", "-seed", "1", "-timeout", "500ms", "-j", "3", "-out", out}, subs...)
+	args = append(args, "--", "python3", "othello.py")
+	var stdout, stderr bytes.Buffer
+	if status := run(args, nil, &stdout, &stderr); status != 0 {
+		t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
+	}
+	f, err := os.Open(filepath.Join(out, "grades.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		score string
+		lose  string // the category that loses points; "" for none or all
+	}{
+		"good": {"100", ""}, "spacing": {"0", ""}, "wide": {"", "non-square"}, "fewest": {"", "fewest-wins"},
+		"nostart": {"0", ""}, "hang": {"0", ""},
+	}
+	if len(records) != 1+len(subs) || strings.Join(records[0], ",") != "submission,rules,score,max,passed,failed,not_run,first_failure" {
+		t.Fatalf("got the CSV\n%v\nwant a header and %d rows", records, len(subs))
+	}
+	for _, r := range records[1:] {
+		name, score := r[0], r[2]
+		w, ok := want[name]
+		if !ok {
+			t.Errorf("a row for %q", name)
+			continue
+		}
+		delete(want, name)
+		if r[3] != "100" || (w.score != "" && score != w.score) || (w.score == "" && (score == "100" || score == "0")) {
+			t.Errorf("%s: got %s of %s points, want %s of 100", name, score, r[3], w.score)
+		}
+		if (name == "good") != (r[7] == "") {
+			t.Errorf("%s: got first failure %q", name, r[7])
+		}
+		switch name {
+		case "nostart":
+			if r[1] != "" || !strings.Contains(r[7], "its first line is") {
+				t.Errorf("nostart: got rules %q and failure %q, want none and its first line", r[1], r[7])
+			}
+			continue
+		case "hang":
+			if passed, _ := strconv.Atoi(r[4]); passed != 0 || !strings.Contains(r[7], "still running after 500ms") {
+				t.Errorf("hang: got %s passed and failure %q, want 0 and a time-out", r[4], r[7])
+			}
+		}
+		var report struct {
+			Score      float64 `json:"score"`
+			Categories []struct {
+				Name string  `json:"name"`
+				P    float64 `json:"points"`
+				M    float64 `json:"max_points"`
+			} `json:"categories"`
+		}
+		data, err := os.ReadFile(filepath.Join(out, name, "report.json"))
+		if err != nil || json.Unmarshal(data, &report) != nil {
+			t.Errorf("%s: report.json: %v", name, err)
+			continue
+		}
+		if w.lose != "" {
+			for _, c := range report.Categories {
+				if (c.P < c.M) != (c.Name == w.lose) {
+					t.Errorf("%s: %s got %v of %v points", name, c.Name, c.P, c.M)
+				}
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, name, "report.txt")); err != nil {
+			t.Error(err)
+		}
+	}
+	for name := range want {
+		t.Errorf("no row for %s", name)
+	}
+	if !strings.Contains(stdout.String(), "graded 6 of 6 submissions") {
+		t.Errorf("standard output %q, want it to say all 6 were graded", stdout.String())
+	}
+	t.Logf("%s%s", stdout.String(), stderr.String())
+}
+
+// TestGradescope writes an autograder, unpacks it into a folder that
+// stands for /autograder, and runs its run_autograder on a correct
+// submission and a broken one.
+func TestGradescope(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	bin := buildJudge(t)
+	dir := t.TempDir()
+	weights := filepath.Join(dir, "weights.txt")
+	os.WriteFile(weights, []byte("reference 20\nfull-game 30\ngolden 50\n"), 0o644)
+	zipPath := filepath.Join(dir, "autograder.zip")
+	cmd := exec.Command(bin, "gradescope", "-out", zipPath, "-n", "7", "-weights", weights, "-golden", filepath.Join(goldenDir, "full"),
+		"-hidden", "golden", "--", "python3", "othello.py")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	z, err := zip.OpenReader(zipPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	for _, tt := range []struct {
+		name    string
+		replace []string
+		score   float64 // -1 for less than 100: it passes the golden bad setups
+	}{
+		{"correct", nil, 100},
+		{"spacing", []string{`"B: %d  W: %d\n"`, `"B: %d W: %d\n"`}, -1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), "autograder")
+			for _, f := range z.File {
+				path := filepath.Join(root, "source", filepath.FromSlash(f.Name))
+				os.MkdirAll(filepath.Dir(path), 0o755)
+				r, err := f.Open()
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, _ := io.ReadAll(r)
+				r.Close()
+				if err := os.WriteFile(path, data, f.Mode()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			os.Rename(filepath.Join(root, "source", "run_autograder"), filepath.Join(root, "run_autograder"))
+			writeSubmission(t, root, "submission", "", tt.replace...)
+			for _, script := range []string{filepath.Join(root, "source", "setup.sh"), filepath.Join(root, "run_autograder")} {
+				c := exec.Command("sh", script)
+				c.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
+				if out, err := c.CombinedOutput(); err != nil {
+					t.Fatalf("%s: %v\n%s", script, err, out)
+				}
+			}
+			data := mustRead(t, filepath.Join(root, "results", "results.json"))
+			var results struct {
+				Score float64 `json:"score"`
+				Tests []struct {
+					Name       string  `json:"name"`
+					Score      float64 `json:"score"`
+					Max        float64 `json:"max_score"`
+					Visibility string  `json:"visibility"`
+				} `json:"tests"`
+			}
+			if err := json.Unmarshal(data, &results); err != nil {
+				t.Fatalf("results.json: %v\n%s", err, data)
+			}
+			sum, most := 0.0, 0.0
+			for _, test := range results.Tests {
+				sum += test.Score
+				most += test.Max
+				if hidden := strings.HasPrefix(test.Name, "golden:"); hidden != (test.Visibility == "after_published") {
+					t.Errorf("%s: visibility %s", test.Name, test.Visibility)
+				}
+			}
+			if want := tt.score; (want >= 0 && results.Score != want) || (want < 0 && results.Score >= 100) || sum != results.Score || most != 100 {
+				t.Errorf("got score %v, tests adding up to %v of %v; want %v of 100:\n%s", results.Score, sum, most, tt.score, data)
+			}
+		})
+	}
+}
