@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -132,11 +133,22 @@ func TestDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "data.txt"), []byte("data\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A script right in /tmp, run from /tmp itself, which the private
+	// /tmp takes the place of.
+	script := filepath.Join("/tmp", fmt.Sprintf("othello-dir-test-%d.sh", os.Getpid()))
+	if err := os.WriteFile(script, []byte("pwd\necho script\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(script)
 	for _, mode := range modes(t) {
 		t.Run(mode.String(), func(t *testing.T) {
 			out, st := run(t, sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits, Dir: dir}, "", "./run.sh", "data.txt")
 			if want := dir + "\ndata\n"; st.Exit != 0 || out != want {
 				t.Errorf("got status %+v and %q, want 0 and %q", st, out, want)
+			}
+			out, st = run(t, sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits, Dir: "/tmp"}, "", "sh", filepath.Base(script))
+			if want := "/tmp\nscript\n"; st.Exit != 0 || out != want {
+				t.Errorf("from /tmp: got status %+v and %q, want 0 and %q", st, out, want)
 			}
 		})
 	}

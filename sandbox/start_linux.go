@@ -76,12 +76,15 @@ func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File
 // the working folder dir ("" for the grader's), the program's own, and
 // those of its arguments that name files or folders, with their symbolic
 // links resolved. A file right in /tmp (or another folder that a private
-// one covers) is kept alone.
+// one covers) is kept alone, and /tmp itself is not kept.
 func kept(dir, prog string, args []string) []string {
 	var dirs []string
 	add := func(p string, isDir bool) {
 		if !isDir && !slices.Contains(tmpDirs, filepath.Dir(p)) {
 			p = filepath.Dir(p)
+		}
+		if slices.Contains(tmpDirs, p) {
+			return // the private one takes its place; the files named in it are kept alone
 		}
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			dirs = append(dirs, real)
