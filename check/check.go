@@ -200,7 +200,8 @@ func plan(cfg Config, g *Grade) ([]*job, error) {
 	}
 	gen := cfg.Generator()
 	for i := range cfg.N {
-		c := &Case{Category: gen.Profile.Categories()[i%len(gen.Profile.Categories())], Mode: cfg.Mode, Verdict: NotRun, Why: notRun}
+		c := &Case{Name: gen.Name(cfg.Seed, i), Category: gen.Category(i), Mode: cfg.Mode,
+			About: fmt.Sprintf("random scenario %d of seed %d", i, cfg.Seed), Verdict: NotRun, Why: notRun}
 		if c.Category == scenario.LockStep {
 			c.Mode = LockStep
 		}
@@ -225,8 +226,7 @@ func runAll(ctx context.Context, cfg Config, jobs []*job) {
 		if j.random {
 			j.s = gen.Scenario(cfg.Seed, j.index)
 			t = j.s.Transcript()
-			c.Name = t.Name
-			c.About = fmt.Sprintf("random scenario %d of seed %d: %s", j.index, cfg.Seed, describe(j.s))
+			c.About += ": " + describe(j.s)
 		}
 		mu.Lock()
 		stuck := timeouts[c.Category] >= maxTimeouts && passes[c.Category] == 0

@@ -62,13 +62,13 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 	for _, s := range g.Scores {
 		n := s.Passed + s.Failed + s.NotRun
 		if n == 0 {
-			fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, "none", fmt.Sprintf("-/%s", points(s.Weight)))
+			fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, "none", fmt.Sprintf("-/%s", FormatPoints(s.Weight)))
 			continue
 		}
-		fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, fmt.Sprintf("%d/%d", s.Passed, n), points(s.Points)+"/"+points(s.Max))
+		fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, fmt.Sprintf("%d/%d", s.Passed, n), FormatPoints(s.Points)+"/"+FormatPoints(s.Max))
 	}
 	total, most := g.Total()
-	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "total", "", points(total)+"/"+points(most))
+	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "total", "", FormatPoints(total)+"/"+FormatPoints(most))
 	fmt.Fprintf(bw, "%d passed, %d failed", g.Count(Passed), g.Count(Failed))
 	if n := g.Count(NotRun); n > 0 {
 		fmt.Fprintf(bw, ", %d not run", n)
@@ -77,8 +77,9 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 	return bw.Flush()
 }
 
-// points writes points with at most two decimals: "15", "7.5", "8.33".
-func points(x float64) string {
+// FormatPoints writes points as reports do, with at most two decimals:
+// "15", "7.5", "8.33".
+func FormatPoints(x float64) string {
 	return strconv.FormatFloat(round(x), 'f', -1, 64)
 }
 

@@ -50,11 +50,10 @@ type mix struct {
 // "full-42-17", of category i of the profile's categories, taken in turn.
 func (g Generator) Scenario(seed uint64, i int) *Scenario {
 	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	cats := g.Profile.Categories()
 	s := &Scenario{
-		Name:     fmt.Sprintf("%s-%d-%d", strings.ToLower(g.Rules.Name()), seed, i),
+		Name:     g.Name(seed, i),
 		Rules:    g.Rules,
-		Category: cats[i%len(cats)],
+		Category: g.Category(i),
 		First:    othello.Black,
 		Win:      othello.MostDiscs,
 		Start:    Standard,
@@ -99,6 +98,19 @@ func (g Generator) Scenario(seed uint64, i int) *Scenario {
 		s.Fault = badSetup(r, s)
 	}
 	return s
+}
+
+// Category returns the category of scenario i of any series: the
+// profile's categories are taken in turn.
+func (g Generator) Category(i int) Category {
+	cats := g.Profile.Categories()
+	return cats[i%len(cats)]
+}
+
+// Name returns the name of scenario i of the series seed, such as
+// "full-42-17".
+func (g Generator) Name(seed uint64, i int) string {
+	return fmt.Sprintf("%s-%d-%d", strings.ToLower(g.Rules.Name()), seed, i)
 }
 
 // withPass gives s a sparse or dense starting board and a game on it in

@@ -184,7 +184,7 @@ func gradeOne(ctx context.Context, cfg check.Config, sub, dir string, verbose bo
 		if cfg.Weights == nil {
 			max = 100
 		}
-		row := []string{name, "", "0", points(max), "0", "0", "0", err.Error()}
+		row := []string{name, "", "0", check.FormatPoints(max), "0", "0", "0", err.Error()}
 		return row, writeReports(dir, text.String(), js.String())
 	}
 	check.WriteText(&text, g, verbose)
@@ -194,7 +194,7 @@ func gradeOne(ctx context.Context, cfg check.Config, sub, dir string, verbose bo
 	if len(g.Ways) > 0 {
 		first = g.Ways[0].Summary()
 	}
-	row := []string{name, g.Rules.Name(), points(score), points(max),
+	row := []string{name, g.Rules.Name(), check.FormatPoints(score), check.FormatPoints(max),
 		strconv.Itoa(g.Count(check.Passed)), strconv.Itoa(g.Count(check.Failed)), strconv.Itoa(g.Count(check.NotRun)), first}
 	if err := writeReports(dir, text.String(), js.String()); err != nil {
 		return row, err
@@ -204,9 +204,6 @@ func gradeOne(ctx context.Context, cfg check.Config, sub, dir string, verbose bo
 	}
 	return row, nil
 }
-
-// points writes points as the reports do: "85", "7.5".
-func points(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 func writeReports(dir, text, js string) error {
 	if err := os.WriteFile(filepath.Join(dir, "report.txt"), []byte(text), 0o644); err != nil {

@@ -47,9 +47,29 @@ func writeSubmission(t *testing.T, dir, name string, program string, replace ...
 	return sub
 }
 
+// snoop is a submission that looks for another submission and the
+// grades, and says what it found.
+const snoop = `import os
+leaks = []
+for p in ["../good/othello.py", "../out/grades.csv", "../out"]:
+    try:
+        if os.path.isdir(p):
+            if os.listdir(p):
+                leaks.append(p)
+        else:
+            with open(p) as f:
+                if f.read():
+                    leaks.append(p)
+    except OSError:
+        pass
+print("FULL")
+print("LEAK " + " ".join(leaks) if leaks else "SAFE")
+`
+
 // TestGrade grades a folder of a correct program, three broken ones, one
-// that does not start and one that hangs, and checks the CSV and the
-// reports: each broken one loses the points of its own category only.
+// that does not start, one that hangs and one that looks at the others,
+// and checks the CSV and the reports: each broken one loses the points of
+// its own category only, and none sees another submission or the grades.
 func TestGrade(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
@@ -62,9 +82,10 @@ func TestGrade(t *testing.T) {
 		writeSubmission(t, dir, "fewest", "", `(win == b">")`, "True"),
 		writeSubmission(t, dir, "nostart", "-"),
 		writeSubmission(t, dir, "hang", "import time\nprint('FULL', flush=True)\ntime.sleep(60)\n"),
+		writeSubmission(t, dir, "snoop", snoop),
 	}
 	out := filepath.Join(dir, "out")
-	args := append([]string{"grade", "-n", "14", "-seed", "1", "-timeout", "500ms", "-j", "3", "-out", out}, subs...)
+	args := append([]string{"grade", "-n", "7", "-seed", "1", "-timeout", "2s", "-j", "3", "-out", out}, subs...)
 	args = append(args, "--", "python3", "othello.py")
 	var stdout, stderr bytes.Buffer
 	if status := run(args, nil, &stdout, &stderr); status != 0 {
@@ -84,7 +105,7 @@ func TestGrade(t *testing.T) {
 		lose  string // the category that loses points; "" for none or all
 	}{
 		"good": {"100", ""}, "spacing": {"0", ""}, "wide": {"", "non-square"}, "fewest": {"", "fewest-wins"},
-		"nostart": {"0", ""}, "hang": {"0", ""},
+		"nostart": {"0", ""}, "hang": {"0", ""}, "snoop": {"0", ""},
 	}
 	if len(records) != 1+len(subs) || strings.Join(records[0], ",") != "submission,rules,score,max,passed,failed,not_run,first_failure" {
 		t.Fatalf("got the CSV\n%v\nwant a header and %d rows", records, len(subs))
@@ -109,8 +130,12 @@ func TestGrade(t *testing.T) {
 				t.Errorf("nostart: got rules %q and failure %q, want none and its first line", r[1], r[7])
 			}
 			continue
+		case "snoop":
+			if !strings.Contains(r[7], `got "SAFE\n"`) {
+				t.Errorf("snoop: got failure %q, want it to have seen nothing", r[7])
+			}
 		case "hang":
-			if passed, _ := strconv.Atoi(r[4]); passed != 0 || !strings.Contains(r[7], "still running after 500ms") {
+			if passed, _ := strconv.Atoi(r[4]); passed != 0 || !strings.Contains(r[7], "still running after 2s") {
 				t.Errorf("hang: got %s passed and failure %q, want 0 and a time-out", r[4], r[7])
 			}
 		}
@@ -141,8 +166,8 @@ func TestGrade(t *testing.T) {
 	for name := range want {
 		t.Errorf("no row for %s", name)
 	}
-	if !strings.Contains(stdout.String(), "graded 6 of 6 submissions") {
-		t.Errorf("standard output %q, want it to say all 6 were graded", stdout.String())
+	if !strings.Contains(stdout.String(), "graded 7 of 7 submissions") {
+		t.Errorf("standard output %q, want it to say all 7 were graded", stdout.String())
 	}
 	t.Logf("%s%s", stdout.String(), stderr.String())
 }
@@ -226,5 +251,20 @@ func TestGradescope(t *testing.T) {
 				t.Errorf("got score %v, tests adding up to %v of %v; want %v of 100:\n%s", results.Score, sum, most, tt.score, data)
 			}
 		})
+	}
+}
+
+// TestProgress checks the progress line: it writes over itself, says how
+// far it has come and estimates the time left, and is cleared at the end.
+func TestProgress(t *testing.T) {
+	var b bytes.Buffer
+	p := newProgress(&b, "check", "scenarios")
+	p.show(1, 4)
+	p.show(4, 4)
+	p.end()
+	lines := strings.Split(b.String(), "\r\x1b[K")
+	if len(lines) != 4 || !strings.HasPrefix(lines[1], "check: 1/4 scenarios, 0s, about ") || !strings.HasSuffix(lines[1], " left") ||
+		lines[2] != "check: 4/4 scenarios, 0s" || lines[3] != "" {
+		t.Errorf("got %q, want a line for 1/4 with the time left, one for 4/4, and the line cleared", b.String())
 	}
 }
