@@ -1,10 +1,14 @@
 // Package check grades a program, written in any language, against the
-// judge: it runs the program on golden transcripts and random scenarios,
-// in batch or lock-step, compares its standard output and exit status with
-// the judge's byte for byte, reports every failing scenario, and shrinks
-// each way of failing to the smallest input that shows it. Every run is
-// in the sandbox of package sandbox; a run's output is dropped once it is
-// compared, so that a check's memory does not grow with its scenarios.
+// judge: it runs the program on the assignment's reference game, golden
+// transcripts and random scenarios, in batch or lock-step, compares its
+// standard output and exit status with the judge's byte for byte, sorts
+// the failures into ways of failing and shrinks each to the smallest
+// input that shows it, and gives each category of scenario its points.
+// Check does this in stages (plan, runAll, group, reproduce, score) and
+// returns a Grade, which WriteText, WriteJSON and WriteGradescope write.
+// Every run is in the sandbox of package sandbox; a run's output is
+// dropped once it is compared, so that a check's memory does not grow
+// with its scenarios.
 package check
 
 import (
@@ -83,10 +87,13 @@ type Config struct {
 	// may use. When its Mode is Isolated and the machine cannot isolate,
 	// Check runs Limited and says why in Grade.Sandbox. The golden
 	// folders and Out are hidden from the program.
-	Sandbox  sandbox.Config
-	Jobs     int     // scenarios run at once
-	Out      string  // where the reproducers are written as golden pairs; "" for nowhere
-	Weights  Weights // the points of each category; nil for DefaultWeights(Profile)
+	Sandbox sandbox.Config
+	Jobs    int     // scenarios run at once
+	Out     string  // where the reproducers are written as golden pairs; "" for nowhere
+	Weights Weights // the points of each category; nil for DefaultWeights(Profile)
+	// Progress, if not nil, is called after each scenario is run, with
+	// how many of how many are done, from the goroutines that run them,
+	// one call at a time.
 	Progress func(done, total int)
 }
 

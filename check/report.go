@@ -42,7 +42,11 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 		fmt.Fprintf(bw, "\n%d %s %s, in %d %s:\n", failed, plural(failed, "scenario"), plural3(failed, "fails", "fail"), len(g.Ways), plural(len(g.Ways), "way"))
 		for _, way := range g.Ways {
 			fmt.Fprintf(bw, "  way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
-			fmt.Fprintf(bw, "         smallest input: %s%s\n", way.Size, where(way))
+			input := "smallest input"
+			if !way.Shrunk {
+				input = "input, not shrunk"
+			}
+			fmt.Fprintf(bw, "         %s: %s%s\n", input, way.Size, where(way))
 		}
 	}
 	for _, way := range g.Ways {
