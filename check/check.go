@@ -106,6 +106,25 @@ func (cfg Config) Generator() scenario.Generator {
 	return scenario.Generator{Rules: rules, Profile: cfg.Profile, Rows: cfg.Rows, Cols: cfg.Cols, BadRate: cfg.BadRate}
 }
 
+// weights returns the points of each category: Weights, or the profile's
+// defaults.
+func (cfg Config) weights() Weights {
+	if cfg.Weights == nil {
+		return DefaultWeights(cfg.Profile)
+	}
+	return cfg.Weights
+}
+
+// MaxPoints returns the most points a check of cfg can give, when every
+// category with points has scenarios.
+func (cfg Config) MaxPoints() float64 {
+	total := 0.0
+	for _, w := range cfg.weights() {
+		total += w
+	}
+	return round(total)
+}
+
 // Errors of a check that cannot be made.
 var (
 	// ErrNoGolden means a golden folder holds no transcript of the
@@ -165,11 +184,7 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	runAll(ctx, cfg, jobs)
 	g.Ways = group(jobs)
 	reproduce(ctx, cfg, jobs, g.Ways)
-	weights := cfg.Weights
-	if weights == nil {
-		weights = DefaultWeights(cfg.Profile)
-	}
-	g.Scores = score(g.Cases, weights)
+	g.Scores = score(g.Cases, cfg.weights())
 	g.Elapsed = time.Since(start)
 	if g.Count(Passed)+g.Count(Failed) == 0 && ctx.Err() == nil {
 		return nil, ErrNothingChecked
@@ -226,7 +241,7 @@ func runAll(ctx context.Context, cfg Config, jobs []*job) {
 	done := 0
 	timeouts := map[scenario.Category]int{}
 	passes := map[scenario.Category]int{}
-	parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
+	Parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
 		j := jobs[i]
 		c := j.c
 		t := j.t
@@ -319,7 +334,7 @@ func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
 		byCase[j.c] = j
 	}
 	b := &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(shrinkTime)}
-	parallel(ctx, len(ways), cfg.Jobs, func(i int) {
+	Parallel(ctx, len(ways), cfg.Jobs, func(i int) {
 		w := ways[i]
 		e := byCase[w.Cases[0]]
 		compare := func(t scenario.Transcript) *Failure {
@@ -399,8 +414,9 @@ func describeLimits(lim Limits, sl sandbox.Limits) string {
 	return "each run limited to " + strings.Join(parts, ", ")
 }
 
-// parallel calls do(0), ..., do(n-1), jobs at a time, until ctx is done.
-func parallel(ctx context.Context, n, jobs int, do func(i int)) {
+// Parallel calls do(0), ..., do(n-1), jobs at a time, until ctx is done:
+// no call starts after that.
+func Parallel(ctx context.Context, n, jobs int, do func(i int)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(1, jobs) {

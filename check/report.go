@@ -194,7 +194,7 @@ func notShrunk(ex *Case, way *Way) string {
 	case way.Failure.Result.limitEnded():
 		return ": a limit ended it, and each try could take the whole limit"
 	}
-	return ": no smaller input failed the same way"
+	return ": no smaller input was found that fails the same way"
 }
 
 // writeNotRun says which scenarios were not run, and why.

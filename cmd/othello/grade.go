@@ -72,17 +72,16 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	names := map[string]bool{}
-	for _, s := range subs {
-		fi, err := os.Stat(s)
+	names := make([]string, len(subs)) // each submission's folder name, which names its reports
+	for i, sub := range subs {
+		fi, err := os.Stat(sub)
 		if err != nil || !fi.IsDir() {
-			return usageError("submission %s is not a folder", s)
+			return usageError("submission %s is not a folder", sub)
 		}
-		name := filepath.Base(filepath.Clean(s))
-		if names[name] {
-			return usageError("two submissions are named %s", name)
+		names[i] = filepath.Base(filepath.Clean(sub))
+		if slices.Contains(names[:i], names[i]) {
+			return usageError("two submissions are named %s", names[i])
 		}
-		names[name] = true
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "othello grade: %v\n", err)
@@ -92,8 +91,8 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
 	cfg.Sandbox.Hide = append(cfg.Sandbox.Hide, abs(*out), abs(*csvPath))
 	cfg.Program = check.Program{Path: command[0], Args: command[1:]}
-	at, jobs := cfg.Jobs, 1
-	cfg.Jobs = jobs
+	at := cfg.Jobs // submissions at once, each one scenario at a time
+	cfg.Jobs = 1
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
@@ -104,46 +103,29 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	p := newProgress(stderr, "grade", "submissions")
 	terminal := isTerminal(stderr)
 	start := time.Now()
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range at {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				c := cfg
-				c.Sandbox.Dir = abs(subs[i])
-				for _, other := range subs {
-					if other != subs[i] {
-						c.Sandbox.Hide = append(slices.Clone(c.Sandbox.Hide), abs(other))
-					}
-				}
-				row, err := gradeOne(ctx, c, subs[i], filepath.Join(*out, filepath.Base(filepath.Clean(subs[i]))), *verbose)
-				mu.Lock()
-				rows[i], failed[i] = row, err != nil
-				done++
-				switch {
-				case err != nil:
-					fmt.Fprintf(stderr, "\rothello grade: %s: %v\n", subs[i], err)
-				case terminal:
-					p.show(done, len(subs))
-				default:
-					fmt.Fprintf(stderr, "graded %s: %s/%s (%d/%d, %v)\n", row[0], row[2], row[3], done, len(subs), time.Since(start).Round(time.Second))
-				}
-				mu.Unlock()
+	check.Parallel(ctx, len(subs), at, func(i int) {
+		c := cfg
+		c.Sandbox.Dir = abs(subs[i])
+		c.Sandbox.Hide = slices.Clone(cfg.Sandbox.Hide)
+		for _, other := range subs {
+			if other != subs[i] {
+				c.Sandbox.Hide = append(c.Sandbox.Hide, abs(other))
 			}
-		}()
-	}
-feed:
-	for i := range subs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
 		}
-	}
-	close(next)
-	wg.Wait()
+		row, err := gradeOne(ctx, c, names[i], filepath.Join(*out, names[i]), *verbose)
+		mu.Lock()
+		defer mu.Unlock()
+		rows[i], failed[i] = row, err != nil
+		done++
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "\rothello grade: %s: %v\n", subs[i], err)
+		case terminal:
+			p.show(done, len(subs))
+		default:
+			fmt.Fprintf(stderr, "graded %s: %s/%s (%d/%d, %v)\n", names[i], row[2], row[3], done, len(subs), time.Since(start).Round(time.Second))
+		}
+	})
 	p.end()
 
 	if err := writeGrades(*csvPath, rows); err != nil {
@@ -163,11 +145,10 @@ feed:
 	return 0
 }
 
-// gradeOne checks the submission sub with cfg, writes its reports into
-// dir, and returns its line of the grades. The error is for reports that
-// could not be written, or a check that was stopped.
-func gradeOne(ctx context.Context, cfg check.Config, sub, dir string, verbose bool) ([]string, error) {
-	name := filepath.Base(filepath.Clean(sub))
+// gradeOne checks the submission called name with cfg, writes its
+// reports into dir, and returns its line of the grades. The error is for
+// reports that could not be written, or a check that was stopped.
+func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose bool) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return []string{name, "", "0", "", "0", "0", "0", err.Error()}, err
 	}
@@ -177,14 +158,7 @@ func gradeOne(ctx context.Context, cfg check.Config, sub, dir string, verbose bo
 	if err != nil {
 		fmt.Fprintf(&text, "othello %v\n", err)
 		check.WriteJSONError(&js, err)
-		max := 0.0
-		for _, w := range cfg.Weights {
-			max += w
-		}
-		if cfg.Weights == nil {
-			max = 100
-		}
-		row := []string{name, "", "0", check.FormatPoints(max), "0", "0", "0", err.Error()}
+		row := []string{name, "", "0", check.FormatPoints(cfg.MaxPoints()), "0", "0", "0", err.Error()}
 		return row, writeReports(dir, text.String(), js.String())
 	}
 	check.WriteText(&text, g, verbose)
