@@ -1,3 +1,3 @@
-module othello
+module github.com/othello-judge/judge
 
 go 1.22

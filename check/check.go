@@ -21,9 +21,9 @@ import (
 	"sync"
 	"time"
 
-	"othello/othello"
-	"othello/sandbox"
-	"othello/scenario"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // ErrRulesLine means the program's first line is neither FULL nor SIMPLE,

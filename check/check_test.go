@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"othello/check"
-	"othello/othello"
-	"othello/sandbox"
-	"othello/scenario"
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // studentProgram is the test binary playing a student's program with the

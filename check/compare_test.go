@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"othello/check"
-	"othello/othello"
-	"othello/scenario"
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
 )
 
 const game4x4 = "4\n4\nB\n>\n. . . .\n. B W .\n. W B .\n. . . .\n"

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"othello/othello"
-	"othello/scenario"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // A Grade is what a check found: every scenario's verdict, the ways of

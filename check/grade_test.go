@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"othello/check"
-	"othello/scenario"
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/scenario"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the reports in testdata")

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"othello/scenario"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // The JSON report, as README.md documents it.

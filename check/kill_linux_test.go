@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"othello/check"
-	"othello/sandbox"
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/sandbox"
 )
 
 // TestHangKillsEveryProcess checks that a program that hangs is killed

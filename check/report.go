@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"othello/sandbox"
-	"othello/scenario"
+	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // maxShownLines bounds the input lines of a reproducer shown in the

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"othello/sandbox"
-	"othello/scenario"
+	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // A Program is the command line of a program to check.

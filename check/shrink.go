@@ -4,8 +4,8 @@ import (
 	"sync"
 	"time"
 
-	"othello/othello"
-	"othello/scenario"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // A shrinker looks for the smallest scenario that still makes a program

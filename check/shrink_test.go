@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"othello/othello"
-	"othello/scenario"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // mustScenario makes a full-rules scenario from a board and move lines.

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // TestMain lets the test binary stand in for a student's program: run as

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strconv"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // Play runs the judge on in and out under rules r: it writes the name of

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"othello/console"
-	"othello/othello"
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
 )
 
 const start = ". . . .\n. B W .\n. W B .\n. . . .\n"

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // goldenInputs returns the input of every golden transcript in testdata,

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // A Setup is what the setup lines of the protocol say: the starting board,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // refSetup reads a setup the plain way, from PROTOCOL.md, on the lines and

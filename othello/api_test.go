@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // Arguments a careless caller might pass.

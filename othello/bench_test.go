@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // sizes are the boards the benchmarks play on: 8x8, on one uint64 a

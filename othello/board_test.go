@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 func TestNewBoardSizes(t *testing.T) {

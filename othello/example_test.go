@@ -3,7 +3,7 @@ package othello_test
 import (
 	"fmt"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // This example plays the opening of a game the way the synopsis of

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"othello/console"
-	"othello/othello"
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
 )
 
 // goldenInputs returns the input of every golden transcript in testdata,

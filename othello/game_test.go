@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 func mustGame(t *testing.T, r othello.Rules, board string, first othello.Color, win othello.WinRule) *othello.Game {

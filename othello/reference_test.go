@@ -18,7 +18,7 @@ import (
 	"strings"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // refBoard is a grid of 'B', 'W' and '.'.

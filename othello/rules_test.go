@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // mustParse returns the board written in text, one row a line with the

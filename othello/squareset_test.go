@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 func TestSquareSet(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"os"
 	"strings"
 
-	"othello/othello"
-	"othello/play"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/play"
 )
 
 // Two people play in the classic style on a 4x4 board; the moves come

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // maxLine is the longest line kept: the rest of a longer one is read and

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"othello/othello"
-	"othello/player"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 )
 
 // A Tally is the result of a match for its first player.

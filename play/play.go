@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"othello/othello"
-	"othello/player"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 )
 
 // A Config says what game to play and how it looks.

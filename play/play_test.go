@@ -9,8 +9,8 @@ import (
 	"testing/iotest"
 	"time"
 
-	"othello/othello"
-	"othello/player"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 )
 
 // config returns a game of a person, Black, against cpu:1 on a rows x

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // A Style is how a game looks on the terminal.

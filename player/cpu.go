@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // solveFrom is the most empty squares at which a CPU that has proved a win

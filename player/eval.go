@@ -1,6 +1,6 @@
 package player
 
-import "othello/othello"
+import "github.com/othello-judge/judge/othello"
 
 // Weights of the evaluation under the full rules, in hundredths of a disc.
 const (

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"othello/othello"
-	"othello/player"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 )
 
 // A CPU solves the end of a game exactly: here Black takes b1, and then

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // A Player chooses moves.

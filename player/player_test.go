@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 func TestParse(t *testing.T) {

@@ -3,7 +3,7 @@ package player
 import (
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // Won is added to the score of a game the search has seen won, and taken

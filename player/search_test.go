@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // refMargin returns the final margin of discs of p for the player to move

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // playGame plays a game between black and white on a rows x cols board

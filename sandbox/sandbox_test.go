@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"othello/sandbox"
+	"github.com/othello-judge/judge/sandbox"
 )
 
 func TestBytes(t *testing.T) {

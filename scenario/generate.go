@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // BadRates are the rates of invalid lines a Generator picks from when its

@@ -4,7 +4,7 @@ import (
 	"embed"
 	"strings"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // The inputs of the assignment's reference games, as ../shared/examples

@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 // A Scenario is one game to put to a program: the setup and the lines

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"othello/othello"
-	"othello/scenario"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
 )
 
 var ruleSets = []othello.Rules{othello.Full{}, othello.Simple{}}

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"othello/console"
-	"othello/othello"
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
 )
 
 // Errors from reading transcripts, wrapped in an *fs.PathError.

@@ -14,10 +14,10 @@ import (
 	"syscall"
 	"time"
 
-	"othello/check"
-	"othello/othello"
-	"othello/sandbox"
-	"othello/scenario"
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/scenario"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]

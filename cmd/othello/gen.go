@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"othello/othello"
-	"othello/scenario"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
 )
 
 const genUsage = `usage: othello gen [flags] -out DIR

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"othello/check"
-	"othello/sandbox"
-	"othello/scenario"
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/scenario"
 )
 
 var update = flag.Bool("update", false, "rewrite the .out and .err files of the golden transcripts in testdata")

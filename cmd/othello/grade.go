@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"othello/check"
+	"github.com/othello-judge/judge/check"
 )
 
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"othello/check"
+	"github.com/othello-judge/judge/check"
 )
 
 // repeat returns a reader of n copies of s that holds only one block of

@@ -42,8 +42,8 @@ import (
 	"io"
 	"os"
 
-	"othello/console"
-	"othello/othello"
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
 )
 
 func main() {

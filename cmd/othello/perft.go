@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"othello/othello"
+	"github.com/othello-judge/judge/othello"
 )
 
 const perftUsage = `usage: othello perft [-rules full|simple] [-size RxC] DEPTH

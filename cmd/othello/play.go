@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"othello/console"
-	"othello/othello"
-	"othello/play"
-	"othello/player"
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/play"
+	"github.com/othello-judge/judge/player"
 )
 
 const playUsage = `usage: othello play [flags]

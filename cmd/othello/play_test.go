@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"othello/check"
+	"github.com/othello-judge/judge/check"
 )
 
 // playDir holds the transcripts of othello play, one file a case, each
