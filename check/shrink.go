@@ -218,7 +218,7 @@ func wrongLine(s *scenario.Scenario, t scenario.Transcript, f *Failure) int {
 // then and the player to move, with lines j and after. It returns nil if
 // the game is over by then.
 func rebase(s *scenario.Scenario, j int) *scenario.Scenario {
-	g, err := othello.NewGame(s.Rules, s.Board, s.First, s.Win)
+	g, err := s.NewGame()
 	if err != nil {
 		return nil
 	}
@@ -231,7 +231,7 @@ func rebase(s *scenario.Scenario, j int) *scenario.Scenario {
 		return nil
 	}
 	c := s.Clone()
-	c.Board, c.First = g.Board(), g.Turn()
+	c.Board, c.First = *g.Board(), g.Turn()
 	c.Lines = c.Lines[j:]
 	return c
 }
@@ -292,7 +292,7 @@ func keep(s *scenario.Scenario, keepRow, keepCol func(int) bool) *scenario.Scena
 		}
 	}
 	c := s.Clone()
-	c.Board = b
+	c.Board = *b
 	for i, l := range c.Lines {
 		if !l.HasSquare {
 			continue

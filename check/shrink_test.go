@@ -16,7 +16,7 @@ func mustScenario(t *testing.T, board string, first othello.Color, moves ...othe
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &scenario.Scenario{Name: "test", Rules: othello.Full{}, Board: b, First: first, Win: othello.MostDiscs}
+	s := &scenario.Scenario{Name: "test", Setup: othello.Setup{Rules: othello.Full{}, Board: *b, First: first, Win: othello.MostDiscs}}
 	for _, m := range moves {
 		s.Lines = append(s.Lines, scenario.Line{Text: scenario.MoveText(m), Kind: scenario.Move, Square: m, HasSquare: true})
 	}
@@ -51,7 +51,7 @@ func TestCropAndWindow(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.wantBoard == "" {
 				if tt.got != nil {
-					t.Errorf("got board\n%s, want none", tt.got.Board)
+					t.Errorf("got board\n%s, want none", &tt.got.Board)
 				}
 				return
 			}
@@ -68,7 +68,7 @@ func TestCropAndWindow(t *testing.T) {
 	}
 	small := mustScenario(t, ". . . .\n. B W .\n. W B .\n. . . .\n", othello.Black)
 	if c := crop(small, 0, -1); c != nil {
-		t.Errorf("cropping a 4x4 board: got\n%s, want none", c.Board)
+		t.Errorf("cropping a 4x4 board: got\n%s, want none", &c.Board)
 	}
 }
 
@@ -106,7 +106,7 @@ func TestShrinkSearch(t *testing.T) {
 	try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
 		tries++
 		tr := s.Transcript()
-		g, _ := othello.NewGame(s.Rules, s.Board, s.First, s.Win)
+		g, _ := s.NewGame()
 		for _, l := range s.Lines {
 			if !l.HasSquare {
 				continue

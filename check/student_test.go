@@ -163,7 +163,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	moves := 0
 	for !pos.Over() {
-		if !pos.HasMoves() && bug != noPass {
+		if pos.Legal().IsEmpty() && bug != noPass {
 			pos.Pass()
 		}
 		show()

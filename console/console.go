@@ -24,9 +24,10 @@ import (
 // an *InputError; a write error is returned as it is.
 func Play(in io.Reader, out io.Writer, r othello.Rules) error {
 	if r == nil {
-		return &othello.ValueError{Func: "console.Play", Value: "nil", Err: othello.ErrRules}
+		return fmt.Errorf("console: no rules: %w", othello.ErrRules)
 	}
-	j := &judge{in: newScanner(in), out: bufio.NewWriter(out)}
+	w := bufio.NewWriter(out)
+	j := &judge{in: &reader{scanner: newScanner(in), out: w}, out: w}
 	j.out.WriteString(r.Name() + "\n")
 	err := j.run(r)
 	if ferr := j.out.Flush(); err == nil {
@@ -55,16 +56,16 @@ func Run(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
 
 // A judge holds the input and output of one game.
 type judge struct {
-	in  *scanner
+	in  *reader // flushes out before a read that may block
 	out *bufio.Writer
 }
 
 func (j *judge) run(r othello.Rules) error {
-	setup, err := j.readSetup()
+	setup, err := j.in.readSetup(r)
 	if err != nil {
 		return err
 	}
-	g, err := setup.Game(r)
+	g, err := setup.NewGame()
 	if err != nil {
 		return err
 	}
@@ -84,29 +85,11 @@ func (j *judge) run(r othello.Rules) error {
 	return nil
 }
 
-// next reads the next line, first flushing the output if reading may
-// block. It returns false at the end of the input; the error is a read or
-// write error.
-func (j *judge) next() (bool, error) {
-	if !j.in.lineBuffered() {
-		if err := j.out.Flush(); err != nil {
-			return false, err
-		}
-	}
-	if j.in.scan() {
-		return true, nil
-	}
-	if err := j.in.Err(); err != nil {
-		return false, &InputError{Line: j.in.line + 1, Msg: "read error: " + err.Error(), Err: err}
-	}
-	return false, nil
-}
-
 // readMove reads move lines until one is legal and plays it, answering
 // each line with VALID or INVALID.
 func (j *judge) readMove(g *othello.Game) error {
 	for {
-		ok, err := j.next()
+		ok, err := j.in.next()
 		if err != nil {
 			return err
 		}

@@ -4,126 +4,154 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/othello-judge/judge/othello"
 )
 
-// A Setup is what the setup lines of the protocol say: the starting board,
-// who moves first and how the game is won.
-type Setup struct {
-	Board *othello.Board
-	First othello.Color
-	Win   othello.WinRule
-}
-
-// Game returns the game the setup starts under rules r.
-func (s *Setup) Game(r othello.Rules) (*othello.Game, error) {
-	return othello.NewGame(r, s.Board, s.First, s.Win)
-}
+// The setup is the judge's first input: the number of rows, the number of
+// columns, the first player (B or W), the win rule (> or <), then the
+// board one line a row, cells B, W or . separated by blanks. ReadSetup
+// reads it and WriteSetup writes it; the rules are not part of it, as the
+// judge announces them on its first output line instead.
 
 // ReadSetup reads the setup lines of the protocol from in, as the judge
-// does, for programs that start a game from a file in the judge's format.
-// A bad or missing line is an *InputError, as from Play. It may read
-// beyond the setup.
-func ReadSetup(in io.Reader) (*Setup, error) {
-	j := &judge{in: newScanner(in), out: bufio.NewWriter(io.Discard)}
-	return j.readSetup()
+// does, for a game under rules r. A bad or missing line is an
+// *InputError, as from Play. It may read beyond the setup.
+func ReadSetup(in io.Reader, r othello.Rules) (othello.Setup, error) {
+	return (&reader{scanner: newScanner(in)}).readSetup(r)
 }
 
-// readSetup reads the setup lines.
-func (j *judge) readSetup() (*Setup, error) {
-	rows, err := j.readSize("number of rows")
+// WriteSetup writes the setup lines of s to w, as ReadSetup reads them and
+// the golden transcripts write them: cells separated by single spaces,
+// each line ended by a newline.
+func WriteSetup(w io.Writer, s othello.Setup) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(strconv.Itoa(s.Board.Rows()) + "\n" + strconv.Itoa(s.Board.Cols()) + "\n")
+	bw.WriteString(s.First.String() + "\n" + s.Win.String() + "\n")
+	bw.WriteString(s.Board.String())
+	return bw.Flush()
+}
+
+// A reader reads the judge's input a line at a time. Before a read that
+// may block, it flushes out, if there is one, so that a program waiting
+// for an answer gets it first.
+type reader struct {
+	*scanner
+	out *bufio.Writer
+}
+
+// next reads the next line. It returns false at the end of the input; the
+// error is a read or write error.
+func (in *reader) next() (bool, error) {
+	if in.out != nil && !in.lineBuffered() {
+		if err := in.out.Flush(); err != nil {
+			return false, err
+		}
+	}
+	if in.scan() {
+		return true, nil
+	}
+	if err := in.Err(); err != nil {
+		return false, &InputError{Line: in.line + 1, Msg: "read error: " + err.Error(), Err: err}
+	}
+	return false, nil
+}
+
+// readSetup reads the setup lines, for a game under rules r.
+func (in *reader) readSetup(r othello.Rules) (othello.Setup, error) {
+	rows, err := in.readSize("number of rows")
 	if err != nil {
-		return nil, err
+		return othello.Setup{}, err
 	}
-	cols, err := j.readSize("number of columns")
+	cols, err := in.readSize("number of columns")
 	if err != nil {
-		return nil, err
+		return othello.Setup{}, err
 	}
-	if err := j.setupLine("the first player"); err != nil {
-		return nil, err
+	if err := in.setupLine("the first player"); err != nil {
+		return othello.Setup{}, err
 	}
-	first, err := othello.ParseColor(j.char())
+	first, err := othello.ParseColor(in.char())
 	if err != nil {
-		return nil, j.bad(err, "first player must be B or W, got %s", j.in.quoted())
+		return othello.Setup{}, in.bad(err, "first player must be B or W, got %s", in.quoted())
 	}
-	if err := j.setupLine("the win rule"); err != nil {
-		return nil, err
+	if err := in.setupLine("the win rule"); err != nil {
+		return othello.Setup{}, err
 	}
-	win, err := othello.ParseWinRule(j.char())
+	win, err := othello.ParseWinRule(in.char())
 	if err != nil {
-		return nil, j.bad(err, "win rule must be > or <, got %s", j.in.quoted())
+		return othello.Setup{}, in.bad(err, "win rule must be > or <, got %s", in.quoted())
 	}
 	board, err := othello.NewBoard(rows, cols)
 	if err != nil {
-		return nil, err
+		return othello.Setup{}, err
 	}
 	for row := range rows {
-		if err := j.readRow(board, row); err != nil {
-			return nil, err
+		if err := in.readRow(board, row); err != nil {
+			return othello.Setup{}, err
 		}
 	}
-	return &Setup{Board: board, First: first, Win: win}, nil
+	return othello.Setup{Rules: r, Board: *board, First: first, Win: win}, nil
 }
 
 // setupLine reads the line that should hold what, such as "the win rule";
 // its absence is an error.
-func (j *judge) setupLine(what string) error {
-	ok, err := j.next()
+func (in *reader) setupLine(what string) error {
+	ok, err := in.next()
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return &InputError{Line: j.in.line + 1, Msg: "input ended before " + what, Err: ErrMissingLine}
+		return &InputError{Line: in.line + 1, Msg: "input ended before " + what, Err: ErrMissingLine}
 	}
 	return nil
 }
 
 // bad returns the error for the setup line just read.
-func (j *judge) bad(err error, format string, args ...any) error {
-	return &InputError{Line: j.in.line, Msg: fmt.Sprintf(format, args...), Err: err}
+func (in *reader) bad(err error, format string, args ...any) error {
+	return &InputError{Line: in.line, Msg: fmt.Sprintf(format, args...), Err: err}
 }
 
 // char returns the line just read if it is one character long, and ""
 // if not.
-func (j *judge) char() string {
-	if c, ok := j.in.field(0).char(); ok && j.in.nfields == 1 {
+func (in *reader) char() string {
+	if c, ok := in.field(0).char(); ok && in.nfields == 1 {
 		return string(c)
 	}
 	return ""
 }
 
 // readSize reads a line holding a number of rows or columns.
-func (j *judge) readSize(what string) (int, error) {
-	if err := j.setupLine("the " + what); err != nil {
+func (in *reader) readSize(what string) (int, error) {
+	if err := in.setupLine("the " + what); err != nil {
 		return 0, err
 	}
-	n, ok := j.in.field(0).int()
-	if !ok || j.in.nfields != 1 || othello.CheckSize(n) != nil {
-		return 0, j.bad(othello.ErrSize, "%s must be an even integer from %d to %d, got %s",
-			what, othello.MinSize, othello.MaxSize, j.in.quoted())
+	n, ok := in.field(0).int()
+	if !ok || in.nfields != 1 || othello.CheckSize(n) != nil {
+		return 0, in.bad(othello.ErrSize, "%s must be an even integer from %d to %d, got %s",
+			what, othello.MinSize, othello.MaxSize, in.quoted())
 	}
 	return n, nil
 }
 
 // readRow reads the line holding row of the board and sets its cells.
-func (j *judge) readRow(b *othello.Board, row int) error {
+func (in *reader) readRow(b *othello.Board, row int) error {
 	what := fmt.Sprintf("board row %d", row+1)
-	if err := j.setupLine(what); err != nil {
+	if err := in.setupLine(what); err != nil {
 		return err
 	}
-	if j.in.nfields != b.Cols() {
+	if in.nfields != b.Cols() {
 		cells := "cells"
-		if j.in.nfields == 1 {
+		if in.nfields == 1 {
 			cells = "cell"
 		}
-		return j.bad(othello.ErrShape, "%s has %d %s, want %d", what, j.in.nfields, cells, b.Cols())
+		return in.bad(othello.ErrShape, "%s has %d %s, want %d", what, in.nfields, cells, b.Cols())
 	}
 	for col := range b.Cols() {
-		c, ok := j.in.field(col).char()
+		c, ok := in.field(col).char()
 		cell, err := othello.ParseCell(string(c))
 		if !ok || err != nil {
-			return j.bad(othello.ErrCell, "%s, cell %d must be B, W or ., got row %s", what, col+1, j.in.quoted())
+			return in.bad(othello.ErrCell, "%s, cell %d must be B, W or ., got row %s", what, col+1, in.quoted())
 		}
 		if err := b.Set(othello.Square{Row: row, Col: col}, cell); err != nil {
 			return err

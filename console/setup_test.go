@@ -90,30 +90,55 @@ func FuzzSetup(f *testing.F) {
 	f.Add([]byte("16\n4\nb\n"))
 	f.Add([]byte("18\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		setup, err := ReadSetup(bytes.NewReader(in))
+		setup, err := ReadSetup(bytes.NewReader(in), othello.Full{})
 		want, wantLine, wantErr := refSetup(in)
 		if wantErr != nil {
 			var ie *InputError
 			if !errors.As(err, &ie) || !errors.Is(err, wantErr) || ie.Line != wantLine {
-				t.Fatalf("got setup %v, error %v; want an *InputError on line %d wrapping %v", setup != nil, err, wantLine, wantErr)
+				t.Fatalf("got setup %v, error %v; want an *InputError on line %d wrapping %v", setup != othello.Setup{}, err, wantLine, wantErr)
 			}
-			if setup != nil || ie.Msg == "" {
-				t.Errorf("a rejected setup: got setup %v, message %q; want none and a message", setup != nil, ie.Msg)
+			if setup != (othello.Setup{}) || ie.Msg == "" {
+				t.Errorf("a rejected setup: got setup %v, message %q; want none and a message", setup != othello.Setup{}, ie.Msg)
 			}
 			return
 		}
 		if err != nil {
 			t.Fatalf("got error %v, want the setup accepted", err)
 		}
-		b := setup.Board
+		b := &setup.Board
 		if b.Rows() != want.size[0] || b.Cols() != want.size[1] || b.String() != want.board {
 			t.Errorf("got a %dx%d board\n%swant %dx%d\n%s", b.Rows(), b.Cols(), b, want.size[0], want.size[1], want.board)
 		}
 		if setup.Win.String() != want.win || setup.First.String() != want.first {
 			t.Errorf("got first player %v, win rule %v; want %s, %s", setup.First, setup.Win, want.first, want.win)
 		}
-		if _, err := setup.Game(othello.Full{}); err != nil {
-			t.Errorf("Game: got %v, want a game", err)
+		if _, err := setup.NewGame(); err != nil {
+			t.Errorf("NewGame: got %v, want a game", err)
+		}
+		var written bytes.Buffer
+		if err := WriteSetup(&written, setup); err != nil {
+			t.Fatal(err)
+		}
+		if again, err := ReadSetup(&written, othello.Full{}); err != nil || again != setup {
+			t.Errorf("WriteSetup then ReadSetup: got %+v, %v; want %+v", again, err, setup)
 		}
 	})
+}
+
+// TestWriteSetup checks that WriteSetup writes a setup as the golden
+// transcripts do.
+func TestWriteSetup(t *testing.T) {
+	board, err := othello.ParseBoard("W . . B\n. W B .\n. B W .\n. . . .\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := othello.Setup{Rules: othello.Simple{}, Board: *board, First: othello.White, Win: othello.FewestDiscs}
+	var b strings.Builder
+	if err := WriteSetup(&b, setup); err != nil {
+		t.Fatal(err)
+	}
+	want := "4\n4\nW\n<\nW . . B\n. W B .\n. B W .\n. . . .\n"
+	if b.String() != want {
+		t.Errorf("got\n%swant\n%s", b.String(), want)
+	}
 }

@@ -34,6 +34,14 @@ func badBoards() []*othello.Board {
 	return []*othello.Board{nil, {}, full, empty, stuck}
 }
 
+// value returns *b, or the zero Board for nil.
+func value(b *othello.Board) othello.Board {
+	if b == nil {
+		return othello.Board{}
+	}
+	return *b
+}
+
 // badRules returns nil, the two rule sets, and rules that break the
 // contract of Rules: every square, on the board or not, empty or not, is a
 // move that flips every square.
@@ -70,12 +78,12 @@ func badGames() []*othello.Game {
 	games := []*othello.Game{nil, {}}
 	for _, r := range badRules() {
 		for _, b := range badBoards() {
-			if g, err := othello.NewGame(r, b, othello.Black, othello.MostDiscs); err == nil {
+			if g, err := (othello.Setup{Rules: r, Board: value(b), First: othello.Black, Win: othello.MostDiscs}).NewGame(); err == nil {
 				games = append(games, g)
 			}
 		}
 		if b, err := othello.NewStartBoard(4, 6); err == nil {
-			if g, err := othello.NewGame(r, b, othello.White, othello.FewestDiscs); err == nil {
+			if g, err := (othello.Setup{Rules: r, Board: *b, First: othello.White, Win: othello.FewestDiscs}).NewGame(); err == nil {
 				games = append(games, g)
 			}
 		}
@@ -246,6 +254,12 @@ var apiCalls = map[string]func(t *testing.T){
 	"SquareSet.Intersect": func(t *testing.T) {
 		callSets(func(s othello.SquareSet) { callSets(func(u othello.SquareSet) { s.Intersect(u) }) })
 	},
+	"SquareSet.Union": func(t *testing.T) {
+		callSets(func(s othello.SquareSet) { callSets(func(u othello.SquareSet) { s.Union(u) }) })
+	},
+	"SquareSet.Difference": func(t *testing.T) {
+		callSets(func(s othello.SquareSet) { callSets(func(u othello.SquareSet) { s.Difference(u) }) })
+	},
 	"SquareSet.Pop": func(t *testing.T) {
 		callSets(func(s othello.SquareSet) {
 			for n := s.Len(); n > 0; n-- {
@@ -319,13 +333,14 @@ var apiCalls = map[string]func(t *testing.T){
 	"Position.Discs": func(t *testing.T) {
 		callPositions(func(p *othello.Position) { callColors(func(c othello.Color) { p.Discs(c) }) })
 	},
-	"Position.Rules":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Rules() }) },
-	"Position.Turn":     func(t *testing.T) { callPositions(func(p *othello.Position) { p.Turn() }) },
-	"Position.Board":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Board() }) },
-	"Position.Moves":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Moves() }) },
-	"Position.HasMoves": func(t *testing.T) { callPositions(func(p *othello.Position) { p.HasMoves() }) },
-	"Position.Over":     func(t *testing.T) { callPositions(func(p *othello.Position) { p.Over() }) },
-	"Position.Clone":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Clone() }) },
+	"Position.Rules":   func(t *testing.T) { callPositions(func(p *othello.Position) { p.Rules() }) },
+	"Position.Turn":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Turn() }) },
+	"Position.Board":   func(t *testing.T) { callPositions(func(p *othello.Position) { p.Board() }) },
+	"Position.Moves":   func(t *testing.T) { callPositions(func(p *othello.Position) { p.Moves() }) },
+	"Position.Empties": func(t *testing.T) { callPositions(func(p *othello.Position) { p.Empties() }) },
+	"Position.Score":   func(t *testing.T) { callPositions(func(p *othello.Position) { p.Score() }) },
+	"Position.Over":    func(t *testing.T) { callPositions(func(p *othello.Position) { p.Over() }) },
+	"Position.Clone":   func(t *testing.T) { callPositions(func(p *othello.Position) { p.Clone() }) },
 	"Position.Play": func(t *testing.T) {
 		callPositions(func(p *othello.Position) {
 			for _, s := range badSquares {
@@ -333,7 +348,7 @@ var apiCalls = map[string]func(t *testing.T){
 				checkMoveError(t, "Position.Play", err)
 			}
 			for range 300 {
-				if !p.HasMoves() {
+				if p.Legal().IsEmpty() {
 					_, err := p.Play(othello.Square{})
 					checkMoveError(t, "Position.Play with no move", err)
 					break
@@ -355,12 +370,23 @@ var apiCalls = map[string]func(t *testing.T){
 			}
 		})
 	},
-	"NewGame": func(t *testing.T) {
+	"StandardSetup": func(t *testing.T) {
+		for _, r := range badRules() {
+			for _, n := range badSizes {
+				s, err := othello.StandardSetup(r, n, 8)
+				wantErr(t, "StandardSetup", err, othello.ErrSize)
+				if s != (othello.Setup{}) {
+					t.Errorf("StandardSetup(%d, 8): got %+v with the error, want the zero Setup", n, s)
+				}
+			}
+		}
+	},
+	"Setup.NewGame": func(t *testing.T) {
 		for _, r := range badRules() {
 			for _, b := range badBoards() {
 				for _, c := range anyColors {
 					for _, w := range anyWins {
-						g, err := othello.NewGame(r, b, c, w)
+						g, err := (othello.Setup{Rules: r, Board: value(b), First: c, Win: w}).NewGame()
 						if (err == nil) != (g != nil) {
 							t.Errorf("NewGame: got %v and error %v, want one of them", g, err)
 						}
@@ -379,6 +405,18 @@ var apiCalls = map[string]func(t *testing.T){
 	"Game.Over":     func(t *testing.T) { callGames(func(g *othello.Game) { g.Over() }) },
 	"Game.Score":    func(t *testing.T) { callGames(func(g *othello.Game) { g.Score() }) },
 	"Game.Winner":   func(t *testing.T) { callGames(func(g *othello.Game) { g.Winner() }) },
+	"Game.Setup":    func(t *testing.T) { callGames(func(g *othello.Game) { g.Setup() }) },
+	"Game.Passed":   func(t *testing.T) { callGames(func(g *othello.Game) { g.Passed() }) },
+	"Game.Ply":      func(t *testing.T) { callGames(func(g *othello.Game) { g.Ply() }) },
+	"Game.Undo": func(t *testing.T) {
+		callGames(func(g *othello.Game) {
+			for g.Undo() {
+			}
+			if g.Ply() != 0 {
+				t.Errorf("Game.Undo: got ply %d after undoing everything, want 0", g.Ply())
+			}
+		})
+	},
 	"Game.Play": func(t *testing.T) {
 		callGames(func(g *othello.Game) {
 			for _, s := range badSquares {

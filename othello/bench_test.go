@@ -15,7 +15,7 @@ var sizes = []int{8, 16}
 // of an n x n board, each the middle legal move.
 func midgame(b *testing.B, rules othello.Rules, n int) *othello.Position {
 	board, _ := othello.NewStartBoard(n, n)
-	g, _ := othello.NewGame(rules, board, othello.Black, othello.MostDiscs)
+	g, _ := (othello.Setup{Rules: rules, Board: *board, First: othello.Black, Win: othello.MostDiscs}).NewGame()
 	for range 20 {
 		moves := g.Legal().Squares()
 		if _, err := g.Play(moves[len(moves)/2]); err != nil {
@@ -66,7 +66,7 @@ func BenchmarkGame(b *testing.B) {
 			b.ReportAllocs()
 			for range b.N {
 				board, _ := othello.NewStartBoard(n, n)
-				g, _ := othello.NewGame(othello.Full{}, board, othello.Black, othello.MostDiscs)
+				g, _ := (othello.Setup{Rules: othello.Full{}, Board: *board, First: othello.Black, Win: othello.MostDiscs}).NewGame()
 				for !g.Over() {
 					if _, err := g.Play(g.Legal().Squares()[0]); err != nil {
 						b.Fatal(err)

@@ -216,11 +216,11 @@ func (b *Board) at(s Square) Color {
 func (b *Board) set(s Square, c Color) {
 	i, _ := index(s)
 	bit := single(i)
-	b.black, b.white = b.black.andNot(bit), b.white.andNot(bit)
+	b.black, b.white = b.black.Difference(bit), b.white.Difference(bit)
 	switch c {
 	case Black:
-		b.black = b.black.or(bit)
+		b.black = b.black.Union(bit)
 	case White:
-		b.white = b.white.or(bit)
+		b.white = b.white.Union(bit)
 	}
 }

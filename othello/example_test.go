@@ -11,7 +11,7 @@ import (
 // each would flip, a disc placed, the layout and the score.
 func Example() {
 	board, _ := othello.NewStartBoard(8, 8)
-	game, _ := othello.NewGame(othello.Full{}, board, othello.Black, othello.MostDiscs)
+	game, _ := (othello.Setup{Rules: othello.Full{}, Board: *board, First: othello.Black, Win: othello.MostDiscs}).NewGame()
 	for _, square := range []othello.Square{{Row: 2, Col: 3}, {Row: 2, Col: 2}} {
 		fmt.Printf("%v to move:\n", game.Turn())
 		for _, m := range game.Moves() {

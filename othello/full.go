@@ -19,17 +19,17 @@ func (Full) Moves(b *Board, player Color) SquareSet {
 		return unpack8(movesFull8(pack8(p), pack8(o)))
 	}
 	g := b.geometry()
-	empty := g.all.andNot(p.or(o))
+	empty := g.all.Difference(p.Union(o))
 	var moves SquareSet
 	for d, n := range directions {
-		od, ed := o.and(g.dir[d]), empty.and(g.dir[d])
+		od, ed := o.Intersect(g.dir[d]), empty.Intersect(g.dir[d])
 		// The squares one step beyond runs of opposing discs next to p,
 		// the runs growing a step at a time until none goes on.
-		beyond := p.shift(n).and(od)
+		beyond := p.shift(n).Intersect(od)
 		for !beyond.IsEmpty() {
 			beyond = beyond.shift(n)
-			moves = moves.or(beyond.and(ed))
-			beyond = beyond.and(od)
+			moves = moves.Union(beyond.Intersect(ed))
+			beyond = beyond.Intersect(od)
 		}
 	}
 	return moves
@@ -49,15 +49,15 @@ func (Full) Flips(b *Board, s Square, player Color) SquareSet {
 	m := single(i)
 	var flips SquareSet
 	for d, n := range directions {
-		od := o.and(g.dir[d])
+		od := o.Intersect(g.dir[d])
 		var run SquareSet
-		at := m.shift(n).and(g.dir[d])
-		for !at.and(od).IsEmpty() {
-			run = run.or(at)
-			at = at.shift(n).and(g.dir[d])
+		at := m.shift(n).Intersect(g.dir[d])
+		for !at.Intersect(od).IsEmpty() {
+			run = run.Union(at)
+			at = at.shift(n).Intersect(g.dir[d])
 		}
-		if !run.IsEmpty() && !at.and(p).IsEmpty() {
-			flips = flips.or(run)
+		if !run.IsEmpty() && !at.Intersect(p).IsEmpty() {
+			flips = flips.Union(run)
 		}
 	}
 	return flips

@@ -176,7 +176,7 @@ func FuzzEngine(f *testing.F) {
 			b, _ = othello.NewStartBoard(rows, cols)
 		}
 
-		g, err := othello.NewGame(rules, b, first, win)
+		g, err := (othello.Setup{Rules: rules, Board: *b, First: first, Win: win}).NewGame()
 		if err != nil {
 			t.Fatal(err)
 		}

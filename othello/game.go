@@ -1,118 +1,128 @@
 package othello
 
-// A Game is a game of Othello from a starting board to its end. It passes
-// on its own for a player who has no legal move, so the player to move
-// always has one until the game is over. It is over when neither player
+// A Game is a game of Othello from its Setup to its end, with every
+// position it went through. It passes on its own for a player who has no
+// legal move, so the player to move always has one until the game is
+// over; Passed says when that happened. It is over when neither player
 // has a legal move; the win rule then names the winner. A Game must be
-// made by NewGame; a nil or zero one behaves as a finished game with no
-// board.
+// made by Setup.NewGame; a nil or zero one behaves as a finished game
+// with no board.
+//
+// A Game keeps nothing it can work out: whose turn it is, the legal
+// moves and whether it is over are asked of the present position each
+// time. BenchmarkReplay16x16 in package console measures the judge's turn
+// loop without a cache of them.
 type Game struct {
-	pos   *Position
-	win   WinRule
-	legal SquareSet // the legal moves of the player to move, kept after each move
-	over  bool
+	setup Setup
+	// history[i] is the position after i moves, the turn already passed
+	// on if the player to move had no legal move; the present one last.
+	history []Position
 }
 
-// NewGame returns a game on a copy of board b under rules r, first to move
-// first and won by win. If first has no legal move, the game passes to the
-// opponent at once; if neither has, the game is already over. A nil r is
-// an error wrapping ErrRules, a nil or zero b one wrapping ErrShape, a
-// first other than Black or White one wrapping ErrColor, and a win that is
-// not a WinRule constant one wrapping ErrWinRule.
-func NewGame(r Rules, b *Board, first Color, win WinRule) (*Game, error) {
-	if win != MostDiscs && win != FewestDiscs {
-		return nil, &ValueError{Func: "NewGame", Value: win.String(), Err: ErrWinRule}
+// Setup returns how the game started.
+func (g *Game) Setup() Setup {
+	if g == nil {
+		return Setup{}
 	}
-	pos, err := NewPosition(r, b, first)
-	if err != nil {
-		return nil, err
-	}
-	g := &Game{pos: pos, win: win}
-	g.settle()
-	return g, nil
+	return g.setup
 }
 
 // Rules returns the rules of the game.
-func (g *Game) Rules() Rules { return g.position().Rules() }
+func (g *Game) Rules() Rules { return g.Setup().Rules }
 
 // WinRule returns how the game is won.
-func (g *Game) WinRule() WinRule {
-	if g == nil {
-		return 0
-	}
-	return g.win
-}
+func (g *Game) WinRule() WinRule { return g.Setup().Win }
 
 // Position returns a copy of the present position.
-func (g *Game) Position() *Position { return g.position().Clone() }
+func (g *Game) Position() *Position { return g.present().Clone() }
 
 // Board returns a copy of the board.
-func (g *Game) Board() *Board { return g.position().Board() }
+func (g *Game) Board() *Board { return g.present().Board() }
 
 // Turn returns the player to move, or Empty once the game is over.
 func (g *Game) Turn() Color {
 	if g.Over() {
 		return Empty
 	}
-	return g.position().Turn()
+	return g.present().Turn()
 }
-
-// Moves returns the legal moves of the player to move, as Position.Moves
-// does; none once the game is over.
-func (g *Game) Moves() []Move { return g.position().Moves() }
 
 // Legal returns the squares where the player to move may play; none once
 // the game is over.
-func (g *Game) Legal() SquareSet {
-	if g.Over() {
-		return SquareSet{}
-	}
-	return g.legal
-}
+func (g *Game) Legal() SquareSet { return g.present().Legal() }
+
+// Moves returns the legal moves of the player to move, each with the
+// discs it flips, as Position.Moves does; none once the game is over.
+func (g *Game) Moves() []Move { return g.present().Moves() }
 
 // Over reports whether the game is over: neither player has a legal move.
-func (g *Game) Over() bool { return g == nil || g.pos == nil || g.over }
+// The player to move always has one while it is not.
+func (g *Game) Over() bool { return g.Legal().IsEmpty() }
+
+// Passed reports whether the player to move has the turn because the
+// opponent had no legal move and passed: after the last move, or at the
+// start if the first player had none. It is false once the game is over.
+func (g *Game) Passed() bool {
+	if g.Over() {
+		return false
+	}
+	due := g.setup.First
+	if n := len(g.history); n > 1 {
+		due = g.history[n-2].turn.Opponent()
+	}
+	return g.present().turn != due
+}
 
 // Play plays square s for the player to move and returns the discs it
 // flipped, as Position.Play does. Then, if the opponent has no legal move
-// but the mover has, the opponent passes and the mover moves again.
+// but the mover has, the opponent passes and the mover moves again. A
+// move it refuses leaves the game as it was.
 func (g *Game) Play(s Square) (SquareSet, error) {
-	flips, err := g.position().Play(s)
-	if err == nil {
-		g.settle()
+	p := g.present()
+	if p == nil {
+		return SquareSet{}, &MoveError{Square: s, Err: ErrGameOver}
 	}
-	return flips, err
+	next := *p
+	flips, err := next.Play(s)
+	if err != nil {
+		return flips, err
+	}
+	next.passIfBlocked()
+	g.history = append(g.history, next)
+	return flips, nil
+}
+
+// Ply returns the number of moves played so far.
+func (g *Game) Ply() int {
+	if g == nil || len(g.history) == 0 {
+		return 0
+	}
+	return len(g.history) - 1
+}
+
+// Undo takes back the last move, and the pass that followed it if there
+// was one. It reports false, and does nothing, when no move has been
+// played.
+func (g *Game) Undo() bool {
+	if g.Ply() == 0 {
+		return false
+	}
+	g.history = g.history[:len(g.history)-1]
+	return true
 }
 
 // Score returns the number of black and white discs on the board.
-func (g *Game) Score() (black, white int) {
-	return g.position().count(Black), g.position().count(White)
-}
+func (g *Game) Score() (black, white int) { return g.present().Score() }
 
 // Winner returns the player whom the win rule makes the winner with the
 // discs now on the board: Black, White, or Empty for equal counts. Once
 // the game is over, that is its result.
 func (g *Game) Winner() Color { return g.WinRule().Winner(g.Score()) }
 
-// position returns the present position, nil for a nil Game.
-func (g *Game) position() *Position {
-	if g == nil {
+// present returns the present position, nil for a nil or zero Game.
+func (g *Game) present() *Position {
+	if g == nil || len(g.history) == 0 {
 		return nil
 	}
-	return g.pos
-}
-
-// settle works out the legal moves of the player to move. If there are
-// none, the turn passes to the opponent if the opponent has some, and the
-// game is over if not.
-func (g *Game) settle() {
-	g.legal = g.pos.legal(g.pos.turn)
-	if !g.legal.IsEmpty() {
-		return
-	}
-	if other := g.pos.legal(g.pos.turn.Opponent()); !other.IsEmpty() {
-		g.pos.turn, g.legal = g.pos.turn.Opponent(), other
-		return
-	}
-	g.over = true
+	return &g.history[len(g.history)-1]
 }

@@ -10,7 +10,7 @@ import (
 
 func mustGame(t *testing.T, r othello.Rules, board string, first othello.Color, win othello.WinRule) *othello.Game {
 	t.Helper()
-	g, err := othello.NewGame(r, mustParse(t, board), first, win)
+	g, err := (othello.Setup{Rules: r, Board: *mustParse(t, board), First: first, Win: win}).NewGame()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +48,61 @@ func TestGamePassesMidGame(t *testing.T) {
 	}
 }
 
+// TestGameHistory plays a game with a pass in it, checking Passed and Ply
+// after each move, then takes every move back with Undo, checking that
+// each position comes back as it was.
+func TestGameHistory(t *testing.T) {
+	g := mustGame(t, othello.Full{}, blockedWhite, othello.Black, othello.MostDiscs)
+	start := g.Position()
+	if g.Passed() || g.Ply() != 0 {
+		t.Fatalf("at the start: got passed %v, ply %d; want false, 0", g.Passed(), g.Ply())
+	}
+	if _, err := g.Play(sq("b1")); err != nil {
+		t.Fatal(err)
+	}
+	afterB1 := g.Position()
+	if !g.Passed() || g.Ply() != 1 {
+		t.Errorf("after b1, White has no move: got passed %v, ply %d; want true, 1", g.Passed(), g.Ply())
+	}
+	if _, err := g.Play(sq("c1")); err == nil {
+		t.Fatal("c1: got no error, want the move refused")
+	}
+	if g.Ply() != 1 {
+		t.Errorf("after a refused move: got ply %d, want 1", g.Ply())
+	}
+	if _, err := g.Play(sq("b4")); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() || g.Passed() || g.Ply() != 2 {
+		t.Errorf("at the end: got over %v, passed %v, ply %d; want true, false, 2", g.Over(), g.Passed(), g.Ply())
+	}
+	for _, want := range []*othello.Position{afterB1, start} {
+		if !g.Undo() {
+			t.Fatal("Undo: got false, want a move taken back")
+		}
+		if got := g.Position(); !got.Board().Equal(want.Board()) || got.Turn() != want.Turn() {
+			t.Errorf("after Undo: got %v to move on\n%swant %v on\n%s", got.Turn(), got.Board(), want.Turn(), want.Board())
+		}
+	}
+	if g.Undo() || g.Ply() != 0 {
+		t.Errorf("Undo at the start: got true or ply %d, want false and 0", g.Ply())
+	}
+	if s := g.Setup(); s.First != othello.Black || !s.Board.Equal(start.Board()) {
+		t.Errorf("Setup: got %+v, want the setup the game was made from", s)
+	}
+}
+
+func TestStandardSetup(t *testing.T) {
+	s, err := othello.StandardSetup(othello.Simple{}, 6, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := othello.NewStartBoard(6, 4)
+	if s.Rules != (othello.Simple{}) || !s.Board.Equal(start) || s.First != othello.Black || s.Win != othello.MostDiscs {
+		t.Errorf("got %+v, want Simple, the start board, Black first, MostDiscs", s)
+	}
+}
+
 func TestGameFirstPlayerBlocked(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -66,8 +121,8 @@ func TestGameFirstPlayerBlocked(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := mustGame(t, tt.rules, tt.board, othello.White, othello.MostDiscs)
-			if got := g.Turn(); got != othello.Black {
-				t.Errorf("White cannot move at the start: got turn %v, want B", got)
+			if got := g.Turn(); got != othello.Black || !g.Passed() {
+				t.Errorf("White cannot move at the start: got turn %v, passed %v; want B, true", got, g.Passed())
 			}
 		})
 	}
@@ -170,8 +225,8 @@ func TestPositionPass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.HasMoves() || p.Over() {
-		t.Fatalf("White blocked: got has moves %v, over %v, want false, false", p.HasMoves(), p.Over())
+	if !p.Legal().IsEmpty() || p.Over() {
+		t.Fatalf("White blocked: got has moves %v, over %v, want false, false", !p.Legal().IsEmpty(), p.Over())
 	}
 	if err := p.Pass(); err != nil {
 		t.Fatalf("White passes: got %v, want nil", err)
@@ -186,8 +241,8 @@ func TestPositionPass(t *testing.T) {
 	if _, err := p.Play(sq("b1")); err != nil {
 		t.Fatal(err)
 	}
-	if p.Turn() != othello.White || p.HasMoves() {
-		t.Errorf("after b1: got turn %v, has moves %v, want W, false", p.Turn(), p.HasMoves())
+	if p.Turn() != othello.White || !p.Legal().IsEmpty() {
+		t.Errorf("after b1: got turn %v, has moves %v, want W, false", p.Turn(), !p.Legal().IsEmpty())
 	}
 	p.Pass()
 	p.Play(sq("b4"))
@@ -212,8 +267,12 @@ func TestPositionDiscsAndLegalFor(t *testing.T) {
 				}
 			}
 		}
-		if got := p.Discs(c); got != want {
-			t.Errorf("Discs(%v): got %v, want %v", c, got, want)
+		got := p.Discs(c)
+		if c == othello.Empty {
+			got = p.Empties()
+		}
+		if got != want {
+			t.Errorf("Discs(%v) or Empties: got %v, want %v", c, got, want)
 		}
 	}
 	if got := p.Discs(othello.Color(7)); !got.IsEmpty() {
@@ -240,7 +299,6 @@ func TestNewGameErrors(t *testing.T) {
 		want  error
 	}{
 		{"nil rules", nil, board, othello.Black, othello.MostDiscs, othello.ErrRules},
-		{"nil board", othello.Full{}, nil, othello.Black, othello.MostDiscs, othello.ErrShape},
 		{"zero board", othello.Full{}, &othello.Board{}, othello.Black, othello.MostDiscs, othello.ErrShape},
 		{"empty first", othello.Full{}, board, othello.Empty, othello.MostDiscs, othello.ErrColor},
 		{"no such color", othello.Full{}, board, othello.Color(3), othello.MostDiscs, othello.ErrColor},
@@ -249,7 +307,7 @@ func TestNewGameErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := othello.NewGame(tt.rules, tt.board, tt.first, tt.win)
+			g, err := (othello.Setup{Rules: tt.rules, Board: *tt.board, First: tt.first, Win: tt.win}).NewGame()
 			var ve *othello.ValueError
 			if g != nil || !errors.Is(err, tt.want) || !errors.As(err, &ve) {
 				t.Errorf("got %v, %v, want a *ValueError wrapping %v", g, err, tt.want)
@@ -260,7 +318,7 @@ func TestNewGameErrors(t *testing.T) {
 
 func TestGameKeepsItsOwnBoard(t *testing.T) {
 	board, _ := othello.NewStartBoard(4, 4)
-	g, _ := othello.NewGame(othello.Full{}, board, othello.Black, othello.MostDiscs)
+	g, _ := (othello.Setup{Rules: othello.Full{}, Board: *board, First: othello.Black, Win: othello.MostDiscs}).NewGame()
 	board.Set(sq("a1"), othello.White)
 	g.Board().Set(sq("a2"), othello.White)
 	if got := g.Board().Count(othello.White); got != 2 {
@@ -329,7 +387,7 @@ func TestZeroValues(t *testing.T) {
 	for _, p := range []*othello.Position{nil, {}} {
 		_, playErr := p.Play(othello.Square{})
 		if p.Rules() != nil || p.Turn() != othello.Empty || p.Board().Rows() != 0 || p.Moves() != nil ||
-			p.HasMoves() || !p.Over() || !errors.Is(playErr, othello.ErrGameOver) ||
+			!p.Legal().IsEmpty() || !p.Over() || !errors.Is(playErr, othello.ErrGameOver) ||
 			!errors.Is(p.Pass(), othello.ErrGameOver) || (p == nil) != (p.Clone() == nil) {
 			t.Errorf("%#v: does not behave as a finished game with no board", p)
 		}

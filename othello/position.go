@@ -60,8 +60,8 @@ func (p *Position) Legal() SquareSet { return p.legal(p.Turn()) }
 // search and evaluation. A colour other than Black or White has none.
 func (p *Position) LegalFor(player Color) SquareSet { return p.legal(player) }
 
-// Discs returns the squares that hold discs of color c; for Empty, the
-// empty squares of the board.
+// Discs returns the squares that hold discs of player c: Black or White.
+// Any other colour has none; Empties gives the empty squares.
 func (p *Position) Discs(c Color) SquareSet {
 	if !p.valid() {
 		return SquareSet{}
@@ -71,10 +71,21 @@ func (p *Position) Discs(c Color) SquareSet {
 		return p.board.black
 	case White:
 		return p.board.white
-	case Empty:
-		return p.board.geometry().all.andNot(p.board.black.or(p.board.white))
 	}
 	return SquareSet{}
+}
+
+// Empties returns the empty squares of the board.
+func (p *Position) Empties() SquareSet {
+	if !p.valid() {
+		return SquareSet{}
+	}
+	return p.board.geometry().all.Difference(p.board.black.Union(p.board.white))
+}
+
+// Score returns the number of black and white discs on the board.
+func (p *Position) Score() (black, white int) {
+	return p.Discs(Black).Len(), p.Discs(White).Len()
 }
 
 // Moves returns the legal moves of the player to move, ordered row by row
@@ -86,9 +97,6 @@ func (p *Position) Moves() []Move {
 	}
 	return moves
 }
-
-// HasMoves reports whether the player to move has a legal move.
-func (p *Position) HasMoves() bool { return !p.Legal().IsEmpty() }
 
 // Over reports whether neither player has a legal move: the game is over.
 func (p *Position) Over() bool {
@@ -134,8 +142,8 @@ func (p *Position) apply(i int, flips SquareSet) {
 	if p.turn == White {
 		mine, theirs = theirs, mine
 	}
-	*mine = mine.or(flips).or(single(i))
-	*theirs = theirs.andNot(flips)
+	*mine = mine.Union(flips).Union(single(i))
+	*theirs = theirs.Difference(flips)
 	p.turn = p.turn.Opponent()
 }
 
@@ -146,13 +154,21 @@ func (p *Position) Pass() error {
 	switch {
 	case !p.valid():
 		return &MoveError{Pass: true, Err: ErrGameOver}
-	case p.HasMoves():
+	case !p.Legal().IsEmpty():
 		return &MoveError{Player: p.turn, Pass: true, Err: ErrCannotPass}
 	case p.Over():
 		return &MoveError{Player: p.turn, Pass: true, Err: ErrGameOver}
 	}
 	p.turn = p.turn.Opponent()
 	return nil
+}
+
+// passIfBlocked gives the turn to the opponent if the player to move has
+// no legal move and the opponent has one.
+func (p *Position) passIfBlocked() {
+	if p.legal(p.turn).IsEmpty() && !p.legal(p.turn.Opponent()).IsEmpty() {
+		p.turn = p.turn.Opponent()
+	}
 }
 
 // Clone returns a copy of p that shares nothing with it.
@@ -167,14 +183,6 @@ func (p *Position) Clone() *Position {
 // valid reports whether p was made by NewPosition.
 func (p *Position) valid() bool { return p != nil && p.rules != nil && p.board.valid() }
 
-// count returns how many discs of color c the board holds.
-func (p *Position) count(c Color) int {
-	if !p.valid() {
-		return 0
-	}
-	return p.board.Count(c)
-}
-
 // legal returns the squares where player may play, as the rules say, less
 // any square a broken Rules names that is not empty or not on the board.
 func (p *Position) legal(player Color) SquareSet {
@@ -182,7 +190,7 @@ func (p *Position) legal(player Color) SquareSet {
 		return SquareSet{}
 	}
 	moves := p.rules.Moves(&p.board, player)
-	return moves.and(p.board.geometry().all).andNot(p.board.black.or(p.board.white))
+	return moves.Intersect(p.board.geometry().all).Difference(p.board.black.Union(p.board.white))
 }
 
 // flips returns the discs that the player to move flips by playing s, as
@@ -193,5 +201,5 @@ func (p *Position) flips(s Square) SquareSet {
 	if p.turn == White {
 		theirs = p.board.black
 	}
-	return p.rules.Flips(&p.board, s, p.turn).and(theirs)
+	return p.rules.Flips(&p.board, s, p.turn).Intersect(theirs)
 }

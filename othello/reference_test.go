@@ -147,9 +147,9 @@ func TestEngineMatchesReferenceOnRandomPositions(t *testing.T) {
 					t.Fatalf("%s position %d, %c to move:\n%vgot moves %v\nwant %v", rules.Name(), i, p, b, got, want)
 				}
 				over := !refCanMove(rb, full, p) && !refCanMove(rb, full, refOpponent(p))
-				if pos.HasMoves() != (len(want) > 0) || pos.Over() != over {
+				if !pos.Legal().IsEmpty() != (len(want) > 0) || pos.Over() != over {
 					t.Fatalf("%s position %d, %c to move:\n%vgot has moves %v, over %v; want %v, %v",
-						rules.Name(), i, p, b, pos.HasMoves(), pos.Over(), len(want) > 0, over)
+						rules.Name(), i, p, b, !pos.Legal().IsEmpty(), pos.Over(), len(want) > 0, over)
 				}
 			}
 		}
@@ -181,7 +181,7 @@ func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
 			}
 			first := byte("BW"[rng.Intn(2)])
 			win := othello.WinRule(1 + rng.Intn(2))
-			g, err := othello.NewGame(rules, b, refName(first), win)
+			g, err := (othello.Setup{Rules: rules, Board: *b, First: refName(first), Win: win}).NewGame()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -56,5 +56,5 @@ func discs(b *Board, player Color) (mine, theirs SquareSet, ok bool) {
 // it, and false if not.
 func emptyIndex(b *Board, s Square) (int, bool) {
 	i, ok := index(s)
-	return i, ok && b.Contains(s) && !b.black.or(b.white).Has(s)
+	return i, ok && b.Contains(s) && !b.black.Union(b.white).Has(s)
 }

@@ -16,7 +16,7 @@ func (Simple) Moves(b *Board, player Color) SquareSet {
 	if !ok {
 		return SquareSet{}
 	}
-	return neighbours(b, o).andNot(p.or(o))
+	return neighbours(b, o).Difference(p.Union(o))
 }
 
 // Flips returns the discs that the move would flip under the simple rules:
@@ -27,7 +27,7 @@ func (Simple) Flips(b *Board, s Square, player Color) SquareSet {
 	if !ok || !isEmpty {
 		return SquareSet{}
 	}
-	return neighbours(b, single(i)).and(o)
+	return neighbours(b, single(i)).Intersect(o)
 }
 
 // neighbours returns the squares of b next to those of x.
@@ -38,7 +38,7 @@ func neighbours(b *Board, x SquareSet) SquareSet {
 	g := b.geometry()
 	var n SquareSet
 	for d, step := range directions {
-		n = n.or(x.shift(step).and(g.dir[d]))
+		n = n.Union(x.shift(step).Intersect(g.dir[d]))
 	}
 	return n
 }

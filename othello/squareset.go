@@ -77,9 +77,6 @@ func (s SquareSet) Len() int {
 // IsEmpty reports whether the set holds no square.
 func (s SquareSet) IsEmpty() bool { return s == SquareSet{} }
 
-// Intersect returns the squares that are in both s and t.
-func (s SquareSet) Intersect(t SquareSet) SquareSet { return s.and(t) }
-
 // Pop takes the first square of the set, row by row from the top-left, out
 // of it and returns it; false when the set is empty. It walks a set
 // without making a slice, for code that must not allocate.
@@ -121,15 +118,18 @@ func (s SquareSet) String() string {
 	return sb.String()
 }
 
-func (s SquareSet) and(t SquareSet) SquareSet {
+// Intersect returns the squares that are in both s and t.
+func (s SquareSet) Intersect(t SquareSet) SquareSet {
 	return SquareSet{s.w0 & t.w0, s.w1 & t.w1, s.w2 & t.w2, s.w3 & t.w3}
 }
 
-func (s SquareSet) or(t SquareSet) SquareSet {
+// Union returns the squares that are in s, in t or in both.
+func (s SquareSet) Union(t SquareSet) SquareSet {
 	return SquareSet{s.w0 | t.w0, s.w1 | t.w1, s.w2 | t.w2, s.w3 | t.w3}
 }
 
-func (s SquareSet) andNot(t SquareSet) SquareSet {
+// Difference returns the squares of s that are not in t.
+func (s SquareSet) Difference(t SquareSet) SquareSet {
 	return SquareSet{s.w0 &^ t.w0, s.w1 &^ t.w1, s.w2 &^ t.w2, s.w3 &^ t.w3}
 }
 
@@ -169,23 +169,23 @@ type geometry struct {
 var geometries = func() (g [MaxSize/2 + 1][MaxSize/2 + 1]geometry) {
 	var firstCol, lastCol SquareSet
 	for r := range MaxSize {
-		firstCol = firstCol.or(single(r * MaxSize))
-		lastCol = lastCol.or(single(r*MaxSize + MaxSize - 1))
+		firstCol = firstCol.Union(single(r * MaxSize))
+		lastCol = lastCol.Union(single(r*MaxSize + MaxSize - 1))
 	}
 	for rows := MinSize; rows <= MaxSize; rows += 2 {
 		for cols := MinSize; cols <= MaxSize; cols += 2 {
 			geo := &g[rows/2][cols/2]
 			for r := range rows {
 				for c := range cols {
-					geo.all = geo.all.or(single(r*MaxSize + c))
+					geo.all = geo.all.Union(single(r*MaxSize + c))
 				}
 			}
 			for d, n := range directions {
 				switch (n%MaxSize + MaxSize) % MaxSize {
 				case 1: // a step right wraps onto the first column
-					geo.dir[d] = geo.all.andNot(firstCol)
+					geo.dir[d] = geo.all.Difference(firstCol)
 				case MaxSize - 1: // a step left, onto the last
-					geo.dir[d] = geo.all.andNot(lastCol)
+					geo.dir[d] = geo.all.Difference(lastCol)
 				default:
 					geo.dir[d] = geo.all
 				}

@@ -66,7 +66,9 @@ func TestSquareSet(t *testing.T) {
 	}
 }
 
-func TestIntersect(t *testing.T) {
+// TestSetOperations checks Intersect, Union and Difference on sets whose
+// squares lie in different words of a SquareSet.
+func TestSetOperations(t *testing.T) {
 	set := func(squares ...string) othello.SquareSet {
 		var s othello.SquareSet
 		for _, name := range squares {
@@ -75,17 +77,24 @@ func TestIntersect(t *testing.T) {
 		return s
 	}
 	tests := []struct {
-		s, u othello.SquareSet
-		want string
+		s, u                     othello.SquareSet
+		intersect, union, differ string
 	}{
-		{set("a1", "b2", "p16"), set("b2", "p16", "c3"), "b2 p16"},
-		{set("a1"), set("a2"), ""},
-		{set("a1", "p1", "a16", "p16"), set("p1", "a16"), "p1 a16"},
+		{set("a1", "b2", "p16"), set("b2", "p16", "c3"), "b2 p16", "a1 b2 c3 p16", "a1"},
+		{set("a1"), set("a2"), "", "a1 a2", "a1"},
+		{set("a1", "p1", "a16", "p16"), set("p1", "a16"), "p1 a16", "a1 p1 a16 p16", "a1 p16"},
+		{set(), set("h8"), "", "h8", ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.s.String()+" & "+tt.u.String(), func(t *testing.T) {
-			if got := tt.s.Intersect(tt.u).String(); got != tt.want {
-				t.Errorf("got %q, want %q", got, tt.want)
+		t.Run(tt.s.String()+" and "+tt.u.String(), func(t *testing.T) {
+			if got := tt.s.Intersect(tt.u).String(); got != tt.intersect {
+				t.Errorf("Intersect: got %q, want %q", got, tt.intersect)
+			}
+			if got := tt.s.Union(tt.u).String(); got != tt.union {
+				t.Errorf("Union: got %q, want %q", got, tt.union)
+			}
+			if got := tt.s.Difference(tt.u).String(); got != tt.differ {
+				t.Errorf("Difference: got %q, want %q", got, tt.differ)
 			}
 		})
 	}

@@ -1,10 +1,6 @@
 package play
 
-import (
-	"errors"
-	"fmt"
-	"strings"
-)
+import "errors"
 
 var (
 	// ErrStyle means a style is neither plain nor xo.
@@ -14,23 +10,3 @@ var (
 	// ErrNotComputer means a match was asked of a person.
 	ErrNotComputer = errors.New("play: a match needs two computer players")
 )
-
-// A StyleError records a style name that ParseStyle refused.
-type StyleError struct {
-	Name string // the name as given
-	Err  error  // ErrStyle
-}
-
-func (e *StyleError) Error() string {
-	if e == nil {
-		return "<nil>"
-	}
-	return fmt.Sprintf("play: %q: %s", e.Name, strings.TrimPrefix(e.Err.Error(), "play: "))
-}
-
-func (e *StyleError) Unwrap() error {
-	if e == nil {
-		return nil
-	}
-	return e.Err
-}

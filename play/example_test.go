@@ -11,8 +11,8 @@ import (
 // Two people play in the classic style on a 4x4 board; the moves come
 // from a string as they would from a pipe, so they do not show.
 func ExampleRun() {
-	b, _ := othello.NewStartBoard(4, 4)
-	c := play.Config{Rules: othello.Full{}, Board: b, First: othello.Black, Win: othello.MostDiscs, Style: play.XO}
+	setup, _ := othello.StandardSetup(othello.Full{}, 4, 4)
+	c := play.Config{Setup: setup, Style: play.XO}
 	play.Run(strings.NewReader("1b\nz9\nquit\n"), os.Stdout, c)
 	// Output:
 	// 1 ----

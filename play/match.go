@@ -12,7 +12,7 @@ import (
 type Tally struct {
 	A, B             string // the names of the two players
 	Won, Lost, Drawn int    // A's games
-	AStats, BStats   Stats  // their searches, if they are CPUs
+	AStats, BStats   Stats  // their searches, if they are Searchers
 }
 
 // String returns the tally as one line: "cpu vs greedy: 93 won, 5 lost,
@@ -21,7 +21,13 @@ func (t Tally) String() string {
 	return fmt.Sprintf("%s vs %s: %d won, %d lost, %d drawn", t.A, t.B, t.Won, t.Lost, t.Drawn)
 }
 
-// Stats sum up the searches of a CPU over a match.
+// A Searcher is a player that says how it searched for its move, as
+// player.CPU does. Match counts the searches of the players that are.
+type Searcher interface {
+	Search(p *othello.Position, win othello.WinRule) (player.Result, error)
+}
+
+// Stats sum up the searches of a Searcher over a match.
 type Stats struct {
 	Moves    int           // the moves it chose, searched or not
 	Searched int           // the moves it searched: those with a choice
@@ -48,8 +54,8 @@ func (s *Stats) add(r player.Result) {
 	s.Moves++
 	s.Total += r.Time
 	s.Longest = max(s.Longest, r.Time)
-	if r.Depth == 0 && !r.Exact {
-		return // the only move
+	if r.Forced {
+		return // the only move: nothing was searched
 	}
 	if s.Searched == 0 || r.Depth < s.MinDepth {
 		s.MinDepth = r.Depth
@@ -80,7 +86,7 @@ func Match(c Config, games int) (Tally, error) {
 			black, white, aColor = b, a, othello.White
 			bStats, wStats = wStats, bStats
 		}
-		g, err := othello.NewGame(c.Rules, c.Board, c.First, c.Win)
+		g, err := c.NewGame()
 		if err != nil {
 			return t, err
 		}
@@ -110,13 +116,13 @@ func Match(c Config, games int) (Tally, error) {
 }
 
 // move returns the move of p in g, counting its search in stats if it is
-// a CPU.
+// a Searcher.
 func move(p player.Player, g *othello.Game, stats *Stats) (othello.Square, error) {
-	cpu, ok := p.(player.CPU)
+	searcher, ok := p.(Searcher)
 	if !ok {
 		return p.Move(g.Position(), g.WinRule())
 	}
-	r, err := cpu.Search(g.Position(), g.WinRule())
+	r, err := searcher.Search(g.Position(), g.WinRule())
 	stats.add(r)
 	return r.Move, err
 }

@@ -13,10 +13,7 @@ import (
 
 // A Config says what game to play and how it looks.
 type Config struct {
-	Rules othello.Rules
-	Board *othello.Board // the starting board
-	First othello.Color  // who moves first
-	Win   othello.WinRule
+	othello.Setup // the rules, the starting board, who moves first and how the game is won
 	// Black and White play those colours: a computer player, or nil for
 	// a person who types moves.
 	Black, White player.Player
@@ -44,7 +41,7 @@ A player with no legal move passes; the game says so.`
 // wrapping ErrUnfinished if the input ends first, and a read or write
 // error as it is.
 func Run(in io.Reader, out io.Writer, c Config) error {
-	g, err := othello.NewGame(c.Rules, c.Board, c.First, c.Win)
+	g, err := c.NewGame()
 	if err != nil {
 		return err
 	}
@@ -75,15 +72,15 @@ type session struct {
 	view view
 	in   *lineReader
 	out  *bufio.Writer
-	// turns holds the game as it was at each turn of a person so far,
+	// turns holds the ply of the game at each turn of a person so far,
 	// the present one last, for undo.
-	turns []*othello.Position
+	turns []int
 }
 
 func (s *session) run() error {
 	s.view.intro(s.out, name(s.c.Black), name(s.c.White), s.c.Black == nil || s.c.White == nil)
 	s.view.board(s.out, s.g)
-	if !s.g.Over() && s.g.Turn() != s.c.First {
+	if s.g.Passed() {
 		s.view.passed(s.out, s.c.First)
 	}
 	for !s.g.Over() {
@@ -97,7 +94,7 @@ func (s *session) run() error {
 		if err != nil {
 			return err
 		}
-		if s.g.Turn() == mover && !s.g.Over() {
+		if s.g.Passed() {
 			s.view.passed(s.out, mover.Opponent())
 		}
 	}
@@ -143,7 +140,7 @@ func (s *session) computerMove(p player.Player) error {
 // personMove reads lines until the person to move plays a legal move,
 // answering commands and refused moves on the way.
 func (s *session) personMove() error {
-	s.turns = append(s.turns, s.g.Position())
+	s.turns = append(s.turns, s.g.Ply())
 	for {
 		mover := s.g.Turn()
 		s.view.prompt(s.out, mover)
@@ -233,8 +230,9 @@ func (s *session) undo() {
 		return
 	}
 	s.turns = s.turns[:len(s.turns)-1]
-	p := s.turns[len(s.turns)-1]
-	s.g, _ = othello.NewGame(p.Rules(), p.Board(), p.Turn(), s.g.WinRule())
-	s.view.say(s.out, "Back to "+colorName(p.Turn())+"'s move.")
+	for s.g.Ply() > s.turns[len(s.turns)-1] {
+		s.g.Undo()
+	}
+	s.view.say(s.out, "Back to "+colorName(s.g.Turn())+"'s move.")
 	s.view.board(s.out, s.g)
 }

@@ -16,8 +16,8 @@ import (
 // config returns a game of a person, Black, against cpu:1 on a rows x
 // cols board.
 func config(rows, cols int, style Style) Config {
-	b, _ := othello.NewStartBoard(rows, cols)
-	return Config{Rules: othello.Full{}, Board: b, First: othello.Black, Win: othello.MostDiscs,
+	setup, _ := othello.StandardSetup(othello.Full{}, rows, cols)
+	return Config{Setup: setup,
 		White: player.CPU{Depth: 1, Budget: time.Hour}, Hint: player.CPU{Depth: 1, Budget: time.Hour}, Style: style}
 }
 
@@ -77,7 +77,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errWrite }
 func TestUndoOverAPass(t *testing.T) {
 	b, _ := othello.ParseBoard(". . W B\n. . . .\n. . . .\n. . W B")
 	c := config(4, 4, Plain)
-	c.Board = b
+	c.Board = *b
 	var out strings.Builder
 	if err := Run(strings.NewReader("b1\nundo\nmoves\nquit\n"), &out, c); err != nil {
 		t.Fatal(err)
@@ -131,5 +131,20 @@ func TestMatch(t *testing.T) {
 	c.White = nil
 	if _, err := Match(c, 1); !errors.Is(err, ErrNotComputer) {
 		t.Errorf("a person in a match: got %v, want ErrNotComputer", err)
+	}
+}
+
+// TestStatsAdd checks how each kind of search result is counted: a forced
+// move is not a search, and a search that the budget cut short before it
+// finished one ply is a search of depth 0.
+func TestStatsAdd(t *testing.T) {
+	var s Stats
+	s.add(player.Result{Forced: true, Time: time.Millisecond})
+	s.add(player.Result{Depth: 0, Nodes: 5000, Time: 3 * time.Millisecond})
+	s.add(player.Result{Depth: 4, Nodes: 9000, Time: 2 * time.Millisecond})
+	s.add(player.Result{Depth: 6, Exact: true, Time: time.Millisecond})
+	want := Stats{Moves: 4, Searched: 3, Exact: 1, MinDepth: 0, MaxDepth: 6, Depths: 4, Longest: 3 * time.Millisecond, Total: 7 * time.Millisecond}
+	if s != want {
+		t.Errorf("got %+v, want %+v", s, want)
 	}
 }

@@ -34,7 +34,7 @@ func ParseStyle(s string) (Style, error) {
 	case "xo":
 		return XO, nil
 	}
-	return 0, &StyleError{Name: s, Err: ErrStyle}
+	return 0, fmt.Errorf("%w, got %q", ErrStyle, s)
 }
 
 // String returns "plain" or "xo".

@@ -42,9 +42,10 @@ func (c CPU) Move(p *othello.Position, win othello.WinRule) (othello.Square, err
 
 // A Result is what a search found, and what it took.
 type Result struct {
-	Move  othello.Square // the best move found
-	Depth int            // the plies of the deepest search completed: 0 for the only move, or if the budget ended the first
-	Exact bool           // whether the search reached the end of the game on every line
+	Move   othello.Square // the best move found
+	Depth  int            // the plies of the deepest search completed: 0 for the only move, or if the budget ended the first
+	Forced bool           // whether Move was the only legal move, so that nothing was searched
+	Exact  bool           // whether the search reached the end of the game on every line
 	// Score is the value of Move for the player to move. When Exact, it
 	// is the final margin of discs under the win rule: mine less the
 	// opponent's with MostDiscs, theirs less mine with FewestDiscs, each
@@ -77,14 +78,14 @@ func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 		return Result{}, ErrNoMove
 	case 1:
 		s, _ := legal.Pop()
-		return Result{Move: s, Time: clock().Sub(start)}, nil
+		return Result{Move: s, Forced: true, Time: clock().Sub(start)}, nil
 	}
 	budget := c.Budget
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
 	s := newSearch(p, win, clock, start.Add(budget-budget/16))
-	empties := p.Discs(othello.Empty).Len()
+	empties := p.Empties().Len()
 	roots := s.rootMoves(p, legal)
 	r := Result{Move: roots[0].square}
 	for depth := 1; c.Depth == 0 || depth <= c.Depth; depth++ {

@@ -54,10 +54,11 @@ func newEvaluator(p *othello.Position, win othello.WinRule) evaluator {
 			}
 		}
 	}
+	var border, givers othello.SquareSet // the edges; the squares beside the corners on them
 	for r := range rows {
 		for c := range cols {
 			if r == 0 || c == 0 || r == rows-1 || c == cols-1 {
-				e.edges.Add(othello.Square{Row: r, Col: c})
+				border.Add(othello.Square{Row: r, Col: c})
 			}
 		}
 	}
@@ -75,10 +76,9 @@ func newEvaluator(p *othello.Position, win othello.WinRule) evaluator {
 		a.c.Add(othello.Square{Row: corner.Row + dr, Col: corner.Col})
 		a.c.Add(othello.Square{Row: corner.Row, Col: corner.Col + dc})
 		e.corners.Add(corner)
-		e.edges.Remove(corner)
-		e.edges.Remove(othello.Square{Row: corner.Row + dr, Col: corner.Col})
-		e.edges.Remove(othello.Square{Row: corner.Row, Col: corner.Col + dc})
+		givers = givers.Union(a.c)
 	}
+	e.edges = border.Difference(e.corners.Union(givers))
 	return e
 }
 
@@ -102,7 +102,7 @@ func (e *evaluator) score(p *othello.Position, legal othello.SquareSet) int {
 	mobility := legal.Len() - p.LegalFor(opp).Len()
 	discs := mine.Len() - theirs.Len()
 	if !e.full {
-		empty := p.Discs(othello.Empty)
+		empty := p.Empties()
 		return e.sign*(discs*disc+disc*(e.settled(mine, empty)-e.settled(theirs, empty))) + mobility*disc/4
 	}
 	v := cornerWeight * (mine.Intersect(e.corners).Len() - theirs.Intersect(e.corners).Len())

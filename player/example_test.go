@@ -31,5 +31,5 @@ func ExampleParse() {
 	// cpu
 	// cpu:4
 	// greedy
-	// player: "bob": must be cpu, cpu:LEVEL (a depth from 1), greedy or random
+	// player: must be cpu, cpu:LEVEL (a depth from 1), greedy or random, got "bob"
 }

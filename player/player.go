@@ -30,26 +30,6 @@ var (
 	ErrName = errors.New("player: must be cpu, cpu:LEVEL (a depth from 1), greedy or random")
 )
 
-// A NameError records a player name that Parse refused.
-type NameError struct {
-	Name string // the name as given
-	Err  error  // ErrName
-}
-
-func (e *NameError) Error() string {
-	if e == nil {
-		return "<nil>"
-	}
-	return fmt.Sprintf("player: %q: %s", e.Name, strings.TrimPrefix(e.Err.Error(), "player: "))
-}
-
-func (e *NameError) Unwrap() error {
-	if e == nil {
-		return nil
-	}
-	return e.Err
-}
-
 // Parse returns the computer player named name: "cpu" (a CPU searching as
 // deep as its budget allows), "cpu:N" (no deeper than N plies), "greedy"
 // or "random". Names are not case-sensitive. CPUs think for budget a move,
@@ -71,7 +51,7 @@ func Parse(name string, budget time.Duration, rng *rand.Rand) (Player, error) {
 	case lower == "random":
 		return Random{Rand: rng}, nil
 	}
-	return nil, &NameError{Name: name, Err: ErrName}
+	return nil, fmt.Errorf("%w, got %q", ErrName, name)
 }
 
 // Random plays any legal move, each as likely as the others.

@@ -42,7 +42,7 @@ func randomEnding(rng *rand.Rand, rules othello.Rules, rows, cols, empties int) 
 	b, _ := othello.NewStartBoard(rows, cols)
 	if rng.IntN(2) == 0 {
 		p, _ := othello.NewPosition(rules, b, othello.Black)
-		for p.Discs(othello.Empty).Len() > empties && !p.Over() {
+		for p.Empties().Len() > empties && !p.Over() {
 			legal := p.Legal().Squares()
 			if len(legal) == 0 {
 				p.Pass()
@@ -82,7 +82,7 @@ func TestExactSolve(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%v/%dx%d", rules.Name(), win, size[0], size[1]), func(t *testing.T) {
 					for range 25 {
 						p := randomEnding(rng, rules, size[0], size[1], 8)
-						if !p.HasMoves() {
+						if p.Legal().IsEmpty() {
 							continue
 						}
 						r, err := CPU{Budget: time.Hour}.Search(p, win)
@@ -121,7 +121,7 @@ func TestSearchKeepsItsBudget(t *testing.T) {
 					return now
 				}}
 				p := randomEnding(rng, othello.Full{}, size[0], size[1], size[0]*size[1]-12)
-				if !p.HasMoves() {
+				if p.Legal().IsEmpty() {
 					t.Skip("no move")
 				}
 				r, err := cpu.Search(p, othello.MostDiscs)

@@ -14,8 +14,9 @@ import (
 // legal.
 func playGame(t *testing.T, rules othello.Rules, rows, cols int, win othello.WinRule, black, white Player) othello.Color {
 	t.Helper()
-	b, _ := othello.NewStartBoard(rows, cols)
-	g, _ := othello.NewGame(rules, b, othello.Black, win)
+	setup, _ := othello.StandardSetup(rules, rows, cols)
+	setup.Win = win
+	g, _ := setup.NewGame()
 	for !g.Over() {
 		player := black
 		if g.Turn() == othello.White {

@@ -52,10 +52,8 @@ func (g Generator) Scenario(seed uint64, i int) *Scenario {
 	r := rand.New(rand.NewPCG(seed, uint64(i)))
 	s := &Scenario{
 		Name:     g.Name(seed, i),
-		Rules:    g.Rules,
 		Category: g.Category(i),
-		First:    othello.Black,
-		Win:      othello.MostDiscs,
+		Setup:    othello.Setup{Rules: g.Rules, First: othello.Black, Win: othello.MostDiscs},
 		Start:    Standard,
 	}
 	if r.IntN(2) == 0 {
@@ -92,7 +90,7 @@ func (g Generator) Scenario(seed uint64, i int) *Scenario {
 		g.withPass(r, s, rows, cols)
 		return s
 	}
-	s.Board = g.startBoard(r, s.Start, rows, cols, s.First)
+	s.Board = *g.startBoard(r, s.Start, rows, cols, s.First)
 	s.Lines, _ = g.play(r, s, m)
 	if s.Category == BadSetup {
 		s.Fault = badSetup(r, s)
@@ -122,7 +120,7 @@ func (g Generator) withPass(r *rand.Rand, s *Scenario, rows, cols int) {
 			rows, cols = othello.MinSize, othello.MinSize
 		}
 		s.Start = []Start{Sparse, Dense}[r.IntN(2)]
-		s.Board = g.startBoard(r, s.Start, rows, cols, s.First)
+		s.Board = *g.startBoard(r, s.Start, rows, cols, s.First)
 		var passes int
 		if s.Lines, passes = g.play(r, s, mix{}); passes > 0 || try == 200 {
 			return
@@ -217,7 +215,7 @@ func (g Generator) find(r *rand.Rand, tries int, lo, hi float64, rows, cols int,
 // moves reports whether player has a legal move on b.
 func (g Generator) moves(b *othello.Board, player othello.Color) bool {
 	p, err := othello.NewPosition(g.Rules, b, player)
-	return err == nil && p.HasMoves()
+	return err == nil && !p.Legal().IsEmpty()
 }
 
 // randomBoard returns a board with each square taken, by either color,
@@ -268,7 +266,7 @@ func swapColors(b *othello.Board) {
 // the lines of m, and returns its lines and how many times a player was
 // passed over in it.
 func (g Generator) play(r *rand.Rand, s *Scenario, m mix) (lines []Line, passes int) {
-	game, err := othello.NewGame(g.Rules, s.Board, s.First, s.Win)
+	game, err := s.NewGame()
 	if err != nil {
 		panic("scenario: generated a bad setup: " + err.Error()) // a bug in this package
 	}
@@ -283,9 +281,8 @@ func (g Generator) play(r *rand.Rand, s *Scenario, m mix) (lines []Line, passes 
 			line.Text, line.Kind = looseMoveText(r, mv.Square), LooseMove
 		}
 		lines = append(lines, line)
-		mover := game.Turn()
 		game.Play(mv.Square)
-		if !game.Over() && game.Turn() == mover {
+		if game.Passed() {
 			passes++
 		}
 	}

@@ -12,21 +12,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 )
 
 // A Scenario is one game to put to a program: the setup and the lines
 // typed after it.
 type Scenario struct {
-	Name     string
-	Rules    othello.Rules
-	Category Category
-	Board    *othello.Board // the starting board
-	First    othello.Color  // who moves first
-	Win      othello.WinRule
-	Start    Start  // how Board was made
-	Fault    *Fault // what is wrong with the setup, for a bad one; nil for a valid one
-	Lines    []Line // the move lines and bad lines after the setup
+	Name          string
+	Category      Category
+	othello.Setup        // the rules, the starting board, the first player and the win rule
+	Start         Start  // how Board was made
+	Fault         *Fault // what is wrong with the setup, for a bad one; nil for a valid one
+	Lines         []Line // the move lines and bad lines after the setup
 }
 
 // A Fault is what makes a setup bad: one of its lines written wrong, or
@@ -50,8 +48,9 @@ type Line struct {
 // Input returns the scenario as the judge reads it: the setup lines, with
 // the fault if there is one, then the lines, each ended by a newline.
 func (s *Scenario) Input() []byte {
-	setup := []string{strconv.Itoa(s.Board.Rows()), strconv.Itoa(s.Board.Cols()), s.First.String(), s.Win.String()}
-	setup = append(setup, strings.Split(strings.TrimSuffix(s.Board.String(), "\n"), "\n")...)
+	var written strings.Builder
+	console.WriteSetup(&written, s.Setup)
+	setup := strings.Split(strings.TrimSuffix(written.String(), "\n"), "\n")
 	lines := s.Lines
 	if f := s.Fault; f != nil && f.End {
 		setup, lines = setup[:f.Line], nil
@@ -88,7 +87,6 @@ func (s *Scenario) Size() [4]int {
 // Clone returns a copy of s that shares nothing with it.
 func (s *Scenario) Clone() *Scenario {
 	c := *s
-	c.Board = s.Board.Clone()
 	c.Lines = append([]Line(nil), s.Lines...)
 	if s.Fault != nil {
 		f := *s.Fault

@@ -197,11 +197,11 @@ func features(t *testing.T, s *scenario.Scenario) []string {
 		fs = append(fs, "non-square")
 	}
 	canMove := func(c othello.Color) bool {
-		p, err := othello.NewPosition(s.Rules, s.Board, c)
+		p, err := othello.NewPosition(s.Rules, &s.Board, c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return p.HasMoves()
+		return !p.Legal().IsEmpty()
 	}
 	empty := s.Board.Count(othello.Empty)
 	ok := true
@@ -214,14 +214,14 @@ func features(t *testing.T, s *scenario.Scenario) []string {
 		ok = empty > 0 && !canMove(othello.Black) && !canMove(othello.White)
 	}
 	if !ok {
-		t.Errorf("%s: the starting board is not %s:\n%s", s.Name, s.Start, s.Board)
+		t.Errorf("%s: the starting board is not %s:\n%s", s.Name, s.Start, &s.Board)
 	}
 	fs = append(fs, "start "+s.Start.String(), s.Category.String())
 	if s.Fault != nil {
 		return append(fs, "bad setup")
 	}
 
-	game, err := othello.NewGame(s.Rules, s.Board, s.First, s.Win)
+	game, err := s.NewGame()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -190,8 +190,8 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 		cfg.Sandbox.Mode = sandbox.Limited
 	}
 	if *f.rules != "" {
-		if cfg.Rules, err = othello.ParseRules(*f.rules); err != nil {
-			return check.Config{}, fmt.Errorf("-rules must be full or simple, got %q", *f.rules)
+		if cfg.Rules, err = parseRules(*f.rules); err != nil {
+			return check.Config{}, err
 		}
 	}
 	if *f.weights != "" {
@@ -371,6 +371,16 @@ func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr
 	}
 	fmt.Fprint(stderr, usage)
 	return 2, false
+}
+
+// parseRules returns the rule set that the -rules flag names, and an error
+// that says what -rules must be.
+func parseRules(name string) (othello.Rules, error) {
+	r, err := othello.ParseRules(name)
+	if err != nil {
+		return nil, fmt.Errorf("-rules must be full or simple, got %q", name)
+	}
+	return r, nil
 }
 
 // badUsage writes "othello SUB: " and the message, then the usage, to

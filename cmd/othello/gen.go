@@ -63,9 +63,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if *n < 0 || *bad > 1 {
 		return usageError("-n must be 0 or more and -bad at most 1")
 	}
-	rules, err := othello.ParseRules(*rulesName)
+	rules, err := parseRules(*rulesName)
 	if err != nil {
-		return usageError("-rules must be full or simple, got %q", *rulesName)
+		return usageError("%v", err)
 	}
 	profile, err := scenario.ParseProfile(*profileName)
 	if err != nil {

@@ -43,7 +43,6 @@ import (
 	"os"
 
 	"github.com/othello-judge/judge/console"
-	"github.com/othello-judge/judge/othello"
 )
 
 func main() {
@@ -102,9 +101,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello: unexpected argument %q\n%s", flags.Arg(0), usage)
 		return 2
 	}
-	rules, err := othello.ParseRules(*rulesName)
+	rules, err := parseRules(*rulesName)
 	if err != nil {
-		fmt.Fprintf(stderr, "othello: -rules must be full or simple, got %q\n%s", *rulesName, usage)
+		fmt.Fprintf(stderr, "othello: %v\n%s", err, usage)
 		return 2
 	}
 

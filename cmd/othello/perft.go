@@ -43,9 +43,9 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if err != nil || depth < 1 {
 		return usageError("DEPTH must be a whole number from 1, got %q", flags.Arg(0))
 	}
-	rules, err := othello.ParseRules(*rulesName)
+	rules, err := parseRules(*rulesName)
 	if err != nil {
-		return usageError("-rules must be full or simple, got %q", *rulesName)
+		return usageError("%v", err)
 	}
 	rows, cols, err := parseSize(*size)
 	if err != nil {

@@ -96,8 +96,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError("-white: %v", err)
 	}
 	c.Hint = hinter(c.Black, c.White, *budget)
-	if c.Rules, err = othello.ParseRules(*rulesName); err != nil {
-		return usageError("-rules must be full or simple, got %q", *rulesName)
+	rules, err := parseRules(*rulesName)
+	if err != nil {
+		return usageError("%v", err)
 	}
 	if c.Style, err = play.ParseStyle(*styleName); err != nil {
 		return usageError("-style must be plain or xo, got %q", *styleName)
@@ -111,17 +112,15 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return usageError("-board sets the size, the first player and the win rule: drop -%s", name)
 			}
 		}
-		setup, err := readSetupFile(*boardFile)
-		if err != nil {
+		if c.Setup, err = readSetupFile(*boardFile, rules); err != nil {
 			return playFailed(stderr, err)
 		}
-		c.Board, c.First, c.Win = setup.Board, setup.First, setup.Win
 	} else {
 		rows, cols, err := parseSize(*size)
 		if err != nil {
 			return usageError("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *size)
 		}
-		c.Board, _ = othello.NewStartBoard(rows, cols)
+		c.Setup, _ = othello.StandardSetup(rules, rows, cols)
 		if c.First, err = othello.ParseColor(strings.ToUpper(*firstName)); err != nil {
 			return usageError("-first must be B or W, got %q", *firstName)
 		}
@@ -166,17 +165,17 @@ func hinter(black, white player.Player, budget time.Duration) player.Player {
 }
 
 // readSetupFile reads the setup of the judge's protocol from the file at
-// path.
-func readSetupFile(path string) (*console.Setup, error) {
+// path, for a game under rules r.
+func readSetupFile(path string, r othello.Rules) (othello.Setup, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return othello.Setup{}, err
 	}
 	defer f.Close()
-	setup, err := console.ReadSetup(f)
+	setup, err := console.ReadSetup(f, r)
 	var ie *console.InputError
 	if errors.As(err, &ie) {
-		return nil, fmt.Errorf("%s: line %d: %s", path, ie.Line, ie.Msg)
+		return othello.Setup{}, fmt.Errorf("%s: line %d: %s", path, ie.Line, ie.Msg)
 	}
 	return setup, err
 }
