@@ -366,7 +366,7 @@ func refJudge(full bool, in string) (out string, failLine int) {
 func TestTranscriptsFollowTheRules(t *testing.T) {
 	n := 0
 	for _, rules := range []string{"full", "simple"} {
-		paths, _ := filepath.Glob(filepath.Join("..", "testdata", rules, "*.in"))
+		paths, _ := filepath.Glob(filepath.Join("..", "console", "testdata", rules, "*.in"))
 		for _, path := range paths {
 			n++
 			base := strings.TrimSuffix(path, ".in")
@@ -393,7 +393,7 @@ func TestTranscriptsFollowTheRules(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Fatal("no transcripts found in ../testdata")
+		t.Fatal("no transcripts found in ../console/testdata")
 	}
 }
 

@@ -19,9 +19,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the .out and .err files of the golden transcripts in testdata")
 
-// goldenDir holds the transcripts, one folder a rule set: testdata/full
-// and testdata/simple. testdata/README.md describes the format.
-var goldenDir = filepath.Join("..", "..", "testdata")
+// goldenDir holds the judge's transcripts, one folder a rule set: full
+// and simple. Their README.md describes the format.
+var goldenDir = filepath.Join("..", "..", "console", "testdata")
 
 // answerTimeout bounds a run of the judge, and the wait for each answer
 // in lock-step: a program that does not flush before it reads never

@@ -16,9 +16,9 @@ import (
 
 // playDir holds the transcripts of othello play, one file a case, each
 // the sections "-- args --", "-- input --", "-- terminal --", "-- status
-// --" and, when the status is not 0, "-- stderr --". testdata/README.md
+// --" and, when the status is not 0, "-- stderr --". Its README.md
 // describes the format.
-var playDir = filepath.Join(goldenDir, "play")
+var playDir = filepath.Join("testdata", "play")
 
 // A playCase is one transcript of othello play.
 type playCase struct {
