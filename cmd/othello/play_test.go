@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/othello-judge/judge/check"
 )
+
+var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play")
 
 // playDir holds the transcripts of othello play, one file a case, each
 // the sections "-- args --", "-- input --", "-- terminal --", "-- status
