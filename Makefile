@@ -10,10 +10,10 @@ fmt:
 vet:
 	go vet ./...
 
-# golden rewrites the expected output of the golden transcripts in testdata.
-# Check every changed file by hand before you commit it.
+# golden rewrites the expected output of the judge's golden transcripts in
+# console/testdata. Check every changed file by hand before you commit it.
 golden:
-	go test ./cmd/othello -run 'TestGolden$$' -update
+	go test ./console -run 'TestGolden$$' -update
 
 # fuzz runs every fuzz target of every package for FUZZTIME each, one after
 # the other; make test runs only their seed corpora. An input that fails is

@@ -1,20 +1,17 @@
 package othello_test
 
-// This file keeps a deliberately simple reference of both rule sets and of
-// the judge's protocol, written square by square from PROTOCOL.md and
-// sharing no code with the engine or the console. The engine is checked
-// against it on random positions and games, and every golden transcript in
-// testdata is replayed through it, so that a transcript is confirmed by a
-// second implementation, not only by the code that wrote it.
+// This file keeps a deliberately simple reference of both rule sets,
+// written square by square from PROTOCOL.md and sharing no code with the
+// engine. The engine is checked against it on random positions, games and
+// game trees, and by FuzzEngine on any game. The protocol's reference judge
+// is console/reference_test.go, with its own copy of the rule functions at
+// the top of this file.
 
 import (
 	"bytes"
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -230,170 +227,6 @@ func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
 	}
 	if passes == 0 {
 		t.Errorf("no random game had a pass: the test does not cover passing")
-	}
-}
-
-// refJudge returns what a judge must write on standard output for input
-// in, and the number of the input line it fails on (0 if it does not): a
-// bad setup line, or one past the end of the input in mid-game.
-func refJudge(full bool, in string) (out string, failLine int) {
-	var sb strings.Builder
-	if full {
-		sb.WriteString("FULL\n")
-	} else {
-		sb.WriteString("SIMPLE\n")
-	}
-	lines := strings.SplitAfter(in, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	for i, l := range lines {
-		l = strings.TrimSuffix(l, "\n")
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	fields := func(i int) []string {
-		return strings.FieldsFunc(lines[i], func(r rune) bool { return r == ' ' || r == '\t' })
-	}
-	number := func(s string) (int, bool) { // optionally signed ASCII digits
-		sign := 1
-		if s != "" && (s[0] == '+' || s[0] == '-') {
-			if s[0] == '-' {
-				sign = -1
-			}
-			s = s[1:]
-		}
-		if s == "" || strings.Trim(s, "0123456789") != "" {
-			return 0, false
-		}
-		s = strings.TrimLeft(s, "0")
-		if len(s) > 6 {
-			s = "999999" // off any board
-		}
-		n, _ := strconv.Atoi("0" + s)
-		return sign * n, true
-	}
-	size := func(i int) int {
-		if i >= len(lines) || len(fields(i)) != 1 {
-			return 0
-		}
-		n, ok := number(fields(i)[0])
-		if !ok || n < 4 || n > 16 || n%2 != 0 {
-			return 0
-		}
-		return n
-	}
-	one := func(i int, allowed string) byte {
-		if i >= len(lines) || len(fields(i)) != 1 || len(fields(i)[0]) != 1 || !strings.Contains(allowed, fields(i)[0]) {
-			return 0
-		}
-		return fields(i)[0][0]
-	}
-	rows, cols, first, rule := size(0), size(1), one(2, "BW"), one(3, "<>")
-	for i, ok := range []bool{rows > 0, cols > 0, first != 0, rule != 0} {
-		if !ok {
-			return sb.String(), i + 1
-		}
-	}
-	var b refBoard
-	for r := range rows {
-		if 4+r >= len(lines) || len(fields(4+r)) != cols {
-			return sb.String(), 5 + r
-		}
-		row := []byte(strings.Join(fields(4+r), ""))
-		if len(row) != cols || strings.Trim(string(row), "BW.") != "" {
-			return sb.String(), 5 + r
-		}
-		b = append(b, row)
-	}
-	writeState := func() {
-		fmt.Fprintf(&sb, "B: %d  W: %d\n", refCount(b, 'B'), refCount(b, 'W'))
-		for _, row := range b {
-			sb.WriteString(strings.Join(strings.Split(string(row), ""), " ") + "\n")
-		}
-	}
-	p, next := first, 4+rows
-	for {
-		if !refCanMove(b, full, p) {
-			p = refOpponent(p)
-			if !refCanMove(b, full, p) {
-				break
-			}
-		}
-		writeState()
-		fmt.Fprintf(&sb, "TURN: %c\n", p)
-		for {
-			if next >= len(lines) {
-				return sb.String(), next + 1
-			}
-			f := fields(next)
-			next++
-			var r, c int
-			ok := len(f) == 2
-			if ok {
-				var ok1, ok2 bool
-				r, ok1 = number(f[0])
-				c, ok2 = number(f[1])
-				ok = ok1 && ok2
-			}
-			if flips := refFlips(b, full, r-1, c-1, p); ok && len(flips) > 0 {
-				sb.WriteString("VALID\n")
-				b[r-1][c-1] = p
-				for _, s := range flips {
-					b[s/100][s%100] = p
-				}
-				break
-			}
-			sb.WriteString("INVALID\n")
-		}
-		p = refOpponent(p)
-	}
-	writeState()
-	black, white := refCount(b, 'B'), refCount(b, 'W')
-	winner := "NONE"
-	if black != white {
-		winner = "W"
-		if (black > white) == (rule == '>') {
-			winner = "B"
-		}
-	}
-	sb.WriteString("WINNER: " + winner + "\n")
-	return sb.String(), 0
-}
-
-// TestTranscriptsFollowTheRules replays every golden transcript of
-// testdata through the reference judge: its standard output, and whether
-// and on which input line it fails, must be what the reference says.
-func TestTranscriptsFollowTheRules(t *testing.T) {
-	n := 0
-	for _, rules := range []string{"full", "simple"} {
-		paths, _ := filepath.Glob(filepath.Join("..", "testdata", rules, "*.in"))
-		for _, path := range paths {
-			n++
-			base := strings.TrimSuffix(path, ".in")
-			t.Run(rules+"/"+filepath.Base(base), func(t *testing.T) {
-				in, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				out, err := os.ReadFile(base + ".out")
-				if err != nil {
-					t.Fatal(err)
-				}
-				stderr, _ := os.ReadFile(base + ".err")
-				wantOut, wantLine := refJudge(rules == "full", string(in))
-				if string(out) != wantOut {
-					t.Errorf("%s.out is not what the reference judge writes:\n got %q\nwant %q", base, out, wantOut)
-				}
-				gotLine := 0
-				fmt.Sscanf(string(stderr), "othello: line %d:", &gotLine)
-				if gotLine != wantLine {
-					t.Errorf("%s.err: got failure on line %d (%q), want line %d (0: no failure)", base, gotLine, stderr, wantLine)
-				}
-			})
-		}
-	}
-	if n == 0 {
-		t.Fatal("no transcripts found in ../testdata")
 	}
 }
 

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,11 +14,10 @@ import (
 	"github.com/othello-judge/judge/scenario"
 )
 
-var update = flag.Bool("update", false, "rewrite the .out and .err files of the golden transcripts in testdata")
-
-// goldenDir holds the transcripts, one folder a rule set: testdata/full
-// and testdata/simple. testdata/README.md describes the format.
-var goldenDir = filepath.Join("..", "..", "testdata")
+// goldenDir holds the judge's golden transcripts, one folder a rule set:
+// full and simple. Their README.md describes the format; console's
+// TestGolden runs them in process, and -update there rewrites them.
+var goldenDir = filepath.Join("..", "..", "console", "testdata")
 
 // answerTimeout bounds a run of the judge, and the wait for each answer
 // in lock-step: a program that does not flush before it reads never
@@ -51,9 +47,7 @@ func readGoldens(t *testing.T) []golden {
 			g := golden{rules: rules, path: path}
 			g.in = mustRead(t, path)
 			base := strings.TrimSuffix(path, ".in")
-			if !*update {
-				g.out = mustRead(t, base+".out")
-			}
+			g.out = mustRead(t, base+".out")
 			if e, err := os.ReadFile(base + ".err"); err == nil {
 				g.err, g.status = e, 1
 			}
@@ -79,24 +73,6 @@ func (g golden) name() string {
 	return g.rules + "/" + strings.TrimSuffix(filepath.Base(g.path), ".in")
 }
 
-// TestGolden feeds every transcript's input to the judge at once, as a
-// grader's pipe does, and compares standard output, standard error and the
-// exit status with the transcript. With -update it rewrites the .out and
-// .err files instead.
-func TestGolden(t *testing.T) {
-	for _, g := range readGoldens(t) {
-		t.Run(g.name(), func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := run([]string{"-rules", g.rules}, bytes.NewReader(g.in), &stdout, &stderr)
-			if *update {
-				writeGolden(t, g, stdout.Bytes(), stderr.Bytes())
-				return
-			}
-			g.check(t, status, stdout.Bytes(), stderr.Bytes())
-		})
-	}
-}
-
 // check compares what the judge did with what the transcript says.
 func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 	t.Helper()
@@ -112,23 +88,6 @@ func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 	}
 }
 
-func writeGolden(t *testing.T, g golden, stdout, stderr []byte) {
-	t.Helper()
-	base := strings.TrimSuffix(g.path, ".in")
-	if err := os.WriteFile(base+".out", stdout, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if len(stderr) == 0 {
-		if err := os.Remove(base + ".err"); err != nil && !errors.Is(err, os.ErrNotExist) {
-			t.Fatal(err)
-		}
-		return
-	}
-	if err := os.WriteFile(base+".err", stderr, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestGoldenBinary runs every transcript through the built program, as
 // graders do, with the same runner as othello check: once in batch, all
 // input piped at once, and once in lock-step, one line at a time, waiting
@@ -136,9 +95,6 @@ func writeGolden(t *testing.T, g golden, stdout, stderr []byte) {
 // does not flush its output before it waits for input never answers, and
 // fails the second.
 func TestGoldenBinary(t *testing.T) {
-	if *update {
-		t.Skip("updating")
-	}
 	bin := buildJudge(t)
 	lim := check.Limits{Timeout: answerTimeout, LineTimeout: answerTimeout}
 	for _, g := range readGoldens(t) {

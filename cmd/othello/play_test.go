@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,11 +15,13 @@ import (
 	"github.com/othello-judge/judge/check"
 )
 
+var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play")
+
 // playDir holds the transcripts of othello play, one file a case, each
 // the sections "-- args --", "-- input --", "-- terminal --", "-- status
-// --" and, when the status is not 0, "-- stderr --". testdata/README.md
+// --" and, when the status is not 0, "-- stderr --". Its README.md
 // describes the format.
-var playDir = filepath.Join(goldenDir, "play")
+var playDir = filepath.Join("testdata", "play")
 
 // A playCase is one transcript of othello play.
 type playCase struct {

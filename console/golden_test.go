@@ -1,0 +1,84 @@
+package console_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
+)
+
+var update = flag.Bool("update", false, "rewrite the .out and .err files of the golden transcripts in testdata")
+
+// TestGolden runs the judge on the input of every golden transcript of
+// testdata, under the rules of its folder (full or simple; README.md there
+// describes the format), and compares standard output, standard error and
+// the exit status with the transcript's. With -update it rewrites the
+// .out and .err files instead: check every change by hand.
+func TestGolden(t *testing.T) {
+	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
+		dir := filepath.Join("testdata", strings.ToLower(rules.Name()))
+		paths, err := filepath.Glob(filepath.Join(dir, "*.in"))
+		if err != nil || len(paths) == 0 {
+			t.Fatalf("no transcripts in %s: %v", dir, err)
+		}
+		for _, path := range paths {
+			base := strings.TrimSuffix(path, ".in")
+			t.Run(filepath.Base(dir)+"/"+filepath.Base(base), func(t *testing.T) {
+				in, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var stdout, stderr bytes.Buffer
+				status := console.Run(bytes.NewReader(in), &stdout, &stderr, rules)
+				if *update {
+					writeGolden(t, base, stdout.Bytes(), stderr.Bytes())
+					return
+				}
+				wantOut, err := os.ReadFile(base + ".out")
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantErr, wantStatus := []byte(nil), 0
+				if e, err := os.ReadFile(base + ".err"); err == nil {
+					wantErr, wantStatus = e, 1
+				} else if !errors.Is(err, os.ErrNotExist) {
+					t.Fatal(err)
+				}
+				if d := check.Diff(wantOut, stdout.Bytes()); d != "" {
+					t.Errorf("standard output differs from %s.out:\n%s", base, d)
+				}
+				if d := check.Diff(wantErr, stderr.Bytes()); d != "" {
+					t.Errorf("standard error differs from %s.err:\n%s", base, d)
+				}
+				if status != wantStatus {
+					t.Errorf("exit status: got %d, want %d", status, wantStatus)
+				}
+			})
+		}
+	}
+}
+
+// writeGolden writes stdout to base.out, and stderr to base.err, or
+// removes base.err when stderr is empty.
+func writeGolden(t *testing.T, base string, stdout, stderr []byte) {
+	t.Helper()
+	if err := os.WriteFile(base+".out", stdout, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if len(stderr) == 0 {
+		if err := os.Remove(base + ".err"); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err := os.WriteFile(base+".err", stderr, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
