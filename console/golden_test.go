@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 )
@@ -51,10 +52,10 @@ func TestGolden(t *testing.T) {
 				} else if !errors.Is(err, os.ErrNotExist) {
 					t.Fatal(err)
 				}
-				if d := check.Diff(wantOut, stdout.Bytes()); d != "" {
+				if d := diff(wantOut, stdout.Bytes()); d != "" {
 					t.Errorf("standard output differs from %s.out:\n%s", base, d)
 				}
-				if d := check.Diff(wantErr, stderr.Bytes()); d != "" {
+				if d := diff(wantErr, stderr.Bytes()); d != "" {
 					t.Errorf("standard error differs from %s.err:\n%s", base, d)
 				}
 				if status != wantStatus {
@@ -81,4 +82,24 @@ func writeGolden(t *testing.T, base string, stdout, stderr []byte) {
 	if err := os.WriteFile(base+".err", stderr, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// diff returns "" if got equals want, and otherwise the first line where
+// they differ, quoted so that blanks and carriage returns show.
+func diff(want, got []byte) string {
+	if bytes.Equal(want, got) {
+		return ""
+	}
+	w, g := strings.SplitAfter(string(want), "\n"), strings.SplitAfter(string(got), "\n")
+	i := 0
+	for i < len(w) && i < len(g) && w[i] == g[i] {
+		i++
+	}
+	line := func(lines []string) string {
+		if i < len(lines) {
+			return strconv.Quote(lines[i])
+		}
+		return "(the end)"
+	}
+	return fmt.Sprintf("line %d: got %s, want %s", i+1, line(g), line(w))
 }
