@@ -4,8 +4,9 @@
 // standard output and exit status with the judge's byte for byte, sorts
 // the failures into ways of failing and shrinks each to the smallest
 // input that shows it, and gives each category of scenario its points.
-// Check does this in stages (plan, runAll, group, reproduce, score) and
-// returns a Grade, which WriteText, WriteJSON and WriteGradescope write.
+// Check does this in stages, each a function of its own: rulesFor, plan,
+// runAll, group, reproduce (which shrinks) and score. It returns a Grade,
+// which WriteText, WriteJSON and WriteGradescope write.
 // Every run is in the sandbox of package sandbox; a run's output is
 // dropped once it is compared, so that a check's memory does not grow
 // with its scenarios.
@@ -49,10 +50,10 @@ func (e *StartError) Error() string {
 
 func (e *StartError) Unwrap() error { return e.Err }
 
-// DetectRules starts p in the sandbox sb with an empty standard input and
+// detectRules starts p in the sandbox sb with an empty standard input and
 // reads its first line, as official practice does: FULL or SIMPLE selects
 // the rule set.
-func DetectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) (othello.Rules, error) {
+func detectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) (othello.Rules, error) {
 	r := Run(ctx, p, scenario.Transcript{}, Batch, lim, sb)
 	if r.End == NotStarted {
 		return nil, &StartError{Program: commandLine(p), Err: r.Err}
@@ -168,13 +169,9 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	start := time.Now()
 	g := &Grade{Program: commandLine(cfg.Program), Profile: cfg.Profile, Mode: cfg.Mode, Seed: cfg.Seed, Jobs: max(1, cfg.Jobs)}
 	cfg.Sandbox, g.Sandbox = sandboxFor(cfg)
-	g.Rules, g.RulesFrom = cfg.Rules, "forced"
-	if g.Rules == nil {
-		var err error
-		if g.Rules, err = DetectRules(ctx, cfg.Program, cfg.Limits, cfg.Sandbox); err != nil {
-			return nil, err
-		}
-		g.RulesFrom = "its first line"
+	var err error
+	if g.Rules, g.RulesFrom, err = rulesFor(ctx, cfg); err != nil {
+		return nil, err
 	}
 	cfg.Rules = g.Rules
 	jobs, err := plan(cfg, g)
@@ -190,6 +187,16 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 		return nil, ErrNothingChecked
 	}
 	return g, nil
+}
+
+// rulesFor returns the rule set to check the program under, and where it
+// comes from: cfg.Rules, "forced", or else the program's first line.
+func rulesFor(ctx context.Context, cfg Config) (othello.Rules, string, error) {
+	if cfg.Rules != nil {
+		return cfg.Rules, "forced", nil
+	}
+	r, err := detectRules(ctx, cfg.Program, cfg.Limits, cfg.Sandbox)
+	return r, "its first line", err
 }
 
 // plan lists the cases of the check in g, and returns the jobs that run

@@ -187,7 +187,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 // the end of out.
 func answering(out []byte, lines, n int) int {
 	at := 1 // output lines before the answer to the next input line
-	for k, size := range AnswerSizes(out, lines) {
+	for k, size := range answerSizes(out, lines) {
 		if at < n && n <= at+size {
 			return k + 1
 		}
@@ -299,12 +299,12 @@ func Diff(want, got []byte) string {
 	return sb.String()
 }
 
-// AnswerSizes returns, for each of n input lines, how many lines of the
+// answerSizes returns, for each of n input lines, how many lines of the
 // judge's output out answer it: the whole first turn for the last setup
 // line, INVALID for a bad move line, VALID and the next turn (or the end)
 // for a legal one, and nothing for the other setup lines or lines after
 // the end.
-func AnswerSizes(out []byte, n int) []int {
+func answerSizes(out []byte, n int) []int {
 	lines := splitLines(out)
 	sizes := make([]int, n)
 	if len(lines) < 2 {

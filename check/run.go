@@ -203,7 +203,7 @@ func (r *runner) waitExit() End {
 // its output differs from the judge's.
 func (r *runner) lockStep() End {
 	in := splitLines(r.t.Input)
-	answers := AnswerSizes(r.t.Output, len(in))
+	answers := answerSizes(r.t.Output, len(in))
 	want := 1 // the FULL or SIMPLE line comes before any input
 	for i := 0; ; i++ {
 		if end, ok := r.waitLines(want); !ok {

@@ -4,6 +4,14 @@
 // WINNER lines, byte for byte as graders expect them, and the one line of
 // standard error and the exit status of a game that cannot finish.
 //
+// The setup's text is read by ReadSetup and written by WriteSetup, both in
+// setup.go; the engine's othello.Setup is what they read and write. Play
+// reads the setup, makes the game with Setup.NewGame and answers each move
+// line; its output goes through one bufio.Writer, flushed before any read
+// that may block.
+//
 // It does nothing else: the rules live in package othello, and the command
-// line in cmd/othello.
+// line in cmd/othello. Its tests check the golden transcripts of testdata
+// (go test -update rewrites them) against an independent reference judge
+// of their own, and fuzz the judge against it.
 package console

@@ -18,14 +18,14 @@ import (
 )
 
 // execName is the name (os.Args[0]) of the launcher's second stage.
-const execName = LauncherName + "-exec"
+const execName = launcherName + "-exec"
 
 func init() {
 	if len(os.Args) != 2 {
 		return
 	}
 	switch os.Args[0] {
-	case LauncherName:
+	case launcherName:
 		os.Exit(supervise(os.Args[1]))
 	case execName:
 		os.Exit(execProgram(os.Args[1]))

@@ -6,7 +6,7 @@
 //
 // Start re-executes the grader's own binary as a small launcher: every
 // binary that imports this package becomes the launcher when it is started
-// under the name LauncherName (the package's init checks os.Args[0]). The
+// under the name launcherName (the package's init checks os.Args[0]). The
 // launcher works in two stages.
 //
 // The first stage is the run's supervisor, in a session of its own with
@@ -68,9 +68,9 @@ import (
 	"time"
 )
 
-// LauncherName is the name (os.Args[0]) under which a binary that imports
+// launcherName is the name (os.Args[0]) under which a binary that imports
 // this package runs as the launcher instead of as itself.
-const LauncherName = "othello-sandbox"
+const launcherName = "othello-sandbox"
 
 // Limits bound one run of a program: all its processes together, unless
 // said otherwise. Zero means no limit.

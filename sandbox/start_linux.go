@@ -165,7 +165,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 
 	cmd := &exec.Cmd{
 		Path:       self,
-		Args:       []string{LauncherName, string(arg)},
+		Args:       []string{launcherName, string(arg)},
 		Dir:        c.Dir,
 		Stdin:      stdin,
 		Stdout:     stdout,

@@ -1,0 +1,7 @@
+package check
+
+// Unexported functions that the tests of package check_test call.
+var (
+	AnswerSizes = answerSizes
+	DetectRules = detectRules
+)
