@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,10 +19,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play")
 
-// playDir holds the transcripts of othello play, one file a case, each
-// the sections "-- args --", "-- input --", "-- terminal --", "-- status
-// --" and, when the status is not 0, "-- stderr --". Its README.md
-// describes the format.
+// playDir holds the transcripts of othello play, one file a case, in the
+// txtar format that parsePlayCase reads. Its README.md describes it.
 var playDir = filepath.Join("testdata", "play")
 
 // A playCase is one transcript of othello play.
@@ -34,31 +34,71 @@ type playCase struct {
 	stderr   string
 }
 
-// sections are the names of the sections of a case, in order.
-var sections = []string{"args", "input", "terminal", "status", "stderr"}
+// A playSection is a section a case may have.
+type playSection struct {
+	name     string
+	required bool // every case has it
+}
 
+// playSections are the sections a case may have, in the order write
+// writes them. stderr is written only when the program wrote something
+// there.
+var playSections = []playSection{
+	{"args", true},
+	{"input", true},
+	{"terminal", true},
+	{"status", true},
+	{"stderr", false},
+}
+
+// readPlayCase reads the case in the file path, and fails the test if it
+// is not well formed.
 func readPlayCase(t *testing.T, path string) playCase {
 	t.Helper()
-	text := string(mustRead(t, path))
+	c, err := parsePlayCase(path, mustRead(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// parsePlayCase parses data, the text of the case in the file path, in
+// the way of golang.org/x/tools/txtar: a comment, then sections, each
+// from a line "-- NAME --" to the next such line or the end; a last line
+// without a newline is given one. Each section must be one of
+// playSections, at most once, and each required one must be there; the
+// status must be an integer. An error names path and the line at fault,
+// or the last line when a section is missing.
+func parsePlayCase(path string, data []byte) (playCase, error) {
 	c := playCase{path: path}
 	parts := map[string]string{}
+	at := map[string]int{} // the line of each section's header
+	text := string(data)
 	name := ""
+	n := 0 // the number of the line read
 	for len(text) > 0 {
-		line, rest, _ := strings.Cut(text, "\n")
-		text = rest
-		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
-			name = strings.TrimSuffix(strings.TrimPrefix(line, "-- "), " --")
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		n++
+		if s, ok := sectionHeader(line); ok {
+			if !slices.ContainsFunc(playSections, func(p playSection) bool { return p.name == s }) {
+				return c, fmt.Errorf("%s:%d: unknown section %q", path, n, line)
+			}
+			if first, ok := at[s]; ok {
+				return c, fmt.Errorf("%s:%d: a second section %q (the first is at line %d)", path, n, line, first)
+			}
+			name, at[s] = s, n
 			continue
 		}
 		if name == "" {
 			c.comment += line + "\n"
-			continue
+		} else {
+			parts[name] += line + "\n"
 		}
-		parts[name] += line + "\n"
 	}
-	for name := range parts {
-		if !strings.Contains(strings.Join(sections, " "), name) {
-			t.Fatalf("%s: unknown section %q", path, name)
+	for _, s := range playSections {
+		if _, ok := at[s.name]; s.required && !ok {
+			return c, fmt.Errorf("%s:%d: no section \"-- %s --\" by the end of the file", path, max(n, 1), s.name)
 		}
 	}
 	c.args = strings.Fields(parts["args"])
@@ -66,9 +106,26 @@ func readPlayCase(t *testing.T, path string) playCase {
 		c.input = strings.Split(strings.TrimSuffix(in, "\n"), "\n")
 	}
 	c.terminal = unmarkBlanks(parts["terminal"])
-	c.status, _ = strconv.Atoi(strings.TrimSpace(parts["status"]))
+	status, err := strconv.Atoi(strings.TrimSpace(parts["status"]))
+	if err != nil {
+		line := at["status"]
+		if parts["status"] != "" {
+			line++ // the first line of the section
+		}
+		return c, fmt.Errorf("%s:%d: the status %q is not an integer", path, line, strings.TrimSuffix(parts["status"], "\n"))
+	}
+	c.status = status
 	c.stderr = parts["stderr"]
-	return c
+	return c, nil
+}
+
+// sectionHeader reports whether line starts a section, "-- NAME --" as in
+// txtar, and returns NAME without the blanks around it.
+func sectionHeader(line string) (name string, ok bool) {
+	rest, ok1 := strings.CutPrefix(line, "-- ")
+	rest, ok2 := strings.CutSuffix(rest, " --")
+	name = strings.TrimSpace(rest)
+	return name, ok1 && ok2 && name != ""
 }
 
 // markBlanks ends each line that ends in a blank with "$", so that the
@@ -261,5 +318,132 @@ func TestXOIsTheClassicGame(t *testing.T) {
 	if n := len(lines); n < 4 || lines[n-4] != "" || lines[n-3] != "No further moves available" ||
 		!regexp.MustCompile(`^Player '[XO]' wins \( \d+ vs \d+ \)$`).MatchString(lines[n-2]) {
 		t.Errorf("got the last lines %q, want a blank line, No further moves available, Player 'X' wins ( N vs M )", lines[max(0, n-4):])
+	}
+}
+
+// TestParsePlayCase checks that parsePlayCase reads a good case whole, and
+// refuses, at the right line, every kind of bad one.
+func TestParsePlayCase(t *testing.T) {
+	const good = "# A comment,\n# two lines.\n" +
+		"-- args --\nplay -white cpu:1\n" +
+		"-- input --\nd3\nquit\n" +
+		"-- terminal --\nmove: $\n-- a line\n\n" +
+		"-- status --\n1\n" +
+		"-- stderr --\nothello: input ended\n"
+	for _, tc := range []struct {
+		name string
+		data string
+		want playCase // when err is ""
+		err  string
+	}{
+		{
+			name: "good",
+			data: good,
+			want: playCase{
+				path:     "x.txt",
+				comment:  "# A comment,\n# two lines.\n",
+				args:     []string{"play", "-white", "cpu:1"},
+				input:    []string{"d3", "quit"},
+				terminal: "move: \n-- a line\n\n",
+				status:   1,
+				stderr:   "othello: input ended\n",
+			},
+		},
+		{
+			name: "good, least",
+			data: "-- args --\n-- input --\n-- terminal --\n--  status  --\n 0 ",
+			want: playCase{path: "x.txt", args: []string{}},
+		},
+		{
+			name: "good, in another order",
+			data: "-- status --\n0\n-- terminal --\nend\n-- input --\n-- args --\nplay\n",
+			want: playCase{path: "x.txt", args: []string{"play"}, terminal: "end\n"},
+		},
+		{
+			name: "part of a name",
+			data: "-- args --\n-- input --\n-- term --\n-- terminal --\n-- status --\n0\n",
+			err:  `x.txt:3: unknown section "-- term --"`,
+		},
+		{
+			name: "name across two names",
+			data: "-- args --\n-- input --\n-- terminal --\n-- status --\n0\n-- s stderr --\n",
+			err:  `x.txt:6: unknown section "-- s stderr --"`,
+		},
+		{
+			name: "name in capitals",
+			data: "# -- args --\n-- ARGS --\n",
+			err:  `x.txt:2: unknown section "-- ARGS --"`,
+		},
+		{
+			name: "two inputs",
+			data: "-- args --\n-- input --\nd3\n-- terminal --\n-- input --\n-- status --\n0\n",
+			err:  `x.txt:5: a second section "-- input --" (the first is at line 2)`,
+		},
+		{
+			name: "two stderrs",
+			data: good + "-- stderr --\n",
+			err:  `x.txt:16: a second section "-- stderr --" (the first is at line 14)`,
+		},
+		{
+			name: "empty",
+			data: "",
+			err:  `x.txt:1: no section "-- args --" by the end of the file`,
+		},
+		{
+			name: "no args",
+			data: "# comment\n-- input --\n-- terminal --\n-- status --\n0\n",
+			err:  `x.txt:5: no section "-- args --" by the end of the file`,
+		},
+		{
+			name: "no input",
+			data: "-- args --\n-- terminal --\n-- status --\n0\n",
+			err:  `x.txt:4: no section "-- input --" by the end of the file`,
+		},
+		{
+			name: "no terminal",
+			data: "-- args --\n-- input --\n-- status --\n0\n",
+			err:  `x.txt:4: no section "-- terminal --" by the end of the file`,
+		},
+		{
+			name: "no status",
+			data: "-- args --\n-- input --\n-- terminal --\n-- stderr --\nfailed\n",
+			err:  `x.txt:5: no section "-- status --" by the end of the file`,
+		},
+		{
+			name: "status a word",
+			data: "-- args --\n-- input --\n-- terminal --\n-- status --\none\n",
+			err:  `x.txt:5: the status "one" is not an integer`,
+		},
+		{
+			name: "status empty",
+			data: "-- args --\n-- input --\n-- terminal --\n-- status --\n",
+			err:  `x.txt:4: the status "" is not an integer`,
+		},
+		{
+			name: "status two numbers",
+			data: "-- args --\n-- input --\n-- terminal --\n-- status --\n0\n1\n-- stderr --\n",
+			err:  `x.txt:5: the status "0\n1" is not an integer`,
+		},
+		{
+			name: "status a decimal",
+			data: "-- args --\n-- input --\n-- terminal --\n-- status --\n1.0\n",
+			err:  `x.txt:5: the status "1.0" is not an integer`,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := parsePlayCase("x.txt", []byte(tc.data))
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Errorf("got error %v, want %s", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("got error %v, want none", err)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
 	}
 }
