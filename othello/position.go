@@ -164,11 +164,18 @@ func (p *Position) Pass() error {
 }
 
 // passIfBlocked gives the turn to the opponent if the player to move has
-// no legal move and the opponent has one.
-func (p *Position) passIfBlocked() {
-	if p.legal(p.turn).IsEmpty() && !p.legal(p.turn.Opponent()).IsEmpty() {
-		p.turn = p.turn.Opponent()
+// no legal move and the opponent has one. It returns the legal moves of
+// the player to move then: none when the game is over.
+func (p *Position) passIfBlocked() SquareSet {
+	legal := p.legal(p.turn)
+	if !legal.IsEmpty() {
+		return legal
 	}
+	if other := p.legal(p.turn.Opponent()); !other.IsEmpty() {
+		p.turn = p.turn.Opponent()
+		return other
+	}
+	return SquareSet{}
 }
 
 // Clone returns a copy of p that shares nothing with it.

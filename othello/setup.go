@@ -36,10 +36,10 @@ func (s Setup) NewGame() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	start.passIfBlocked()
 	// A game has at most one move an empty square: its history never
 	// grows past this.
-	history := make([]Position, 1, 1+s.Board.Count(Empty))
-	history[0] = *start
+	history := make([]turn, 1, 1+s.Board.Count(Empty))
+	history[0].legal = start.passIfBlocked()
+	history[0].pos = *start
 	return &Game{setup: s, history: history}, nil
 }
