@@ -36,10 +36,10 @@ func (s Setup) NewGame() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	g := &Game{setup: s, now: *start}
+	g.legal = g.now.passIfBlocked()
 	// A game has at most one move an empty square: its history never
 	// grows past this.
-	history := make([]turn, 1, 1+s.Board.Count(Empty))
-	history[0].legal = start.passIfBlocked()
-	history[0].pos = *start
-	return &Game{setup: s, history: history}, nil
+	g.past = make([]turn, 0, s.Board.Count(Empty))
+	return g, nil
 }
