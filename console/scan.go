@@ -248,3 +248,28 @@ func (s *scanner) quoted() string {
 	}
 	return fmt.Sprintf("%q... (%d bytes)", s.quote, s.length)
 }
+
+// A reader reads the judge's input a line at a time. Before a read that
+// may block, it flushes out, if there is one, so that a program waiting
+// for an answer gets it first.
+type reader struct {
+	*scanner
+	out *bufio.Writer
+}
+
+// next reads the next line. It returns false at the end of the input; the
+// error is a read or write error.
+func (in *reader) next() (bool, error) {
+	if in.out != nil && !in.lineBuffered() {
+		if err := in.out.Flush(); err != nil {
+			return false, err
+		}
+	}
+	if in.scan() {
+		return true, nil
+	}
+	if err := in.Err(); err != nil {
+		return false, &InputError{Line: in.line + 1, Msg: "read error: " + err.Error(), Err: err}
+	}
+	return false, nil
+}

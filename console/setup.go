@@ -33,31 +33,6 @@ func WriteSetup(w io.Writer, s othello.Setup) error {
 	return bw.Flush()
 }
 
-// A reader reads the judge's input a line at a time. Before a read that
-// may block, it flushes out, if there is one, so that a program waiting
-// for an answer gets it first.
-type reader struct {
-	*scanner
-	out *bufio.Writer
-}
-
-// next reads the next line. It returns false at the end of the input; the
-// error is a read or write error.
-func (in *reader) next() (bool, error) {
-	if in.out != nil && !in.lineBuffered() {
-		if err := in.out.Flush(); err != nil {
-			return false, err
-		}
-	}
-	if in.scan() {
-		return true, nil
-	}
-	if err := in.Err(); err != nil {
-		return false, &InputError{Line: in.line + 1, Msg: "read error: " + err.Error(), Err: err}
-	}
-	return false, nil
-}
-
 // readSetup reads the setup lines, for a game under rules r.
 func (in *reader) readSetup(r othello.Rules) (othello.Setup, error) {
 	rows, err := in.readSize("number of rows")
