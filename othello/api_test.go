@@ -320,6 +320,19 @@ var apiCalls = map[string]func(t *testing.T){
 			}
 		})
 	},
+	"Position.Bits8": func(t *testing.T) {
+		callPositions(func(p *othello.Position) {
+			if m, o, ok := p.Bits8(); ok || m != 0 || o != 0 {
+				t.Errorf("Position.Bits8: got %#x, %#x, %v, want 0, 0, false", m, o, ok)
+			}
+		})
+	},
+	"Moves8": func(t *testing.T) { othello.Moves8(^uint64(0), ^uint64(0)) },
+	"Flips8": func(t *testing.T) {
+		for _, i := range []int{-1, 64, 1 << 40} {
+			othello.Flips8(0x8100000000000081, 0x7e00000000007e, i)
+		}
+	},
 	"Position.Legal": func(t *testing.T) { callPositions(func(p *othello.Position) { p.Legal() }) },
 	"Position.LegalFor": func(t *testing.T) {
 		callPositions(func(p *othello.Position) {

@@ -16,7 +16,7 @@ func (Full) Moves(b *Board, player Color) SquareSet {
 	case !ok:
 		return SquareSet{}
 	case b.rows == 8 && b.cols == 8:
-		return unpack8(movesFull8(pack8(p), pack8(o)))
+		return unpack8(Moves8(pack8(p), pack8(o)))
 	}
 	g := b.geometry()
 	empty := g.all.Difference(p.Union(o))
@@ -43,7 +43,7 @@ func (Full) Flips(b *Board, s Square, player Color) SquareSet {
 	case !ok || !isEmpty:
 		return SquareSet{}
 	case b.rows == 8 && b.cols == 8:
-		return unpack8(flipsFull8(pack8(p), pack8(o), s.Row*8+s.Col))
+		return unpack8(Flips8(pack8(p), pack8(o), s.Row*8+s.Col))
 	}
 	g := b.geometry()
 	m := single(i)

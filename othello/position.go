@@ -210,3 +210,18 @@ func (p *Position) flips(s Square) SquareSet {
 	}
 	return p.rules.Flips(&p.board, s, p.turn).Intersect(theirs)
 }
+
+// Bits8 returns the discs of the player to move and of the opponent as
+// one uint64 each, square (row, col) at bit row*8+col, for the functions
+// of an 8x8 board such as Moves8 and Flips8. ok is false unless p is a
+// valid position on an 8x8 board.
+func (p *Position) Bits8() (mine, theirs uint64, ok bool) {
+	if !p.valid() || p.board.rows != 8 || p.board.cols != 8 {
+		return 0, 0, false
+	}
+	m, t := p.board.black, p.board.white
+	if p.turn == White {
+		m, t = t, m
+	}
+	return pack8(m), pack8(t), true
+}

@@ -294,3 +294,48 @@ func TestPerftMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestBits8MatchesReference checks Moves8 and Flips8, the 8x8 functions
+// that package search calls directly, on random 8x8 boards.
+func TestBits8MatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	for i := range 3000 {
+		var mine, theirs uint64
+		rb := make(refBoard, 8)
+		empty := rng.Float64()
+		for r := range 8 {
+			rb[r] = []byte("........")
+			for c := range 8 {
+				switch {
+				case rng.Float64() < empty:
+				case rng.Intn(2) == 0:
+					rb[r][c], mine = 'B', mine|1<<(r*8+c)
+				default:
+					rb[r][c], theirs = 'W', theirs|1<<(r*8+c)
+				}
+			}
+		}
+		var wantMoves uint64
+		for r := range 8 {
+			for c := range 8 {
+				want := refFlips(rb, true, r, c, 'B')
+				var wantFlips uint64
+				for _, s := range want {
+					wantFlips |= 1 << (s/100*8 + s%100)
+				}
+				if len(want) > 0 {
+					wantMoves |= 1 << (r*8 + c)
+				}
+				if rb[r][c] != '.' {
+					continue
+				}
+				if got := othello.Flips8(mine, theirs, r*8+c); got != wantFlips {
+					t.Fatalf("board %d: Flips8(%#x, %#x, %d) = %#x, want %#x", i, mine, theirs, r*8+c, got, wantFlips)
+				}
+			}
+		}
+		if got := othello.Moves8(mine, theirs); got != wantMoves {
+			t.Fatalf("board %d: Moves8(%#x, %#x) = %#x, want %#x", i, mine, theirs, got, wantMoves)
+		}
+	}
+}
