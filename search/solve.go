@@ -1,0 +1,335 @@
+package search
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/othello-judge/judge/othello"
+)
+
+// Scores of the endgame solver are final margins of discs: mine less the
+// opponent's under MostDiscs, theirs less mine under FewestDiscs, the
+// empty squares going to the winner, as FFO counts.
+const (
+	maxScore = 64
+	// outside is beyond every score: the bounds of a full window.
+	outside = maxScore + 1
+)
+
+// The depths, in empty squares, at which the solver changes its ways.
+const (
+	// tableFrom is the fewest empty squares at which a position goes
+	// through the table and its moves are sorted by the opponent's
+	// replies; below, moves are tried by the parity of their region, the
+	// empty squares scanned directly without generating moves.
+	tableFrom = 7
+	// etcFrom is the fewest empty squares at which the table is asked
+	// about every move before the first is searched (enhanced
+	// transposition cutoffs).
+	etcFrom = 12
+)
+
+// stabilityFrom[n] is the lowest alpha at which a search with n empty
+// squares counts stable discs to see whether it can beat alpha at all;
+// below, it rarely could not. From Edax's NWS_STABILITY_THRESHOLD.
+var stabilityFrom = [65]int{
+	99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30,
+	32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54,
+	56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+	99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+}
+
+// quadrants are the four 4x4 corners of the board: the regions whose
+// parity orders the last moves, an odd region first.
+var quadrants = [4]uint64{0x0f0f0f0f, 0xf0f0f0f0, 0x0f0f0f0f00000000, 0xf0f0f0f000000000}
+
+// A solver is one thread's search: its counts, and what it shares with
+// the others.
+type solver struct {
+	table  *Table
+	kind   uint64       // kindExact, with kindFewest under FewestDiscs
+	fewest bool         // the win rule is FewestDiscs
+	stop   *atomic.Bool // set when the search must give up; its scores are then void
+	nodes  uint64
+	moves  [65][64]move // a list of moves for each number of empty squares
+}
+
+// A move is a legal move, its flips, and the key that sorts it: the lower
+// the sooner it is searched.
+type move struct {
+	flips uint64
+	x     int
+	key   int
+}
+
+// corners are the four corners of the board.
+const corners = 0x8100000000000081
+
+// final returns the score of the game over in p, o for the player to move.
+func (s *solver) final(p, o uint64) int {
+	n := bits.OnesCount64(p) - bits.OnesCount64(o)
+	if s.fewest {
+		n = -n
+	}
+	e := 64 - bits.OnesCount64(p|o)
+	switch {
+	case n > 0:
+		return n + e
+	case n < 0:
+		return n - e
+	}
+	return 0
+}
+
+// full returns the score of a full board on which the player to move has
+// mine discs.
+func (s *solver) full(mine int) int {
+	if s.fewest {
+		return 64 - 2*mine
+	}
+	return 2*mine - 64
+}
+
+// stabilityCut returns a score at most alpha and true when the stable
+// discs show that p, o cannot score above alpha: under MostDiscs the
+// opponent's stable discs stay theirs, under FewestDiscs the player's
+// stay the player's.
+func (s *solver) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
+	if alpha < stabilityFrom[empties] {
+		return 0, false
+	}
+	var most int
+	if s.fewest {
+		most = 64 - 2*bits.OnesCount64(stable(p, o))
+	} else {
+		most = 64 - 2*bits.OnesCount64(stable(o, p))
+	}
+	if most <= alpha {
+		return most, true
+	}
+	return 0, false
+}
+
+// search returns the score of p, o with empties empty squares (those of
+// e) within the window (alpha, beta): a score at or below alpha says only
+// that the position is no better, one at or above beta that it is no
+// worse.
+func (s *solver) search(p, o uint64, empties, alpha, beta int) int {
+	if empties < tableFrom {
+		return s.shallow(p, o, ^(p | o), empties, alpha, beta, false)
+	}
+	return s.deep(p, o, empties, alpha, beta, false)
+}
+
+// last1 returns the score of p, o with one empty square, x.
+func (s *solver) last1(p, o uint64, x int) int {
+	s.nodes++
+	if f := othello.Flips8(p, o, x); f != 0 {
+		s.nodes++
+		return s.full(bits.OnesCount64(p|f) + 1)
+	}
+	if f := othello.Flips8(o, p, x); f != 0 {
+		s.nodes++
+		return s.full(bits.OnesCount64(p &^ f))
+	}
+	return s.final(p, o)
+}
+
+// shallow is search near the end of the game: no table, and no moves
+// generated; each empty square of e is tried, those in regions with an
+// odd number of empty squares first. passed says the opponent has just
+// passed.
+func (s *solver) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) int {
+	if empties == 1 {
+		return s.last1(p, o, bits.TrailingZeros64(e))
+	}
+	s.nodes++
+	if empties >= 4 {
+		if v, ok := s.stabilityCut(p, o, empties, alpha); ok {
+			return v
+		}
+	}
+	var odd uint64
+	for _, q := range quadrants {
+		if bits.OnesCount64(e&q)&1 != 0 {
+			odd |= q
+		}
+	}
+	best := -outside
+	for _, set := range [2]uint64{e & odd, e &^ odd} {
+		for set != 0 {
+			x := bits.TrailingZeros64(set)
+			set &= set - 1
+			f := othello.Flips8(p, o, x)
+			if f == 0 {
+				continue
+			}
+			v := -s.shallow(o&^f, p|f|1<<x, e&^(1<<x), empties-1, -beta, -max(alpha, best), false)
+			if v > best {
+				best = v
+				if v >= beta {
+					return v
+				}
+			}
+		}
+	}
+	if best == -outside {
+		if passed {
+			return s.final(p, o)
+		}
+		return -s.shallow(o, p, e, empties, -beta, -alpha, true)
+	}
+	return best
+}
+
+// deep is search with the table, moves sorted by the opponent's replies
+// (fastest first), and principal variation search: with a window wider
+// than a point, the first move is searched with it, and the others with
+// the null window above alpha, again with the whole window only if they
+// beat it.
+func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
+	s.nodes++
+	if s.stop.Load() {
+		return 0
+	}
+	if v, ok := s.stabilityCut(p, o, empties, alpha); ok {
+		return v
+	}
+	hashMove := noMove
+	if b, ok := s.table.probe(p, o, s.kind); ok {
+		switch {
+		case b.lower >= beta:
+			return b.lower
+		case b.upper <= alpha:
+			return b.upper
+		case b.lower == b.upper:
+			return b.lower
+		}
+		alpha, beta = max(alpha, b.lower), min(beta, b.upper)
+		hashMove = b.move
+	}
+	legal := othello.Moves8(p, o)
+	if legal == 0 {
+		if passed {
+			return s.final(p, o)
+		}
+		return -s.deep(o, p, empties, -beta, -alpha, true)
+	}
+	list, cut, v := s.order(p, o, legal, empties, hashMove, beta)
+	if cut {
+		return v
+	}
+	best, bestMove := -outside, noMove
+	lower := alpha
+	for i := range list {
+		pick(list, i)
+		m := &list[i]
+		childP, childO := o&^m.flips, p|m.flips|1<<m.x
+		var v int
+		if i == 0 || beta-lower == 1 {
+			v = -s.child(childP, childO, empties-1, -beta, -lower)
+		} else {
+			v = -s.child(childP, childO, empties-1, -lower-1, -lower)
+			if v > lower && v < beta {
+				v = -s.child(childP, childO, empties-1, -beta, -v)
+			}
+		}
+		if v > best {
+			best, bestMove = v, m.x
+			if v >= beta {
+				break
+			}
+			lower = max(lower, v)
+		}
+	}
+	if s.stop.Load() {
+		return 0
+	}
+	b := bound{lower: -maxScore, upper: maxScore, move: bestMove, depth: empties, exact: true}
+	switch {
+	case best >= beta:
+		b.lower = best
+	case best <= alpha:
+		b.upper = best
+	default:
+		b.lower, b.upper = best, best
+	}
+	s.table.store(p, o, s.kind, b)
+	return best
+}
+
+// child searches the position after a move, with empties empty squares.
+func (s *solver) child(p, o uint64, empties, alpha, beta int) int {
+	if empties < tableFrom {
+		return s.shallow(p, o, ^(p | o), empties, alpha, beta, false)
+	}
+	return s.deep(p, o, empties, alpha, beta, false)
+}
+
+// order lists the legal moves of p, o, with their keys: the hash move
+// first, then the moves that leave the opponent the fewest replies
+// (corners counting twice), the fewest empty squares next to the player's
+// discs, in a region of odd parity. With enough empty squares it asks the
+// table about each move first, and cut says that one is known to reach
+// beta, with score v.
+func (s *solver) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
+	list = s.moves[empties][:0]
+	e := ^(p | o)
+	var odd uint64
+	for _, q := range quadrants {
+		if bits.OnesCount64(e&q)&1 != 0 {
+			odd |= q
+		}
+	}
+	for legal != 0 {
+		x := bits.TrailingZeros64(legal)
+		legal &= legal - 1
+		f := othello.Flips8(p, o, x)
+		childP, childO := o&^f, p|f|1<<x
+		if empties >= etcFrom {
+			if b, ok := s.table.probe(childP, childO, s.kind); ok && -b.upper >= beta {
+				return nil, true, -b.upper
+			}
+		}
+		key := 0
+		if x == hashMove {
+			key = -1 << 20
+		} else {
+			replies := othello.Moves8(childP, childO)
+			key = 256*(bits.OnesCount64(replies)+bits.OnesCount64(replies&corners)) +
+				16*bits.OnesCount64(potential(childP, childO))
+			if odd>>x&1 != 0 {
+				key -= 64
+			}
+		}
+		list = append(list, move{flips: f, x: x, key: key})
+	}
+	return list, false, 0
+}
+
+// potential returns the empty squares next to discs of o: where p may
+// one day move, o playing on.
+func potential(p, o uint64) uint64 {
+	return neighbours(o) &^ (p | o)
+}
+
+// neighbours returns the squares next to those of x, in any of the eight
+// directions.
+func neighbours(x uint64) uint64 {
+	right := x &^ 0x8080808080808080 // those with a square to their right
+	left := x &^ 0x0101010101010101
+	return x<<8 | x>>8 | right<<1 | right<<9 | right>>7 | left>>1 | left>>9 | left<<7
+}
+
+// pick moves the move of lowest key among list[i:] to list[i]: a
+// selection sort done as the search goes, since a cut often comes before
+// the list is through.
+func pick(list []move, i int) {
+	k := i
+	for j := i + 1; j < len(list); j++ {
+		if list[j].key < list[k].key {
+			k = j
+		}
+	}
+	list[i], list[k] = list[k], list[i]
+}
