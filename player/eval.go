@@ -83,10 +83,32 @@ func newEvaluator(p *othello.Position, win othello.WinRule) evaluator {
 }
 
 // margin returns the discs of the player to move less the opponent's,
-// under the win rule: with FewestDiscs, the opponent's less theirs.
+// under the win rule (with FewestDiscs, the opponent's less theirs), the
+// empty squares added to the winner's: the final margin of a finished
+// game, as the FFO test positions count it.
 func (e *evaluator) margin(p *othello.Position) int {
 	me := p.Turn()
-	return e.sign * (p.Discs(me).Len() - p.Discs(me.Opponent()).Len())
+	m := e.sign * (p.Discs(me).Len() - p.Discs(me.Opponent()).Len())
+	switch empty := p.Empties().Len(); {
+	case m > 0:
+		return m + empty
+	case m < 0:
+		return m - empty
+	}
+	return 0
+}
+
+// final returns the score of the finished game p for the player to move:
+// Won more than its margin for a win, Won less for a loss.
+func (e *evaluator) final(p *othello.Position) int {
+	m := e.margin(p)
+	switch {
+	case m > 0:
+		return Won + m*disc
+	case m < 0:
+		return -Won + m*disc
+	}
+	return 0
 }
 
 // score estimates p for the player to move, whose legal moves are legal.

@@ -9,13 +9,14 @@ import (
 )
 
 // A CPU solves the end of a game exactly: here Black takes b1, and then
-// wins by 6 discs to none after White passes.
+// wins by 6 discs to none after White passes, a margin of 16 with the 10
+// empty squares.
 func ExampleCPU_Search() {
 	b, _ := othello.ParseBoard(". . W B\n. . . .\n. . . .\n. . W B")
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
 	r, _ := player.CPU{Budget: time.Minute}.Search(p, othello.MostDiscs)
 	fmt.Println(r.Move, r.Exact, r.Score)
-	// Output: b1 true 6
+	// Output: b1 true 16
 }
 
 func ExampleParse() {

@@ -44,18 +44,6 @@ func newSearch(p *othello.Position, win othello.WinRule, clock func() time.Time,
 	return &search{eval: newEvaluator(p, win), clock: clock, deadline: deadline}
 }
 
-// final returns the score of the finished game p for the player to move.
-func (s *search) final(p *othello.Position) int {
-	m := s.eval.margin(p)
-	switch {
-	case m > 0:
-		return Won + m*disc
-	case m < 0:
-		return -Won + m*disc
-	}
-	return 0
-}
-
 // margin turns the score of a finished game back into its margin of discs.
 func margin(score int) int {
 	switch {
@@ -118,7 +106,7 @@ func (s *search) negamax(p *othello.Position, depth, ply, alpha, beta int) int {
 	legal := p.Legal()
 	if legal.IsEmpty() {
 		if p.LegalFor(p.Turn().Opponent()).IsEmpty() {
-			return s.final(p)
+			return s.eval.final(p)
 		}
 		passed := *p
 		passed.Pass()

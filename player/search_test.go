@@ -10,7 +10,8 @@ import (
 )
 
 // refMargin returns the final margin of discs of p for the player to move
-// under win, both sides playing their best, by walking the whole tree.
+// under win, both sides playing their best, the empty squares going to the
+// winner, by walking the whole tree.
 func refMargin(p *othello.Position, win othello.WinRule) int {
 	legal := p.Legal()
 	if legal.IsEmpty() {
@@ -20,7 +21,13 @@ func refMargin(p *othello.Position, win othello.WinRule) int {
 			if win == othello.FewestDiscs {
 				m = -m
 			}
-			return m
+			switch { // the empty squares go to the winner
+			case m > 0:
+				return m + p.Empties().Len()
+			case m < 0:
+				return m - p.Empties().Len()
+			}
+			return 0
 		}
 		passed := *p
 		passed.Pass()
