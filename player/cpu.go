@@ -87,7 +87,7 @@ func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 		s, _ := legal.Pop()
 		return Result{Move: s, Forced: true, Time: clock().Sub(start)}, nil
 	}
-	return c.search(p, win, start)
+	return c.searchAny(p, win, start)
 }
 
 // Analyze is Search for a position to study rather than a move to play:
@@ -98,7 +98,7 @@ func (c CPU) Analyze(p *othello.Position, win othello.WinRule) (Result, error) {
 	clock := c.now()
 	start := clock()
 	if !p.Legal().IsEmpty() {
-		return c.search(p, win, start)
+		return c.searchAny(p, win, start)
 	}
 	if p.Over() {
 		e := newEvaluator(p, win)
@@ -120,10 +120,17 @@ func (c CPU) now() func() time.Time {
 	return c.clock
 }
 
-// search is Search of a position with at least one legal move, begun at
+// searchAny is Search of a position with at least one legal move, begun at
 // start.
-func (c CPU) search(p *othello.Position, win othello.WinRule, start time.Time) (Result, error) {
+func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time) (Result, error) {
 	clock := c.now()
+	if _, full := p.Rules().(othello.Full); full {
+		if _, _, ok := p.Bits8(); ok {
+			r := c.search8(p, win, start)
+			r.Time = clock().Sub(start)
+			return r, nil
+		}
+	}
 	legal := p.Legal()
 	budget := c.Budget
 	if budget <= 0 {

@@ -22,11 +22,11 @@ const (
 	// through the table and its moves are sorted by the opponent's
 	// replies; below, moves are tried by the parity of their region, the
 	// empty squares scanned directly without generating moves.
-	tableFrom = 7
+	tableFrom = 8
 	// etcFrom is the fewest empty squares at which the table is asked
 	// about every move before the first is searched (enhanced
 	// transposition cutoffs).
-	etcFrom = 12
+	etcFrom = 16
 )
 
 // stabilityFrom[n] is the lowest alpha at which a search with n empty
@@ -52,6 +52,13 @@ type solver struct {
 	stop   *atomic.Bool // set when the search must give up; its scores are then void
 	nodes  uint64
 	moves  [65][64]move // a list of moves for each number of empty squares
+
+	// For the threads searching together (parallel.go):
+	pool     *pool            // nil for a search on one thread
+	sp       *splitPoint      // the split point the thread works for, nil at the top
+	splits   [65]splitPoint   // the split points it may make, one for each number of empty squares
+	mailbox  chan *splitPoint // where an idle thread is given work
+	waitsFor *splitPoint      // while idle, the split point whose helpers it may help; nil for any
 }
 
 // A move is a legal move, its flips, and the key that sorts it: the lower
@@ -189,7 +196,7 @@ func (s *solver) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) 
 // beat it.
 func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	s.nodes++
-	if s.stop.Load() {
+	if s.aborted() {
 		return 0
 	}
 	if v, ok := s.stabilityCut(p, o, empties, alpha); ok {
@@ -219,30 +226,8 @@ func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	if cut {
 		return v
 	}
-	best, bestMove := -outside, noMove
-	lower := alpha
-	for i := range list {
-		pick(list, i)
-		m := &list[i]
-		childP, childO := o&^m.flips, p|m.flips|1<<m.x
-		var v int
-		if i == 0 || beta-lower == 1 {
-			v = -s.child(childP, childO, empties-1, -beta, -lower)
-		} else {
-			v = -s.child(childP, childO, empties-1, -lower-1, -lower)
-			if v > lower && v < beta {
-				v = -s.child(childP, childO, empties-1, -beta, -v)
-			}
-		}
-		if v > best {
-			best, bestMove = v, m.x
-			if v >= beta {
-				break
-			}
-			lower = max(lower, v)
-		}
-	}
-	if s.stop.Load() {
+	best, bestMove := s.searchMoves(p, o, list, empties, alpha, beta)
+	if s.aborted() {
 		return 0
 	}
 	b := bound{lower: -maxScore, upper: maxScore, move: bestMove, depth: empties, exact: true}
@@ -256,6 +241,48 @@ func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	}
 	s.table.store(p, o, s.kind, b)
 	return best
+}
+
+// searchMoves searches the moves of list, sorted as it goes, from p, o
+// with empties empty squares, within (alpha, beta), and returns the best
+// score and its move: the first move with the whole window, the others
+// with the null window above the best so far, again with the whole window
+// only if they beat it. Once the first is searched, the others may be
+// shared with idle threads (split).
+func (s *solver) searchMoves(p, o uint64, list []move, empties, alpha, beta int) (best, bestMove int) {
+	best, bestMove = -outside, noMove
+	for i := range list {
+		if i > 0 && empties >= splitFrom && s.pool != nil && s.pool.idle.Load() > 0 {
+			return s.split(p, o, list[i:], empties, max(alpha, best), beta, best, bestMove)
+		}
+		pick(list, i)
+		m := &list[i]
+		v := s.try(p, o, m, empties, max(alpha, best), beta, i == 0)
+		if s.aborted() {
+			return best, bestMove
+		}
+		if v > best {
+			best, bestMove = v, m.x
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best, bestMove
+}
+
+// try returns the score of move m of p, o within (alpha, beta): with the
+// whole window if first, else the null window above alpha first.
+func (s *solver) try(p, o uint64, m *move, empties, alpha, beta int, first bool) int {
+	childP, childO := o&^m.flips, p|m.flips|1<<m.x
+	if first || beta-alpha == 1 {
+		return -s.child(childP, childO, empties-1, -beta, -alpha)
+	}
+	v := -s.child(childP, childO, empties-1, -alpha-1, -alpha)
+	if v > alpha && v < beta {
+		v = -s.child(childP, childO, empties-1, -beta, -v)
+	}
+	return v
 }
 
 // child searches the position after a move, with empties empty squares.

@@ -2,7 +2,9 @@ package search
 
 import (
 	"math/bits"
+	"runtime"
 	"sync/atomic"
+	"time"
 
 	"github.com/othello-judge/judge/othello"
 )
@@ -18,22 +20,20 @@ const (
 // move and the exact final margin of discs with best play by both sides.
 // It keeps its table and its buffers from one position to the next, so
 // that solving allocates nothing. A Solver is not safe for use by several
-// goroutines at once.
+// goroutines at once, but searches with several of its own (Threads).
 type Solver struct {
-	Table   *Table // shared by every search; NewSolver makes one of DefaultTableSize
+	Table    *Table    // shared by every search
+	Threads  int       // the goroutines that search together; 0 or 1 for one
+	Deadline time.Time // when a search stops, its result void; none if zero
+
 	threads []*solver
 	stop    atomic.Bool
 }
 
-// NewSolver returns a solver with a table of tableSize bytes
-// (DefaultTableSize if 0) that searches on threads goroutines (at least
-// one).
-func NewSolver(tableSize, threads int) *Solver {
-	s := &Solver{Table: NewTable(tableSize)}
-	for range max(threads, 1) {
-		s.threads = append(s.threads, &solver{table: s.Table, stop: &s.stop})
-	}
-	return s
+// NewSolver returns a solver on one thread with a table of tableSize
+// bytes (DefaultTableSize if 0).
+func NewSolver(tableSize int) *Solver {
+	return &Solver{Table: NewTable(tableSize)}
 }
 
 // A Result is what a search found.
@@ -54,19 +54,77 @@ func (s *Solver) Stop() { s.stop.Store(true) }
 // the empty squares going to the winner, both sides playing their best.
 // Its Exact is false if Stop cut it short.
 func (s *Solver) Solve(p, o uint64, fewest bool) Result {
-	s.stop.Store(false)
-	s.Table.NewSearch()
-	t := s.threads[0]
-	t.nodes = 0
-	t.fewest = fewest
-	t.kind = kindExact
+	defer s.arm()()
+	kind := uint64(kindExact)
 	if fewest {
-		t.kind |= kindFewest
+		kind |= kindFewest
 	}
-	r := t.root(p, o, -outside, outside)
-	r.Nodes = t.nodes
+	first := s.start(kind, fewest, max(s.Threads, 1))
+	r := first.root(p, o, -outside, outside)
+	s.finish()
+	for _, t := range s.threads {
+		r.Nodes += t.nodes
+	}
 	r.Exact = !s.stop.Load()
 	return r
+}
+
+// arm readies the solver for a search, with a timer that stops it at its
+// Deadline, and returns what disarms it.
+func (s *Solver) arm() (disarm func()) {
+	s.stop.Store(false)
+	s.Table.NewSearch()
+	if s.Deadline.IsZero() {
+		return func() {}
+	}
+	t := time.AfterFunc(time.Until(s.Deadline), s.Stop)
+	return func() { t.Stop() }
+}
+
+// start readies n threads for a search of kind and starts all but the
+// first, which it returns.
+func (s *Solver) start(kind uint64, fewest bool, n int) *solver {
+	for len(s.threads) < n {
+		s.threads = append(s.threads, &solver{table: s.Table, stop: &s.stop, mailbox: make(chan *splitPoint, 1)})
+	}
+	var pl *pool
+	if n > 1 {
+		pl = &pool{threads: n}
+	}
+	for i, t := range s.threads[:n] {
+		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
+		if i > 0 {
+			go t.serve(&quit)
+		}
+	}
+	for _, t := range s.threads[n:] {
+		t.nodes = 0
+	}
+	return s.threads[0]
+}
+
+// quit is given to the threads of a search when it is over.
+var quit splitPoint
+
+// finish stops the threads that start started.
+func (s *Solver) finish() {
+	pl := s.threads[0].pool
+	if pl == nil {
+		return
+	}
+	for left := pl.threads - 1; left > 0; {
+		pl.mu.Lock()
+		for _, t := range pl.waiting {
+			t.mailbox <- &quit
+			left--
+		}
+		pl.waiting = pl.waiting[:0]
+		pl.idle.Store(0)
+		pl.mu.Unlock()
+		if left > 0 {
+			runtime.Gosched()
+		}
+	}
 }
 
 // root searches p, o within (alpha, beta) and returns its best move and
@@ -83,30 +141,6 @@ func (s *solver) root(p, o uint64, alpha, beta int) Result {
 	}
 	s.nodes++
 	list, _, _ := s.order(p, o, legal, empties, noMove, outside)
-	best := Result{Move: noMove, Score: -outside}
-	for i := range list {
-		pick(list, i)
-		m := &list[i]
-		childP, childO := o&^m.flips, p|m.flips|1<<m.x
-		var v int
-		if i == 0 {
-			v = -s.child(childP, childO, empties-1, -beta, -alpha)
-		} else {
-			v = -s.child(childP, childO, empties-1, -alpha-1, -alpha)
-			if v > alpha && v < beta {
-				v = -s.child(childP, childO, empties-1, -beta, -v)
-			}
-		}
-		if s.stop.Load() {
-			break
-		}
-		if v > best.Score {
-			best.Move, best.Score = m.x, v
-			alpha = max(alpha, v)
-			if v >= beta {
-				break
-			}
-		}
-	}
-	return best
+	score, move := s.searchMoves(p, o, list, empties, alpha, beta)
+	return Result{Move: move, Score: score}
 }
