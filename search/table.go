@@ -58,14 +58,8 @@ func (t *Table) Size() int { return len(t.entries) * entrySize }
 // that it gives way first.
 func (t *Table) NewSearch() { t.gen.Add(1) }
 
-// Clear empties the table.
-func (t *Table) Clear() {
-	for i := range t.entries {
-		t.entries[i].data.Store(0)
-		t.entries[i].mine.Store(0)
-		t.entries[i].theirs.Store(0)
-	}
-}
+// Clear empties the table. No search may use it meanwhile.
+func (t *Table) Clear() { clear(t.entries) }
 
 // A bound is what the table knows of a position: its score lies in
 // [lower, upper], and move was the best found (noMove if none).

@@ -1,0 +1,52 @@
+package search
+
+import "testing"
+
+// BenchmarkSolve solves FFO positions 1 to 19 (14 to 18 empty squares)
+// on one thread, each from an empty table: nodes a second, and no
+// allocation.
+func BenchmarkSolve(b *testing.B) {
+	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	type board struct{ p, o uint64 }
+	var boards []board
+	for _, pos := range positions {
+		p, o := discsOf(b, pos)
+		boards = append(boards, board{p, o})
+	}
+	s := NewSolver(16 << 20)
+	s.Solve(boards[0].p, boards[0].o, false) // the solver's buffers, made once
+	var nodes uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, x := range boards {
+			s.Table.Clear()
+			nodes += s.Solve(x.p, x.o, false).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkSearch searches the FFO positions 1 to 19 eight plies deep, as
+// the midgame search does, each from an empty table.
+func BenchmarkSearch(b *testing.B) {
+	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	var boards [][2]uint64
+	for _, pos := range positions {
+		p, o := discsOf(b, pos)
+		boards = append(boards, [2]uint64{p, o})
+	}
+	s := NewSolver(16 << 20)
+	s.Search(boards[0][0], boards[0][1], false, 1) // the solver's buffers, made once
+	var nodes uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, x := range boards {
+			s.Table.Clear()
+			nodes += s.Search(x[0], x[1], false, 8).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}

@@ -1,0 +1,81 @@
+package search
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/othello-judge/judge/othello"
+)
+
+var allFFO = flag.Bool("ffo", false, "solve every FFO position of 1 to 39, also the long ones (make ffo)")
+
+// ffoDir holds the FFO test positions, beside the repository.
+var ffoDir = filepath.Join("..", "..", "shared", "ffo")
+
+// longFFO are the positions of 20 to 39 that take more than a second on
+// one thread: solved only with -ffo.
+var longFFO = map[int]bool{33: true, 34: true, 36: true, 37: true, 38: true}
+
+// readFFO returns the positions of an FFO file, each with its number.
+func readFFO(t testing.TB, name string, first int) (positions []OBF, numbers []int) {
+	t.Helper()
+	f, err := os.Open(filepath.Join(ffoDir, name))
+	if err != nil {
+		t.Skipf("no FFO positions: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := first; sc.Scan(); n++ {
+		pos, err := ParseOBF(sc.Text())
+		if err != nil {
+			t.Fatalf("%s, position %d: %v", name, n, err)
+		}
+		positions, numbers = append(positions, pos), append(numbers, n)
+	}
+	return positions, numbers
+}
+
+// discsOf returns the discs of the player to move in pos and of the other.
+func discsOf(t testing.TB, pos OBF) (p, o uint64) {
+	t.Helper()
+	position, err := othello.NewPosition(othello.Full{}, pos.Board, pos.Turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, o, _ = position.Bits8()
+	return p, o
+}
+
+// TestFFO solves the FFO positions 1 to 39 and checks each score, and
+// that the move is one the file gives that score.
+func TestFFO(t *testing.T) {
+	s := NewSolver(0)
+	for _, file := range []struct {
+		name  string
+		first int
+	}{{"fforum-1-19.obf", 1}, {"fforum-20-39.obf", 20}} {
+		positions, numbers := readFFO(t, file.name, file.first)
+		for i, pos := range positions {
+			n := numbers[i]
+			t.Run(fmt.Sprintf("#%d", n), func(t *testing.T) {
+				if longFFO[n] && !*allFFO {
+					t.Skip("a long one: run with -ffo (make ffo)")
+				}
+				p, o := discsOf(t, pos)
+				r := s.Solve(p, o, false)
+				if want := pos.Known[0].Score; r.Score != want || !r.Exact {
+					t.Fatalf("got score %+d, exact %v, want %+d, true", r.Score, r.Exact, want)
+				}
+				for _, k := range pos.Known {
+					if k.Move == r.Move && k.Score != r.Score {
+						t.Errorf("got move %s, scoring %+d by the file, want a move scoring %+d", SquareName(r.Move), k.Score, r.Score)
+					}
+				}
+			})
+		}
+	}
+}

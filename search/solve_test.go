@@ -1,0 +1,113 @@
+package search
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/othello-judge/judge/othello"
+)
+
+// refScore returns the exact score of p, o for the player to move by
+// walking the tree: every line to its end, with no table, no order and no
+// bound but alpha-beta's (pruning only with prune set), as FFO counts.
+func refScore(p, o uint64, fewest bool, alpha, beta int, prune bool) int {
+	moves := othello.Moves8(p, o)
+	if moves == 0 {
+		if othello.Moves8(o, p) == 0 {
+			m := bits.OnesCount64(p) - bits.OnesCount64(o)
+			if fewest {
+				m = -m
+			}
+			e := 64 - bits.OnesCount64(p|o)
+			switch {
+			case m > 0:
+				return m + e
+			case m < 0:
+				return m - e
+			}
+			return 0
+		}
+		return -refScore(o, p, fewest, -beta, -alpha, prune)
+	}
+	best := -100
+	for ; moves != 0; moves &= moves - 1 {
+		x := bits.TrailingZeros64(moves)
+		f := othello.Flips8(p, o, x)
+		v := -refScore(o&^f, p|f|1<<x, fewest, -beta, -max(alpha, best), prune)
+		best = max(best, v)
+		if prune && best >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// randomEnding returns a position with empties empty squares reached by
+// random moves from the start, and true, or false if the game ended
+// first.
+func randomEnding(rng *rand.Rand, empties int) (p, o uint64, ok bool) {
+	p, o = 0x0000000810000000, 0x0000001008000000 // black to move on the standard start
+	for 64-bits.OnesCount64(p|o) > empties {
+		moves := othello.Moves8(p, o)
+		if moves == 0 {
+			if othello.Moves8(o, p) == 0 {
+				return 0, 0, false
+			}
+			p, o = o, p
+			continue
+		}
+		for k := rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
+			moves &= moves - 1
+		}
+		x := bits.TrailingZeros64(moves)
+		f := othello.Flips8(p, o, x)
+		p, o = o&^f, p|f|1<<x
+	}
+	return p, o, true
+}
+
+// TestSolveMatchesTheWholeTree checks the solver against refScore on
+// random endings of 6 to 14 empty squares under both win rules: the
+// score, and that the move gets it. Up to 10 empty squares the reference
+// walks the whole tree; beyond, it prunes with alpha-beta, which is exact
+// and still shares nothing with the solver but the move generation.
+func TestSolveMatchesTheWholeTree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 1))
+	s := NewSolver(1 << 20)
+	for _, fewest := range []bool{false, true} {
+		for empties := 6; empties <= 14; empties++ {
+			t.Run(fmt.Sprintf("fewest=%v/empties=%d", fewest, empties), func(t *testing.T) {
+				n := 12
+				if empties > 10 {
+					n = 6
+				}
+				for range n {
+					p, o, ok := randomEnding(rng, empties)
+					if !ok {
+						continue
+					}
+					want := refScore(p, o, fewest, -100, 100, empties > 10)
+					r := s.Solve(p, o, fewest)
+					if r.Score != want || !r.Exact {
+						t.Fatalf("%#x, %#x: got score %+d, exact %v, want %+d, true", p, o, r.Score, r.Exact, want)
+					}
+					var after int
+					switch {
+					case r.Move == Pass:
+						after = -refScore(o, p, fewest, -100, 100, true)
+					case r.Move >= 0:
+						f := othello.Flips8(p, o, r.Move)
+						after = -refScore(o&^f, p|f|1<<r.Move, fewest, -100, 100, true)
+					default:
+						after = refScore(p, o, fewest, -100, 100, true)
+					}
+					if after != want {
+						t.Errorf("%#x, %#x: move %s gets %+d, want the best, %+d", p, o, SquareName(r.Move), after, want)
+					}
+				}
+			})
+		}
+	}
+}
