@@ -1,0 +1,21 @@
+// Package search is the game-tree search of 8x8 Othello under the full
+// rules, on bitboards (one uint64 a colour, othello.Moves8 and
+// othello.Flips8): an exact endgame solver (Solver.Solve) and a midgame
+// search to a depth (Solver.Search), which share one transposition table
+// (Table) and one move ordering. It does no input or output but reading
+// positions in OBF (obf.go).
+//
+// The solver follows Edax's endgame: a principal variation search whose
+// moves are sorted fastest first (the fewest replies for the opponent)
+// with the table's best move before them and enhanced transposition
+// cutoffs (solve.go); stable discs that bound the score (stability.go);
+// no table and no move generation in the last empty squares, which are
+// tried by the parity of their region (solve.go); a lock-free table of
+// pairs of entries, the deepest kept (table.go); and threads that share
+// the moves of a position by Young Brothers Wait (parallel.go). A solve
+// allocates nothing: every buffer belongs to the Solver, made once.
+//
+// Scores of a solve are final margins of discs as FFO counts them: the
+// player to move's discs less the opponent's (the reverse under the win
+// rule FewestDiscs), the empty squares going to the winner.
+package search
