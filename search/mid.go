@@ -42,7 +42,7 @@ const edgeSquares = 0x3c0081818181003c
 // the order the solver tries them. Its Exact is false if Stop cut it
 // short: its move is then the best of those searched, or NoMove.
 func (s *Solver) Search(p, o uint64, fewest bool, depth int) Result {
-	defer s.arm()()
+	s.arm()
 	kind := uint64(0)
 	if fewest {
 		kind = kindFewest
@@ -103,7 +103,7 @@ func (s *solver) midRoot(p, o uint64, depth int) Result {
 // not a ply.
 func (s *solver) mid(p, o uint64, depth, alpha, beta int, passed bool) int {
 	s.nodes++
-	if s.nodes&1023 == 0 && s.stop.Load() {
+	if s.aborted() {
 		return 0
 	}
 	legal := othello.Moves8(p, o)

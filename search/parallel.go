@@ -3,7 +3,12 @@ package search
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 )
+
+// clockEvery is how many times a thread asks whether to stop between
+// looks at the clock.
+const clockEvery = 256
 
 // splitFrom is the fewest empty squares at which a thread shares the
 // moves of a position with idle threads: below, a search is too short to
@@ -55,9 +60,14 @@ func (sp *splitPoint) below(top *splitPoint) bool {
 }
 
 // aborted reports whether the thread's result is void: the search gives
-// up, or a split point it works for was stopped.
+// up (Stop, or the deadline has passed: the clock is read once in
+// clockEvery calls), or a split point it works for was stopped.
 func (s *solver) aborted() bool {
 	if s.stop.Load() {
+		return true
+	}
+	if s.clock++; s.clock%clockEvery == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stop.Store(true)
 		return true
 	}
 	for sp := s.sp; sp != nil; sp = sp.parent {

@@ -3,6 +3,7 @@ package search
 import (
 	"math/bits"
 	"sync/atomic"
+	"time"
 
 	"github.com/othello-judge/judge/othello"
 )
@@ -54,6 +55,8 @@ type solver struct {
 	moves  [65][64]move // a list of moves for each number of empty squares
 
 	// For the threads searching together (parallel.go):
+	deadline time.Time        // when to stop, zero for never
+	clock    int              // the calls of aborted, to read the clock only now and then
 	pool     *pool            // nil for a search on one thread
 	sp       *splitPoint      // the split point the thread works for, nil at the top
 	splits   [65]splitPoint   // the split points it may make, one for each number of empty squares

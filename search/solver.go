@@ -54,7 +54,7 @@ func (s *Solver) Stop() { s.stop.Store(true) }
 // the empty squares going to the winner, both sides playing their best.
 // Its Exact is false if Stop cut it short.
 func (s *Solver) Solve(p, o uint64, fewest bool) Result {
-	defer s.arm()()
+	s.arm()
 	kind := uint64(kindExact)
 	if fewest {
 		kind |= kindFewest
@@ -69,16 +69,10 @@ func (s *Solver) Solve(p, o uint64, fewest bool) Result {
 	return r
 }
 
-// arm readies the solver for a search, with a timer that stops it at its
-// Deadline, and returns what disarms it.
-func (s *Solver) arm() (disarm func()) {
+// arm readies the solver for a search.
+func (s *Solver) arm() {
 	s.stop.Store(false)
 	s.Table.NewSearch()
-	if s.Deadline.IsZero() {
-		return func() {}
-	}
-	t := time.AfterFunc(time.Until(s.Deadline), s.Stop)
-	return func() { t.Stop() }
 }
 
 // start readies n threads for a search of kind and starts all but the
@@ -93,6 +87,7 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *solver {
 	}
 	for i, t := range s.threads[:n] {
 		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
+		t.deadline, t.clock = s.Deadline, 0
 		if i > 0 {
 			go t.serve(&quit)
 		}
