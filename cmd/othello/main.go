@@ -10,6 +10,7 @@
 //	othello gen [flags] -out DIR
 //	othello perft [-rules full|simple] [-size RxC] DEPTH
 //	othello play [flags]
+//	othello solve [flags] FILE
 //
 // With no subcommand it plays one game by the protocol of PROTOCOL.md on
 // standard input and output: it prints FULL (or SIMPLE), reads the setup
@@ -32,9 +33,11 @@
 // judge's output for them as golden-transcript pairs. Perft counts the
 // leaves of the game tree from the standard start, depth by depth, with
 // the time each depth took. Play is a game for people, against each other
-// or the computer, or of computer players against each other. "othello
-// check -h", "othello gen -h", "othello perft -h" and "othello play -h"
-// list their flags.
+// or the computer, or of computer players against each other. Solve
+// solves endgame positions exactly, from a file of the FFO test positions
+// in OBF or a setup of the judge's, and checks the scores the file knows.
+// "othello check -h", "othello gen -h", "othello perft -h", "othello play
+// -h" and "othello solve -h" list their flags.
 package main
 
 import (
@@ -56,6 +59,7 @@ const usage = `usage: othello [-rules full|simple] < game.in
        othello gen [flags] -out DIR
        othello perft [-rules full|simple] [-size RxC] DEPTH
        othello play [flags]
+       othello solve [flags] FILE
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
 reads the setup and the move lines on standard input, and answers on
@@ -69,8 +73,8 @@ Flags:
 othello check grades another program against the judge; othello grade
 grades a folder of submissions; othello gradescope writes a Gradescope
 autograder; othello gen writes random test scenarios; othello perft
-counts the game tree; othello play is a game against the computer. Each
-takes -h.
+counts the game tree; othello play is a game against the computer;
+othello solve solves endgame positions. Each takes -h.
 `
 
 // run runs the program with the arguments after the program name and
@@ -90,6 +94,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runPerft(args[1:], stdout, stderr)
 		case "play":
 			return runPlay(args[1:], stdin, stdout, stderr)
+		case "solve":
+			return runSolve(args[1:], stdout, stderr)
 		}
 	}
 	flags := newFlagSet("othello", stderr)

@@ -1,0 +1,532 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/search"
+)
+
+const solveUsage = `usage: othello solve [flags] FILE
+
+Solves each position of FILE exactly: its best move and the final margin
+of discs with best play by both sides.
+
+FILE is either positions in OBF, one a line, as the FFO test positions
+(../shared/ffo) are written: 64 squares from a1 to h8, a row at a time
+(X black, O white, - empty), a space, the player to move (X or O), and
+maybe the known scores of some moves, best first ("; G8:+18; H1:+12").
+Blank lines and lines that start with # are skipped. OBF is 8x8 under
+the full rules, won by most discs. Or FILE is one setup in the judge's
+format, as a .in file holds it, of any size: a file whose first line
+that is not blank is a whole number (the rows) is read so, and anything
+else as OBF. The setup's first player is to move and its win rule
+counts; the move lines after it, if any, are played first as the judge
+plays them (a line the judge answers INVALID is skipped, and a player
+with no legal move passes), and the position after them is solved.
+
+Prints a line about FILE and how it is searched, then one line a
+position, such as
+
+  #1   empties 14  move g8  score +18  nodes     398064     0.258s  known +18 ok
+
+that is: its number among the positions of FILE, from 1; the empty
+squares; the best move (column letter from a, row number from 1: a1 is
+the top-left corner), pa if the player to move must pass, -- if the game
+is over; the score: the final disc difference for the player to move,
+the empty squares going to the winner, as FFO counts (with the win rule
+<, the opponent's discs less the mover's); the positions searched; the
+seconds it took (wall time); and if FILE knows the best score, it and a
+verdict: ok when the score is the same and the move is not known to be
+worse, disagree if not ("disagree: g8 is +12" for a worse move). Last, a
+summary: the positions, how many agree with a known score (and disagree,
+and are not checked, if any), the nodes, the seconds and the nodes a
+second of all the searches.
+
+Exit status: 0 no known score disagrees, 1 one disagrees, or FILE cannot
+be read or has a bad line (standard error says which and why), 2 bad
+command line.
+
+Flags:
+  -depth N
+	search N plies deep at most instead of solving
+  -time D
+	search for at most about D a position instead of solving, such as
+	500ms or 2s. With -depth or -time, a score that is not exact is an
+	estimate in discs, such as ~+3.25, or win or loss when the search
+	proved one without counting by how much; a known score beside it is
+	shown, not checked ("not checked"), and counts in neither agree nor
+	disagree. A search that reaches the end of the game is exact, and
+	checked.
+  -threads N
+	the goroutines searching an 8x8 position (default: the number of
+	CPUs)
+  -rules full|simple
+	the rules of a setup (default full); OBF is always full
+  -v
+	after each position, the principal variation, on a line of its
+	own: "    pv: g8 h7 pa a8 ...", each move the best that the same
+	search finds after the one before, to the end of the game
+`
+
+// runSolve runs "othello solve".
+func runSolve(args []string, stdout, stderr io.Writer) int {
+	flags := newFlagSet("solve", stderr)
+	depth := flags.Int("depth", 0, "")
+	budget := flags.Duration("time", 0, "")
+	threads := flags.Int("threads", runtime.NumCPU(), "")
+	rulesName := flags.String("rules", "full", "")
+	verbose := flags.Bool("v", false, "")
+	if status, ok := parseFlags(flags, args, solveUsage, stdout, stderr); !ok {
+		return status
+	}
+	usageError := func(format string, a ...any) int { return badUsage(stderr, "solve", solveUsage, format, a...) }
+	switch {
+	case flags.NArg() == 0:
+		return usageError("FILE is required")
+	case flags.NArg() > 1:
+		return usageError("unexpected argument %q", flags.Arg(1))
+	}
+	if *depth < 0 || (isSet(flags, "depth") && *depth == 0) {
+		return usageError("-depth must be a whole number from 1, got %d", *depth)
+	}
+	if isSet(flags, "time") && *budget <= 0 {
+		return usageError("-time must be positive, got %v", *budget)
+	}
+	if *threads < 1 {
+		return usageError("-threads must be 1 or more, got %d", *threads)
+	}
+	rules, err := parseRules(*rulesName)
+	if err != nil {
+		return usageError("%v", err)
+	}
+
+	out := bufio.NewWriter(stdout)
+	status := solveFile(flags.Arg(0), rules, solveConfig{depth: *depth, budget: *budget, threads: *threads, pv: *verbose}, out, stderr)
+	if err := out.Flush(); err != nil && status == 0 {
+		fmt.Fprintf(stderr, "othello solve: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+// A solveConfig is what the flags of othello solve ask for.
+type solveConfig struct {
+	depth   int           // the deepest search, 0 for no limit
+	budget  time.Duration // the time a position, 0 for no limit
+	threads int
+	pv      bool // print the principal variations
+}
+
+// cpu returns the player that solves or searches each position.
+func (c solveConfig) cpu() player.CPU {
+	cpu := player.CPU{Depth: c.depth, Budget: player.NoLimit, Threads: c.threads}
+	if c.budget > 0 {
+		cpu.Budget = c.budget
+	}
+	return cpu
+}
+
+// exact reports whether every search runs to the end of the game.
+func (c solveConfig) exact() bool { return c.depth == 0 && c.budget == 0 }
+
+// describe says how the positions are searched, for the header line.
+func (c solveConfig) describe() string {
+	var how string
+	switch {
+	case c.exact():
+		how = "solving exactly"
+	case c.budget == 0:
+		how = fmt.Sprintf("searching %s deep", plural(c.depth, "ply", "plies"))
+	case c.depth == 0:
+		how = fmt.Sprintf("searching %v a position", c.budget)
+	default:
+		how = fmt.Sprintf("searching %s deep, %v a position", plural(c.depth, "ply", "plies"), c.budget)
+	}
+	return how + ", " + plural(c.threads, "thread", "threads")
+}
+
+// solveFile solves the positions of the file at path, writing the report
+// to out, and returns the exit status. An error goes to stderr, after out
+// is flushed.
+func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Writer, stderr io.Writer) int {
+	fail := func(err error) int {
+		out.Flush()
+		fmt.Fprintf(stderr, "othello solve: %v\n", err)
+		return 1
+	}
+	f, err := readProblems(path, rules)
+	if err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(out, "%s: %s; %s\n", path, f.about, c.describe())
+	cpu := c.cpu()
+	w := newSolveWidths(f.problems, c.exact())
+	var sum solveSummary
+	for i, p := range f.problems {
+		r, err := cpu.Analyze(p.pos, p.win)
+		if err != nil {
+			return fail(&lineError{Path: path, Line: p.line, Msg: err.Error(), Err: err})
+		}
+		v := judgeResult(r, p.known)
+		sum.add(r, v)
+		fmt.Fprintf(out, "#%-*d  empties %*d  move %-*s  score %-*s  nodes %10d  %8.3fs%s\n",
+			w.number, i+1, w.empties, p.pos.Empties().Len(), w.move, moveName(r), w.score, scoreText(r),
+			r.Nodes, r.Time.Seconds(), v.text)
+		if c.pv {
+			pv, err := principalVariation(cpu, p, r)
+			if err != nil {
+				return fail(&lineError{Path: path, Line: p.line, Msg: "principal variation: " + err.Error(), Err: err})
+			}
+			fmt.Fprintf(out, "    pv:%s\n", prefixEach(" ", pv))
+		}
+		if err := out.Flush(); err != nil {
+			fmt.Fprintf(stderr, "othello solve: %v\n", err)
+			return 1
+		}
+	}
+	fmt.Fprintln(out, sum.String(len(f.problems), f.anyKnown))
+	if sum.disagree > 0 {
+		return 1
+	}
+	return 0
+}
+
+// A problem is a position of a file to solve.
+type problem struct {
+	line  int // the line of the file it is on, from 1
+	pos   *othello.Position
+	win   othello.WinRule
+	known []search.Known // the moves of known score, best first; OBF only
+}
+
+// A problemFile is the positions of a file, and what they are.
+type problemFile struct {
+	problems []problem
+	about    string // for the header line: "19 positions in OBF, ..."
+	anyKnown bool   // whether some position has a known score
+}
+
+// A lineError is a file of positions that cannot be read, or a line of
+// it that is not a position.
+type lineError struct {
+	Path string
+	Line int    // from 1; 0 for the whole file
+	Msg  string // what is wrong, for a person
+	Err  error  // what went wrong, such as search.ErrOBF or an *othello.ValueError
+}
+
+func (e *lineError) Error() string {
+	if e.Line == 0 {
+		return e.Path + ": " + e.Msg
+	}
+	return e.Path + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
+}
+
+func (e *lineError) Unwrap() error { return e.Err }
+
+// errNoPosition means a file of positions holds none.
+var errNoPosition = errors.New("no position in it")
+
+// readProblems reads the positions of the file at path: OBF, or one
+// setup of the judge's, under rules r, if its first line that is not
+// blank is a whole number.
+func readProblems(path string, r othello.Rules) (problemFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return problemFile{}, err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSuffix(lines[i], "\r")
+	}
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		if _, err := strconv.Atoi(l); err == nil {
+			return readSetupProblem(path, data, lines, r)
+		}
+		break
+	}
+	return readOBF(path, lines)
+}
+
+// readOBF reads positions in OBF, one a line, skipping blank lines and
+// lines that start with #.
+func readOBF(path string, lines []string) (problemFile, error) {
+	var f problemFile
+	for i, l := range lines {
+		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		obf, err := search.ParseOBF(l)
+		if err != nil {
+			return problemFile{}, &lineError{Path: path, Line: i + 1, Msg: strings.TrimPrefix(err.Error(), "search: "), Err: err}
+		}
+		pos, err := othello.NewPosition(othello.Full{}, obf.Board, obf.Turn)
+		if err != nil {
+			return problemFile{}, &lineError{Path: path, Line: i + 1, Msg: err.Error(), Err: err}
+		}
+		f.problems = append(f.problems, problem{line: i + 1, pos: pos, win: othello.MostDiscs, known: obf.Known})
+		f.anyKnown = f.anyKnown || len(obf.Known) > 0
+	}
+	if len(f.problems) == 0 {
+		return problemFile{}, &lineError{Path: path, Msg: errNoPosition.Error(), Err: errNoPosition}
+	}
+	f.about = plural(len(f.problems), "position", "positions") + " in OBF, 8x8 under the FULL rules, won by >"
+	return f, nil
+}
+
+// readSetupProblem reads the judge's setup of a .in file under rules r,
+// whose text is data, split into lines, and plays its move lines.
+func readSetupProblem(path string, data []byte, lines []string, r othello.Rules) (problemFile, error) {
+	setup, err := console.ReadSetup(bytes.NewReader(data), r)
+	if err != nil {
+		var ie *console.InputError
+		if errors.As(err, &ie) {
+			return problemFile{}, &lineError{Path: path, Line: ie.Line, Msg: ie.Msg, Err: err}
+		}
+		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
+	}
+	pos, err := othello.NewPosition(setup.Rules, &setup.Board, setup.First)
+	if err != nil {
+		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
+	}
+	after := 4 + setup.Board.Rows() // the lines of the setup
+	moves := 0
+	if after < len(lines) {
+		moves = playMoveLines(pos, lines[after:])
+	}
+	about := fmt.Sprintf("the judge's setup, %dx%d under the %s rules, won by %s, %v to move",
+		setup.Board.Rows(), setup.Board.Cols(), r.Name(), setup.Win, pos.Turn())
+	if moves > 0 {
+		about += " after " + plural(moves, "move", "moves")
+	}
+	return problemFile{problems: []problem{{line: 1, pos: pos, win: setup.Win}}, about: about}, nil
+}
+
+// playMoveLines plays the move lines on p as the judge does, and returns
+// how many moves it played. A line that is not two whole numbers, row and
+// column from 1, of a legal move is skipped, as the judge answers it
+// INVALID; a player with no legal move passes before the next line is
+// read; the lines after the end of the game are not read. The player to
+// move in p at the end may have no legal move.
+func playMoveLines(p *othello.Position, lines []string) int {
+	played := 0
+	for _, l := range lines {
+		if p.Over() {
+			break
+		}
+		if p.Legal().IsEmpty() {
+			p.Pass()
+		}
+		fields := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' })
+		if len(fields) != 2 {
+			continue
+		}
+		row, err1 := strconv.Atoi(fields[0])
+		col, err2 := strconv.Atoi(fields[1])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if _, err := p.Play(othello.Square{Row: row - 1, Col: col - 1}); err == nil {
+			played++
+		}
+	}
+	return played
+}
+
+// A verdict is how a result compares with a position's known scores.
+type verdict int
+
+// The verdicts.
+const (
+	unknown    verdict = iota // no known score
+	agree                     // the same score, and a move not known to be worse
+	disagree                  // another score, or a move known to be worse
+	notChecked                // a known score, but a result that is not exact
+)
+
+// A judged result is a verdict and its text for the position's line.
+type judged struct {
+	verdict
+	text string // "", or "  known +18 ok" and the like
+}
+
+// judgeResult compares r with the known scores of its position, best
+// first.
+func judgeResult(r player.Result, known []search.Known) judged {
+	if len(known) == 0 {
+		return judged{}
+	}
+	best := known[0].Score
+	text := fmt.Sprintf("  known %+d", best)
+	switch {
+	case !r.Exact:
+		return judged{notChecked, text + " not checked"}
+	case r.Score != best:
+		return judged{disagree, text + " disagree"}
+	}
+	if !r.Over {
+		move := search.Pass
+		if !r.Pass {
+			move = r.Move.Row*8 + r.Move.Col
+		}
+		for _, k := range known {
+			if k.Move == move && k.Score != best {
+				return judged{disagree, fmt.Sprintf("%s disagree: %s is %+d", text, search.SquareName(move), k.Score)}
+			}
+		}
+	}
+	return judged{agree, text + " ok"}
+}
+
+// moveName returns the move of r: a square such as "g8", "pa" for a pass,
+// "--" when the game is over.
+func moveName(r player.Result) string {
+	switch {
+	case r.Over:
+		return "--"
+	case r.Pass:
+		return "pa"
+	}
+	return r.Move.String()
+}
+
+// scoreText returns the score of r: a signed margin such as "+18" or "+0"
+// when it is exact; otherwise "win" or "loss" when the search proved one,
+// or the estimate in discs, such as "~+3.25".
+func scoreText(r player.Result) string {
+	switch {
+	case r.Exact:
+		return fmt.Sprintf("%+d", r.Score)
+	case r.Score >= player.Won:
+		return "win"
+	case r.Score <= -player.Won:
+		return "loss"
+	}
+	return fmt.Sprintf("~%+.2f", float64(r.Score)/100)
+}
+
+// principalVariation returns the moves of best play from p, whose result
+// is first, to the end of the game: each the move that cpu finds in the
+// position after the one before.
+func principalVariation(cpu player.CPU, p problem, first player.Result) ([]string, error) {
+	pos := p.pos.Clone()
+	var moves []string
+	for r := first; !r.Over; {
+		if r.Pass {
+			if err := pos.Pass(); err != nil {
+				return moves, err
+			}
+		} else if _, err := pos.Play(r.Move); err != nil {
+			return moves, err
+		}
+		moves = append(moves, moveName(r))
+		var err error
+		if r, err = cpu.Analyze(pos, p.win); err != nil {
+			return moves, err
+		}
+	}
+	return moves, nil
+}
+
+// solveWidths are the widths of the columns of the positions' lines.
+type solveWidths struct {
+	number, empties, move, score int
+}
+
+// newSolveWidths returns the widths that fit every line of ps. exact is
+// whether every score will be exact.
+func newSolveWidths(ps []problem, exact bool) solveWidths {
+	w := solveWidths{number: len(strconv.Itoa(len(ps))), empties: 1, move: 2, score: 7}
+	for _, p := range ps {
+		b := p.pos.Board()
+		w.empties = max(w.empties, len(strconv.Itoa(p.pos.Empties().Len())))
+		w.move = max(w.move, len(othello.Square{Row: b.Rows() - 1, Col: b.Cols() - 1}.String()))
+		if exact {
+			w.score = max(3, 1+len(strconv.Itoa(b.Rows()*b.Cols())))
+		}
+	}
+	return w
+}
+
+// A solveSummary adds up the results of a file.
+type solveSummary struct {
+	agree, disagree, notChecked int
+	nodes                       int64
+	time                        time.Duration
+}
+
+func (s *solveSummary) add(r player.Result, j judged) {
+	s.nodes += r.Nodes
+	s.time += r.Time
+	switch j.verdict {
+	case agree:
+		s.agree++
+	case disagree:
+		s.disagree++
+	case notChecked:
+		s.notChecked++
+	}
+}
+
+// String returns the summary line of n positions: "19 positions, 19
+// agree, 2345678 nodes, 0.210s, 11.2 M nodes/s". The verdicts are there if
+// known, when some position had a known score; disagree and not checked
+// only when there are some.
+func (s *solveSummary) String(n int, known bool) string {
+	parts := []string{plural(n, "position", "positions")}
+	if known {
+		parts = append(parts, fmt.Sprintf("%d agree", s.agree))
+		if s.disagree > 0 {
+			parts = append(parts, fmt.Sprintf("%d disagree", s.disagree))
+		}
+		if s.notChecked > 0 {
+			parts = append(parts, fmt.Sprintf("%d not checked", s.notChecked))
+		}
+	}
+	rate := 0.0
+	if s.time > 0 {
+		rate = float64(s.nodes) / s.time.Seconds() / 1e6
+	}
+	parts = append(parts, plural64(s.nodes, "node", "nodes"), fmt.Sprintf("%.3fs", s.time.Seconds()), fmt.Sprintf("%.1f M nodes/s", rate))
+	return strings.Join(parts, ", ")
+}
+
+// plural returns n and the noun, one or many: "1 position", "2 positions".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// plural64 is plural for an int64.
+func plural64(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.FormatInt(n, 10) + " " + many
+}
+
+// prefixEach returns the strings of ss, each after prefix.
+func prefixEach(prefix string, ss []string) string {
+	var b strings.Builder
+	for _, s := range ss {
+		b.WriteString(prefix + s)
+	}
+	return b.String()
+}
