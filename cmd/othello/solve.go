@@ -189,7 +189,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 			if err != nil {
 				return fail(&lineError{Path: path, Line: p.line, Msg: "principal variation: " + err.Error(), Err: err})
 			}
-			fmt.Fprintf(out, "    pv:%s\n", prefixEach(" ", pv))
+			fmt.Fprintln(out, strings.TrimSuffix("    pv: "+strings.Join(pv, " "), " "))
 		}
 		if err := out.Flush(); err != nil {
 			fmt.Fprintf(stderr, "othello solve: %v\n", err)
@@ -520,13 +520,4 @@ func plural64(n int64, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.FormatInt(n, 10) + " " + many
-}
-
-// prefixEach returns the strings of ss, each after prefix.
-func prefixEach(prefix string, ss []string) string {
-	var b strings.Builder
-	for _, s := range ss {
-		b.WriteString(prefix + s)
-	}
-	return b.String()
 }
