@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench perft
+.PHONY: test fmt vet golden fuzz bench perft ffo
 
 test: fmt vet
 	go test ./...
@@ -38,3 +38,13 @@ bench:
 # count and seconds; make test checks depths 1 to 9.
 perft:
 	go run ./cmd/othello perft 11
+
+# ffo solves the FFO endgame test positions of ../shared/ffo exactly, 1 to
+# 59, and checks every score the files know; it stops at the first file
+# with a score that disagrees. 40 to 59 (20 to 34 empty squares) are the
+# usual benchmark of endgame solvers.
+FFO ?= ../shared/ffo
+ffo:
+	go run ./cmd/othello solve $(FFO)/fforum-1-19.obf
+	go run ./cmd/othello solve $(FFO)/fforum-20-39.obf
+	go run ./cmd/othello solve $(FFO)/fforum-40-59.obf
