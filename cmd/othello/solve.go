@@ -39,7 +39,7 @@ with no legal move passes), and the position after them is solved.
 Prints a line about FILE and how it is searched, then one line a
 position, such as
 
-  #1   empties 14  move g8  score +18  nodes     398064     0.258s  known +18 ok
+  #1   empties 14  move g8  score +18  nodes     157354     0.024s  known +18 ok
 
 that is: its number among the positions of FILE, from 1; the empty
 squares; the best move (column letter from a, row number from 1: a1 is
