@@ -63,6 +63,7 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time) 
 		engine8.solver = search.NewSolver(0)
 	}
 	s := engine8.solver
+	s.Table.NewSearch()
 	s.Threads = threads
 	s.Deadline = time.Time{}
 	deadline := func(share time.Duration) time.Time {

@@ -40,7 +40,10 @@ const edgeSquares = 0x3c0081818181003c
 // o found by a search depth plies deep (depth >= 1), and its score in
 // hundredths of a disc (see Won): alpha-beta with the table, the moves in
 // the order the solver tries them. Its Exact is false if Stop cut it
-// short: its move is then the best of those searched, or NoMove.
+// short: its move is then the best of those searched, or NoMove. What
+// searches to a depth store in the table serves the searches after them
+// until the next Table.NewSearch, so that deepening one ply at a time,
+// each search starts with the best moves of the one before.
 func (s *Solver) Search(p, o uint64, fewest bool, depth int) Result {
 	s.arm()
 	kind := uint64(0)

@@ -55,6 +55,7 @@ func (s *Solver) Stop() { s.stop.Store(true) }
 // Its Exact is false if Stop cut it short.
 func (s *Solver) Solve(p, o uint64, fewest bool) Result {
 	s.arm()
+	s.Table.NewSearch()
 	kind := uint64(kindExact)
 	if fewest {
 		kind |= kindFewest
@@ -70,10 +71,7 @@ func (s *Solver) Solve(p, o uint64, fewest bool) Result {
 }
 
 // arm readies the solver for a search.
-func (s *Solver) arm() {
-	s.stop.Store(false)
-	s.Table.NewSearch()
-}
+func (s *Solver) arm() { s.stop.Store(false) }
 
 // start readies n threads for a search of kind and starts all but the
 // first, which it returns.

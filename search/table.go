@@ -99,13 +99,19 @@ func (t *Table) index(mine, theirs uint64) uint64 {
 }
 
 // probe returns what the table holds of a position in a search of kind,
-// and whether it holds it.
+// and whether it holds it. An exact bound holds for ever; one of a search
+// to a depth only in the search that stored it, so that such a search
+// finds the same move whatever was searched before it.
 func (t *Table) probe(mine, theirs uint64, kind uint64) (bound, bool) {
 	i := t.index(mine, theirs)
+	gen := uint64(t.gen.Load() & 0xff)
 	for j := i; j < i+2; j++ {
 		e := &t.entries[j]
 		d := e.data.Load()
 		if e.mine.Load()^d != mine || e.theirs.Load()^d != theirs || d>>kindShift != kind|kindUsed {
+			continue
+		}
+		if kind&kindExact == 0 && d>>genShift&0xff != gen {
 			continue
 		}
 		return unpack(d), true
