@@ -122,15 +122,8 @@ func (s *solver) mid(p, o uint64, depth, alpha, beta int, passed bool) int {
 	hashMove := noMove
 	if depth >= 2 {
 		if b, ok := s.table.probe(p, o, s.kind); ok {
-			if b.depth >= depth {
-				switch {
-				case b.lower >= beta:
-					return b.lower
-				case b.upper <= alpha:
-					return b.upper
-				case b.lower == b.upper:
-					return b.lower
-				}
+			if v, ok := b.cut(alpha, beta); ok && b.depth >= depth {
+				return v
 			}
 			hashMove = b.move
 		}
@@ -160,16 +153,7 @@ func (s *solver) mid(p, o uint64, depth, alpha, beta int, passed bool) int {
 		}
 	}
 	if depth >= 2 && !s.stop.Load() {
-		b := bound{lower: -infinity, upper: infinity, move: bestMove, depth: depth}
-		switch {
-		case best >= beta:
-			b.lower = best
-		case best <= alpha:
-			b.upper = best
-		default:
-			b.lower, b.upper = best, best
-		}
-		s.table.store(p, o, s.kind, b)
+		s.table.store(p, o, s.kind, boundOf(best, alpha, beta, infinity, bestMove, depth, false))
 	}
 	return best
 }

@@ -207,13 +207,8 @@ func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	}
 	hashMove := noMove
 	if b, ok := s.table.probe(p, o, s.kind); ok {
-		switch {
-		case b.lower >= beta:
-			return b.lower
-		case b.upper <= alpha:
-			return b.upper
-		case b.lower == b.upper:
-			return b.lower
+		if v, ok := b.cut(alpha, beta); ok {
+			return v
 		}
 		alpha, beta = max(alpha, b.lower), min(beta, b.upper)
 		hashMove = b.move
@@ -233,16 +228,7 @@ func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	if s.aborted() {
 		return 0
 	}
-	b := bound{lower: -maxScore, upper: maxScore, move: bestMove, depth: empties, exact: true}
-	switch {
-	case best >= beta:
-		b.lower = best
-	case best <= alpha:
-		b.upper = best
-	default:
-		b.lower, b.upper = best, best
-	}
-	s.table.store(p, o, s.kind, b)
+	s.table.store(p, o, s.kind, boundOf(best, alpha, beta, maxScore, bestMove, empties, true))
 	return best
 }
 

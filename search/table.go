@@ -70,6 +70,37 @@ type bound struct {
 	exact        bool // searched to the end of the game on every line
 }
 
+// boundOf returns the bound that a search of a position within (alpha,
+// beta) found, best being its score and move its best move: an upper
+// bound at or below alpha, a lower one at or above beta, exact between;
+// the other end of the bound is limit, beyond every score.
+func boundOf(best, alpha, beta, limit, move, depth int, exact bool) bound {
+	b := bound{lower: -limit, upper: limit, move: move, depth: depth, exact: exact}
+	switch {
+	case best >= beta:
+		b.lower = best
+	case best <= alpha:
+		b.upper = best
+	default:
+		b.lower, b.upper = best, best
+	}
+	return b
+}
+
+// cut returns the score to return at once for a position searched within
+// (alpha, beta) when the bound settles it, and true.
+func (b bound) cut(alpha, beta int) (int, bool) {
+	switch {
+	case b.lower >= beta:
+		return b.lower, true
+	case b.upper <= alpha:
+		return b.upper, true
+	case b.lower == b.upper:
+		return b.lower, true
+	}
+	return 0, false
+}
+
 // noMove is the move of a bound that has none.
 const noMove = 64
 
