@@ -237,11 +237,11 @@ func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 // score and its move: the first move with the whole window, the others
 // with the null window above the best so far, again with the whole window
 // only if they beat it. Once the first is searched, the others may be
-// shared with idle threads (split).
+// shared with idle threads (split, when shouldSplit says so).
 func (s *solver) searchMoves(p, o uint64, list []move, empties, alpha, beta int) (best, bestMove int) {
 	best, bestMove = -outside, noMove
 	for i := range list {
-		if i > 0 && empties >= splitFrom && s.pool != nil && s.pool.idle.Load() > 0 {
+		if i > 0 && s.shouldSplit(empties, max(alpha, best), beta) {
 			return s.split(p, o, list[i:], empties, max(alpha, best), beta, best, bestMove)
 		}
 		pick(list, i)
