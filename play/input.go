@@ -57,16 +57,18 @@ const (
 	help
 	listMoves
 	hint
+	showRecord
 	undo
 	quit
 )
 
 var commands = map[string]command{
 	"h": help, "?": help, "help": help,
-	"moves": listMoves,
-	"hint":  hint,
-	"undo":  undo,
-	"q":     quit, "quit": quit, "exit": quit,
+	"moves":  listMoves,
+	"hint":   hint,
+	"record": showRecord,
+	"undo":   undo,
+	"q":      quit, "quit": quit, "exit": quit,
 }
 
 // parseSquare reads a square written as algebraic "d3", reversed "3d", or
