@@ -9,7 +9,7 @@
 // is over (Over); Play returns the discs it flipped, and Pass is refused
 // while there is a move. A Game is a Position played on to the end, with
 // the passes made for the player who has no move (Passed) and the
-// positions it went through (Ply, Undo).
+// positions it went through (Ply, Played, Undo).
 //
 // Boards are bit sets, one a colour (SquareSet), and the rules find moves
 // and flips with shifts and masks, a whole line at a time; an 8x8 board
