@@ -211,7 +211,7 @@ func TestPlayGolden(t *testing.T) {
 			c := readPlayCase(t, path)
 			term := &terminal{lines: c.input}
 			var stderr bytes.Buffer
-			status := run(c.args, term, term, &stderr)
+			status := run(c.args, term, term, &stderr, environ{})
 			if *update {
 				c.terminal, c.status, c.stderr = term.screen.String(), status, stderr.String()
 				c.write(t)
@@ -236,7 +236,7 @@ func TestPlayGolden(t *testing.T) {
 			if len(c.input) > 0 {
 				in += "\n"
 			}
-			run(c.args, strings.NewReader(in), &out, io.Discard)
+			run(c.args, strings.NewReader(in), &out, io.Discard, environ{})
 			if got := out.String(); got != string(want) {
 				t.Errorf("piped, the output differs from the terminal less what was typed:\n%s", check.Diff(want, []byte(got)))
 			}
@@ -443,6 +443,136 @@ func TestParsePlayCase(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// escape matches an ANSI Select Graphic Rendition escape code.
+var escape = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// TestPlayColor checks when othello play draws in colour: with -color
+// always, or by default when standard output is a terminal and NO_COLOR
+// is unset or empty; never in a pipe, with NO_COLOR, with -color never,
+// or in the xo style.
+func TestPlayColor(t *testing.T) {
+	noColor := func(value string) func(string) string {
+		return func(name string) string {
+			if name == "NO_COLOR" {
+				return value
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		env   environ
+		color bool
+	}{
+		{"pipe", nil, environ{}, false},
+		{"terminal", nil, environ{stdoutTerminal: true}, true},
+		{"terminal, NO_COLOR", nil, environ{stdoutTerminal: true, getenv: noColor("1")}, false},
+		{"terminal, NO_COLOR empty", nil, environ{stdoutTerminal: true, getenv: noColor("")}, true},
+		{"terminal, never", []string{"-color", "never"}, environ{stdoutTerminal: true}, false},
+		{"pipe, always", []string{"-color", "always"}, environ{}, true},
+		{"pipe, always, NO_COLOR", []string{"-color=always"}, environ{getenv: noColor("1")}, true},
+		{"terminal input, pipe output", nil, environ{stdinTerminal: true}, false},
+		{"xo, always", []string{"-color", "always", "-style", "xo"}, environ{stdoutTerminal: true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"play", "-white", "cpu:1"}, tc.args...)
+			var out bytes.Buffer
+			if status := run(args, strings.NewReader("d3\nquit\n"), &out, io.Discard, tc.env); status != 0 {
+				t.Fatalf("exit status %d, want 0", status)
+			}
+			if got := escape.MatchString(out.String()); got != tc.color {
+				t.Errorf("got colour %v, want %v:\n%s", got, tc.color, out.String())
+			}
+		})
+	}
+}
+
+// TestPlayColorIsPlain plays each plain case of testdata/play again in
+// colour: less its escape codes and the margin right of the board, the
+// output must be the plain one.
+func TestPlayColorIsPlain(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(playDir, "plain-*.txt"))
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			c := readPlayCase(t, path)
+			in := strings.Join(c.input, "\n") + "\n"
+			var plain, color bytes.Buffer
+			run(append(slices.Clone(c.args), "-color", "never"), strings.NewReader(in), &plain, io.Discard, environ{})
+			run(append(slices.Clone(c.args), "-color", "always"), strings.NewReader(in), &color, io.Discard, environ{})
+			stripped := escape.ReplaceAllString(color.String(), "")
+			stripped = regexp.MustCompile(`(?m)^([ 1-9][0-9][ [].*) $`).ReplaceAllString(stripped, "$1")
+			if stripped != plain.String() {
+				t.Errorf("in colour, less the colours, the output differs:\n%s", check.Diff(plain.Bytes(), []byte(stripped)))
+			}
+		})
+	}
+}
+
+// TestPlayEndOfInput ends the input at a person's prompt: typed at a
+// terminal (Ctrl-D), it quits the game; piped, the game did not end.
+func TestPlayEndOfInput(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		env        environ
+		wantStatus int
+		wantEnd    string // of standard output
+		wantErr    string
+	}{
+		{"terminal", environ{stdinTerminal: true, stdoutTerminal: true}, 0, "Black (X) to move: \nBye.\n", ""},
+		{"pipe", environ{}, 1, "Black (X) to move: \n", "othello play: input ended before the game was over, Black to move\n"},
+		{"terminal output only", environ{stdoutTerminal: true}, 1, "Black (X) to move: \n", "othello play: input ended before the game was over, Black to move\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, stderr bytes.Buffer
+			status := run([]string{"play", "-white", "cpu:1", "-color", "never"}, strings.NewReader("d3\n"), &out, &stderr, tc.env)
+			if status != tc.wantStatus || stderr.String() != tc.wantErr {
+				t.Errorf("got status %d, stderr %q; want %d, %q", status, stderr.String(), tc.wantStatus, tc.wantErr)
+			}
+			if !strings.HasSuffix(out.String(), tc.wantEnd) {
+				t.Errorf("got output ending %q, want %q", out.String()[max(0, out.Len()-40):], tc.wantEnd)
+			}
+		})
+	}
+}
+
+// TestJudgeExplains checks when the judge says why a line is INVALID:
+// with -explain, or when standard input is a terminal; its standard
+// output is the same either way.
+func TestJudgeExplains(t *testing.T) {
+	in := "4\n4\nB\n>\n. . . .\n. B W .\n. W B .\n. . . .\nd3\n9 9\n"
+	var want bytes.Buffer
+	run(nil, strings.NewReader(in), &want, io.Discard, environ{})
+	const explained = "othello: line 9: \"d3\": a move is two whole numbers, row then column\n" +
+		"othello: line 10: \"9 9\": off the board: rows 1 to 4, columns 1 to 4\n"
+	const ended = "othello: line 11: input ended mid-game, B to move\n"
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		env     environ
+		wantErr string
+	}{
+		{"pipe", nil, environ{}, ended},
+		{"-explain", []string{"-explain"}, environ{}, explained + ended},
+		{"terminal", nil, environ{stdinTerminal: true}, explained + ended},
+		{"terminal, -explain=false", []string{"-explain=false"}, environ{stdinTerminal: true}, ended},
+		{"output a terminal", nil, environ{stdoutTerminal: true}, ended},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, stderr bytes.Buffer
+			if status := run(tc.args, strings.NewReader(in), &out, &stderr, tc.env); status != 1 {
+				t.Errorf("got status %d, want 1", status)
+			}
+			if stderr.String() != tc.wantErr {
+				t.Errorf("got standard error %q, want %q", stderr.String(), tc.wantErr)
+			}
+			if out.String() != want.String() {
+				t.Errorf("standard output differs:\n%s", check.Diff(want.Bytes(), out.Bytes()))
 			}
 		})
 	}
