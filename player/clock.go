@@ -1,9 +1,6 @@
 package player
 
-import (
-	"sync"
-	"time"
-)
+import "time"
 
 // A clock is the time as a CPU sees it: the system's, or in tests one
 // that moves only when the test moves it, so that no test times anything
@@ -23,24 +20,4 @@ func (systemClock) now() time.Time { return time.Now() }
 func (systemClock) after(d time.Duration) (<-chan time.Time, func() bool) {
 	t := time.NewTimer(d)
 	return t.C, t.Stop
-}
-
-// A found holds the best result a search has found so far: the search
-// sets it as it goes, and the CPU waiting for the search reads it when
-// the search ends, or when the budget is spent if that comes first.
-type found struct {
-	mu sync.Mutex
-	r  Result
-}
-
-func (f *found) set(r Result) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.r = r
-}
-
-func (f *found) get() Result {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.r
 }

@@ -3,6 +3,7 @@ package player
 import (
 	"math"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/othello-judge/judge/othello"
@@ -138,7 +139,7 @@ func deadline(start time.Time, share time.Duration) time.Time {
 
 // searchAny is Search of a position with at least one legal move, begun
 // at start. The search runs in a goroutine of its own and keeps what it
-// has found so far in a found; searchAny returns its result when it
+// has found so far in a progress; searchAny returns its result when it
 // ends, or what it has found by then when the budget is spent, whichever
 // comes first. A search stops at its deadline, but on a loaded machine
 // its end can come late: a thread of the 8x8 search that the system does
@@ -149,7 +150,7 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 	clock := c.timer()
 	legal := p.Legal()
 	first, _ := legal.Pop()
-	best := &found{r: Result{Move: first}}
+	best := &progress{r: Result{Move: first}}
 	pos := *p // the search may outlive the caller's position
 	done := make(chan struct{})
 	go func() {
@@ -177,10 +178,30 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 	return r
 }
 
+// A progress holds the best result a search has found so far: the search
+// sets it as it goes, and the CPU waiting for the search reads it when
+// the search ends, or when the budget is spent if that comes first.
+type progress struct {
+	mu sync.Mutex
+	r  Result
+}
+
+func (p *progress) set(r Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.r = r
+}
+
+func (p *progress) get() Result {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.r
+}
+
 // searchTree is the search of a position with at least one legal move on
 // any board, with the general search of search.go, begun at start; it
 // keeps in best what it has found after each depth.
-func (c CPU) searchTree(p *othello.Position, win othello.WinRule, start time.Time, best *found) {
+func (c CPU) searchTree(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
 	budget := c.budget()
 	s := newSearch(p, win, c.timer(), deadline(start, budget))
 	empties := p.Empties().Len()

@@ -47,7 +47,7 @@ func solvable(empties int, budget time.Duration, threads int) bool {
 //
 // Package search reads the system's clock against its Deadline: each
 // deadline is the CPU's, by its clock, turned into the system's time.
-func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, best *found) {
+func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
 	clock := c.timer()
 	mine, theirs, _ := p.Bits8()
 	fewest := win == othello.FewestDiscs

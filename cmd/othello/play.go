@@ -184,14 +184,14 @@ func parsePlayer(name string, cpu player.CPU, budget time.Duration, rng *rand.Ra
 }
 
 // hinter returns the player who gives hints: a CPU of the game, White's
-// first, so that hints are as good as the opponent; or cpu.
-func hinter(black, white player.Player, cpu player.CPU) player.Player {
+// first, so that hints are as good as the opponent; or else fallback.
+func hinter(black, white player.Player, fallback player.CPU) player.Player {
 	for _, p := range []player.Player{white, black} {
 		if cpu, ok := p.(player.CPU); ok {
 			return cpu
 		}
 	}
-	return cpu
+	return fallback
 }
 
 // colorOn reports whether the plain board is drawn in colour under
