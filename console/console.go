@@ -34,7 +34,10 @@ func play(in io.Reader, out, explain io.Writer, r othello.Rules) error {
 		return fmt.Errorf("console: no rules: %w", othello.ErrRules)
 	}
 	w := bufio.NewWriter(out)
-	j := &judge{in: &reader{scanner: newScanner(in), out: w}, out: w, explain: explain}
+	j := &judge{in: &reader{scanner: newScanner(in), out: w}, out: w}
+	if explain != nil {
+		j.explain = bufio.NewWriter(explain)
+	}
 	j.out.WriteString(r.Name() + "\n")
 	err := j.run(r)
 	if ferr := j.out.Flush(); err == nil {
@@ -78,9 +81,13 @@ func status(err error, errOut io.Writer) int {
 
 // A judge holds the input and output of one game.
 type judge struct {
-	in      *reader // flushes out before a read that may block
-	out     *bufio.Writer
-	explain io.Writer // where to say why a line is INVALID; nil for nowhere
+	in  *reader // flushes out before a read that may block
+	out *bufio.Writer
+	// explain is where to say why a line is INVALID, nil for nowhere. It
+	// is a *bufio.Writer, flushed after each line, rather than the
+	// io.Writer it wraps, so that the judge's other parts stay off the
+	// heap: a call through an interface would make them escape.
+	explain *bufio.Writer
 }
 
 func (j *judge) run(r othello.Rules) error {
@@ -167,7 +174,8 @@ func (j *judge) explainInvalid(g *othello.Game, s othello.Square, refused error)
 	default:
 		why = line + ": " + refused.Error()
 	}
-	fmt.Fprintf(j.explain, "othello: line %d: %s\n", j.in.line, why)
+	j.explain.WriteString("othello: line " + strconv.Itoa(j.in.line) + ": " + why + "\n")
+	j.explain.Flush() // an explanation that cannot be written is dropped
 	return nil
 }
 
