@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/othello-judge/judge/othello"
 )
@@ -23,11 +24,20 @@ import (
 // end of the input before the game is over, and a read error come back as
 // an *InputError; a write error is returned as it is.
 func Play(in io.Reader, out io.Writer, r othello.Rules) error {
+	return play(in, out, nil, r)
+}
+
+// play is Play that also writes to explain, if it is not nil, why each
+// line answered INVALID is not a legal move.
+func play(in io.Reader, out, explain io.Writer, r othello.Rules) error {
 	if r == nil {
 		return fmt.Errorf("console: no rules: %w", othello.ErrRules)
 	}
 	w := bufio.NewWriter(out)
 	j := &judge{in: &reader{scanner: newScanner(in), out: w}, out: w}
+	if explain != nil {
+		j.explain = bufio.NewWriter(explain)
+	}
 	j.out.WriteString(r.Name() + "\n")
 	err := j.run(r)
 	if ferr := j.out.Flush(); err == nil {
@@ -41,7 +51,22 @@ func Play(in io.Reader, out io.Writer, r othello.Rules) error {
 // after writing one line to errOut that names the input line and what is
 // wrong, such as `othello: line 3: first player must be B or W, got "X"`.
 func Run(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
-	err := Play(in, out, r)
+	return status(Play(in, out, r), errOut)
+}
+
+// RunExplained is Run for a person who types the move lines: after each
+// INVALID answer it also writes to errOut one line that says why the line
+// is not a legal move, such as `othello: line 7: "d3": a move is two
+// whole numbers, row then column`. What it writes to out is what Run
+// writes, byte for byte. An explanation that cannot be written is
+// dropped.
+func RunExplained(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
+	return status(play(in, out, errOut, r), errOut)
+}
+
+// status returns the exit status of a game that ended with err, writing
+// err to errOut as one line if it is not nil.
+func status(err error, errOut io.Writer) int {
 	var inputErr *InputError
 	switch {
 	case err == nil:
@@ -58,6 +83,11 @@ func Run(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
 type judge struct {
 	in  *reader // flushes out before a read that may block
 	out *bufio.Writer
+	// explain is where to say why a line is INVALID, nil for nowhere. It
+	// is a *bufio.Writer, flushed after each line, rather than the
+	// io.Writer it wraps, so that the judge's other parts stay off the
+	// heap: a call through an interface would make them escape.
+	explain *bufio.Writer
 }
 
 func (j *judge) run(r othello.Rules) error {
@@ -100,14 +130,71 @@ func (j *judge) readMove(g *othello.Game) error {
 				Err:  ErrUnfinished,
 			}
 		}
-		if s, ok := j.move(); ok {
-			if _, err := g.Play(s); err == nil {
+		s, isMove := j.move()
+		var refused error // why the engine refused the move; nil for a line that is no move
+		if isMove {
+			if _, refused = g.Play(s); refused == nil {
 				j.out.WriteString("VALID\n")
 				return nil
 			}
 		}
 		j.out.WriteString("INVALID\n")
+		if j.explain != nil {
+			if err := j.explainInvalid(g, s, refused); err != nil {
+				return err
+			}
+		}
 	}
+}
+
+// explainInvalid writes to j.explain why the line just read is INVALID:
+// refused is the engine's error for the move to s it refused, nil for a
+// line that is no move at all. It flushes the output first, so that on a
+// terminal the explanation comes after its INVALID; an error is the
+// flush's.
+func (j *judge) explainInvalid(g *othello.Game, s othello.Square, refused error) error {
+	if err := j.out.Flush(); err != nil {
+		return err
+	}
+	const twoNumbers = "a move is two whole numbers, row then column"
+	line := j.in.quoted()
+	var why string
+	switch b := g.Board(); {
+	case refused == nil && j.in.nfields == 0:
+		why = "a blank line: " + twoNumbers
+	case refused == nil:
+		why = line + ": " + twoNumbers
+	case errors.Is(refused, othello.ErrOffBoard):
+		why = fmt.Sprintf("%s: off the board: rows 1 to %d, columns 1 to %d", line, b.Rows(), b.Cols())
+	case errors.Is(refused, othello.ErrOccupied):
+		c, _ := b.At(s)
+		why = fmt.Sprintf("%s: that square is taken by %v", line, c)
+	case errors.Is(refused, othello.ErrIllegal):
+		why = fmt.Sprintf("%s: flips nothing: %v can play %s", line, g.Turn(), judgeSquares(g.Legal()))
+	default:
+		why = line + ": " + refused.Error()
+	}
+	j.explain.WriteString("othello: line " + strconv.Itoa(j.in.line) + ": " + why + "\n")
+	j.explain.Flush() // an explanation that cannot be written is dropped
+	return nil
+}
+
+// judgeSquares returns the squares of s as move lines write them, row
+// then column from 1: "3 4, 4 3, 5 6 or 6 5".
+func judgeSquares(s othello.SquareSet) string {
+	var b strings.Builder
+	squares := s.Squares()
+	for i, sq := range squares {
+		switch {
+		case i == 0:
+		case i == len(squares)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d %d", sq.Row+1, sq.Col+1)
+	}
+	return b.String()
 }
 
 // move returns the square of the line just read if it is a move line: two

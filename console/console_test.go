@@ -264,3 +264,26 @@ func BenchmarkReplay16x16(b *testing.B) {
 		}
 	}
 }
+
+// TestRunExplainedStderrFails explains INVALID lines to a standard error
+// that fails: the explanations are dropped, and the game is played as
+// Run plays it.
+func TestRunExplainedStderrFails(t *testing.T) {
+	in := "4\n4\nB\n>\n" + start + "x\n1 1\n2 4\n"
+	var want, got bytes.Buffer
+	wantStatus := console.Run(strings.NewReader(in), &want, io.Discard, othello.Full{})
+	status := console.RunExplained(strings.NewReader(in), &got, &failingWriter{err: errors.New("stderr closed")}, othello.Full{})
+	if status != wantStatus || got.String() != want.String() {
+		t.Errorf("got status %d, output %q; want %d, %q", status, got.String(), wantStatus, want.String())
+	}
+}
+
+func ExampleRunExplained() {
+	in := "4\n4\nB\n>\n" + start + "d3\n1 1\n2 2\n"
+	console.RunExplained(strings.NewReader(in), io.Discard, os.Stdout, othello.Full{})
+	// Output:
+	// othello: line 9: "d3": a move is two whole numbers, row then column
+	// othello: line 10: "1 1": flips nothing: B can play 1 3, 2 4, 3 1 or 4 2
+	// othello: line 11: "2 2": that square is taken by B
+	// othello: line 12: input ended mid-game, B to move
+}

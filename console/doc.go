@@ -8,7 +8,9 @@
 // setup.go; the engine's othello.Setup is what they read and write. Play
 // reads the setup, makes the game with Setup.NewGame and answers each move
 // line; its output goes through one bufio.Writer, flushed before any read
-// that may block.
+// that may block. RunExplained is Run for a person typing at a terminal:
+// each INVALID answer is followed by one line on standard error that says
+// why, its standard output unchanged by one byte.
 //
 // It does nothing else: the rules live in package othello, and the command
 // line in cmd/othello. Its tests check the golden transcripts of testdata

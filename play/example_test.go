@@ -6,6 +6,7 @@ import (
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/play"
+	"github.com/othello-judge/judge/player"
 )
 
 // Two people play in the classic style on a 4x4 board; the moves come
@@ -30,4 +31,39 @@ func ExampleRun() {
 	// Player 'O' move: Invalid move. Please try again.
 	//
 	// Player 'O' move: Bye.
+}
+
+// A person plays Black against cpu:1 in the plain style, the legal moves
+// marked: the last move is between brackets, and the discs it flipped
+// are listed.
+func ExampleRun_plain() {
+	setup, _ := othello.StandardSetup(othello.Full{}, 4, 4)
+	c := play.Config{Setup: setup, White: player.CPU{Depth: 1}, Marks: true}
+	play.Run(strings.NewReader("b1\nquit\n"), os.Stdout, c)
+	// Output:
+	// Black (X) is human, White (O) is cpu at level 1 (depth 1, 500ms a move). Type a move such as d3, or h for help.
+	//
+	//    a b c d
+	//  1 . * . .
+	//  2 * O X .
+	//  3 . X O *
+	//  4 . . * .
+	// X Black 2, O White 2, Black to move
+	// Black (X) to move: Black plays b1 and flips 1 disc: b2.
+	//
+	//    a b c d
+	//  1 *[X]* .
+	//  2 . X X .
+	//  3 * X O .
+	//  4 . . . .
+	// X Black 4, O White 1, White to move
+	// White plays a1 and flips 1 disc: b2.
+	//
+	//    a b c d
+	//  1[O]X . .
+	//  2 * O X .
+	//  3 . X O *
+	//  4 . . * .
+	// X Black 3, O White 3, Black to move
+	// Black (X) to move: Bye.
 }

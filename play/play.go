@@ -28,6 +28,13 @@ type Config struct {
 	// Hint suggests moves when a person asks; nil for player.CPU{}.
 	Hint  player.Player
 	Style Style
+	// Marks shows the legal moves of the player to move on the Plain
+	// board, and Color draws it in colour with ANSI escape codes, for a
+	// terminal. XO has neither.
+	Marks, Color bool
+	// Interactive says that a person types the moves at a terminal: the
+	// end of the input (Ctrl-D at the prompt) is then quit, not an error.
+	Interactive bool
 }
 
 // helpText is the reply to h, in every style.
@@ -47,8 +54,9 @@ A player with no legal move passes; the game says so.`
 // playable move nor a command is answered and asked again.
 //
 // Run returns nil when the game is over or a person quits, an error
-// wrapping ErrUnfinished if the input ends first, a *record.MoveError if
-// c.Moves cannot be played, and a read, write or Save error as it is.
+// wrapping ErrUnfinished if the input ends first (unless c.Interactive,
+// when that is quitting), a *record.MoveError if c.Moves cannot be
+// played, and a read, write or Save error as it is.
 func Run(in io.Reader, out io.Writer, c Config) error {
 	g, err := record.Record{Setup: c.Setup, Moves: c.Moves}.Game()
 	if err != nil {
@@ -57,7 +65,7 @@ func Run(in io.Reader, out io.Writer, c Config) error {
 	s := &session{
 		c:    c,
 		g:    g,
-		view: newView(c.Style),
+		view: newView(c),
 		in:   &lineReader{r: bufio.NewReader(in)},
 		out:  bufio.NewWriter(out),
 	}
@@ -88,7 +96,7 @@ type session struct {
 
 func (s *session) run() error {
 	s.view.intro(s.out, name(s.c.Black), name(s.c.White), s.c.Black == nil || s.c.White == nil)
-	s.view.board(s.out, s.g)
+	s.view.board(s.out, s.g, nil)
 	if s.g.Passed() {
 		s.view.passed(s.out, s.g.Turn().Opponent())
 	}
@@ -136,10 +144,14 @@ func (s *session) player(color othello.Color) player.Player {
 	return s.c.Black
 }
 
-// name returns the name of p, "human" for a person.
+// name returns how the greeting names p: "human" for a person, and a
+// CPU with its level.
 func name(p player.Player) string {
-	if p == nil {
+	switch p := p.(type) {
+	case nil:
 		return "human"
+	case player.CPU:
+		return p.String()
 	}
 	return p.Name()
 }
@@ -155,8 +167,9 @@ func (s *session) computerMove(p player.Player) error {
 	if err != nil {
 		return fmt.Errorf("play: %s chose a move the game refused: %w", p.Name(), err)
 	}
-	s.view.played(s.out, mover, sq, flips.Len(), false)
-	s.view.board(s.out, s.g)
+	m := othello.Move{Square: sq, Flips: flips}
+	s.view.played(s.out, mover, m, false)
+	s.view.board(s.out, s.g, &m)
 	return s.out.Flush()
 }
 
@@ -191,8 +204,9 @@ func (s *session) personMove() error {
 			s.view.refused(s.out, text, cause(err), s.g)
 			continue
 		}
-		s.view.played(s.out, mover, sq, flips.Len(), true)
-		s.view.board(s.out, s.g)
+		m := othello.Move{Square: sq, Flips: flips}
+		s.view.played(s.out, mover, m, true)
+		s.view.board(s.out, s.g, &m)
 		return nil
 	}
 }
@@ -209,8 +223,8 @@ func cause(err error) error {
 }
 
 // readLine flushes the output and reads the next line. The end of the
-// input is an error wrapping ErrUnfinished, after a newline that ends the
-// prompt.
+// input ends the prompt with a newline; it is then quit if a person at a
+// terminal typed it, and otherwise an error wrapping ErrUnfinished.
 func (s *session) readLine() (line, error) {
 	if err := s.out.Flush(); err != nil {
 		return line{}, err
@@ -218,6 +232,9 @@ func (s *session) readLine() (line, error) {
 	l, ok, err := s.in.next()
 	if err == nil && !ok {
 		s.out.WriteString("\n")
+		if s.c.Interactive {
+			return l, s.command(quit)
+		}
 		err = fmt.Errorf("%w, %s to move", ErrUnfinished, colorName(s.g.Turn()))
 	}
 	return l, err
@@ -265,6 +282,6 @@ func (s *session) undo() bool {
 		s.g.Undo()
 	}
 	s.view.say(s.out, "Back to "+colorName(s.g.Turn())+"'s move.")
-	s.view.board(s.out, s.g)
+	s.view.board(s.out, s.g, nil)
 	return true
 }

@@ -25,22 +25,28 @@ func config(rows, cols int, style Style) Config {
 
 func TestRunEnds(t *testing.T) {
 	tests := []struct {
-		name    string
-		in      string
-		wantErr error
-		wantEnd string // the end of the output
+		name        string
+		in          string
+		interactive bool
+		wantErr     error
+		wantEnd     string // the end of the output
 	}{
-		{"quit", "quit\n", nil, "Bye.\n"},
-		{"quit in capitals", "  QUIT \n", nil, "Bye.\n"},
-		{"exit", "exit", nil, "Bye.\n"},
-		{"no input", "", ErrUnfinished, "to move: \n"},
-		{"ends mid-game", "d3\nc5\n", ErrUnfinished, "to move: \n"},
-		{"only bad lines", "x\n\n\x00\n", ErrUnfinished, "to move: \n"},
+		{"quit", "quit\n", false, nil, "Bye.\n"},
+		{"quit in capitals", "  QUIT \n", false, nil, "Bye.\n"},
+		{"exit", "exit", false, nil, "Bye.\n"},
+		{"no input", "", false, ErrUnfinished, "to move: \n"},
+		{"ends mid-game", "d3\nc5\n", false, ErrUnfinished, "to move: \n"},
+		{"only bad lines", "x\n\n\x00\n", false, ErrUnfinished, "to move: \n"},
+		{"no input at a terminal", "", true, nil, "to move: \nBye.\n"},
+		{"ends mid-game at a terminal", "d3\nc5\n", true, nil, "to move: \nBye.\n"},
+		{"quit at a terminal", "quit\n", true, nil, "to move: Bye.\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
-			err := Run(strings.NewReader(tt.in), &out, config(8, 8, Plain))
+			c := config(8, 8, Plain)
+			c.Interactive = tt.interactive
+			err := Run(strings.NewReader(tt.in), &out, c)
 			if !errors.Is(err, tt.wantErr) || (tt.wantErr == nil) != (err == nil) {
 				t.Errorf("got error %v, want %v", err, tt.wantErr)
 			}
@@ -91,18 +97,21 @@ func TestUndoOverAPass(t *testing.T) {
 	}
 }
 
-// FuzzRun plays any input against the computer: Run must end the game,
-// quit or say that the input ended, whatever the lines are.
+// FuzzRun plays any input against the computer, in every style, with
+// marks and colours or not, typed at a terminal or not: Run must end the
+// game, quit or say that the input ended, whatever the lines are.
 func FuzzRun(f *testing.F) {
 	f.Add([]byte("d3\nc5\nhint\nundo\nmoves\n3 4\nz9\n\n"), uint8(0))
 	f.Add([]byte("a1\nb1\n1 1\n4 4\nquit\n"), uint8(1))
 	f.Add([]byte(strings.Repeat("h", 5000)+"\r\nd3\n"), uint8(2))
+	f.Add([]byte("d3\nundo\nc5\n"), uint8(8+16+32))
 	f.Fuzz(func(t *testing.T, in []byte, shape uint8) {
 		sizes := [][2]int{{4, 4}, {4, 6}, {6, 4}, {8, 8}}
 		c := config(sizes[shape%4][0], sizes[shape%4][1], Style(shape/4%2))
+		c.Marks, c.Color, c.Interactive = shape&8 != 0, shape&16 != 0, shape&32 != 0
 		err := Run(strings.NewReader(string(in)), io.Discard, c)
-		if err != nil && !errors.Is(err, ErrUnfinished) {
-			t.Errorf("got %v, want nil or ErrUnfinished", err)
+		if err != nil && (c.Interactive || !errors.Is(err, ErrUnfinished)) {
+			t.Errorf("got %v, want nil, or ErrUnfinished if not interactive", err)
 		}
 	})
 }

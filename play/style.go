@@ -14,9 +14,12 @@ type Style int
 // The styles.
 const (
 	// Plain draws X for Black and O for White on a board of '.', with
-	// the columns lettered above and the rows numbered on the left, and
-	// the count of each colour after each board. The prompt says whose
-	// move it is, and a refused move is told why.
+	// the columns lettered above and the rows numbered on the left, the
+	// last move between brackets, and the count of each colour and whose
+	// turn it is after each board; with Config.Marks the legal moves of
+	// the player to move show as '*', and with Config.Color the board is
+	// in colour. A move is told with the discs it flipped, the prompt
+	// says whose move it is, and a refused move is told why.
 	Plain Style = iota
 	// XO is the classic text game: X for Black and O for White on a board
 	// of '-', the rows numbered on the left and the columns lettered
@@ -49,13 +52,14 @@ func (s Style) String() string {
 type view interface {
 	// intro says who plays what, before the first board.
 	intro(w *bufio.Writer, black, white string, human bool)
-	// board draws the board and, in Plain, the counts.
-	board(w *bufio.Writer, g *othello.Game)
+	// board draws the board and, in Plain, the counts and whose turn it
+	// is. last is the move just played, nil at the start and after undo.
+	board(w *bufio.Writer, g *othello.Game, last *othello.Move)
 	// prompt asks the player to move for a move.
 	prompt(w *bufio.Writer, player othello.Color)
-	// played tells that player played s, flipping flips discs; typed
-	// says whether a person typed it after a prompt.
-	played(w *bufio.Writer, player othello.Color, s othello.Square, flips int, typed bool)
+	// played tells that player played m; typed says whether a person
+	// typed it after a prompt.
+	played(w *bufio.Writer, player othello.Color, m othello.Move, typed bool)
 	// passed tells that player has no move and passes.
 	passed(w *bufio.Writer, player othello.Color)
 	// refused tells why the line text is not a move it can play; why is
@@ -67,12 +71,12 @@ type view interface {
 	end(w *bufio.Writer, g *othello.Game)
 }
 
-// newView returns the view of style s.
-func newView(s Style) view {
-	if s == XO {
+// newView returns the view that c asks for.
+func newView(c Config) view {
+	if c.Style == XO {
 		return xoView{}
 	}
-	return plainView{}
+	return plainView{marks: c.Marks, color: c.Color}
 }
 
 // symbol returns the letter of c in both styles: X for Black, O for White.
@@ -96,23 +100,12 @@ func columns(b *othello.Board) string {
 	return "abcdefghijklmnop"[:b.Cols()]
 }
 
-// cells returns the cells of row of b, each as empty, X or O, joined by
-// sep.
-func cells(b *othello.Board, row int, empty, sep string) string {
-	out := make([]string, b.Cols())
-	for col := range out {
-		switch c, _ := b.At(othello.Square{Row: row, Col: col}); c {
-		case othello.Empty:
-			out[col] = empty
-		default:
-			out[col] = symbol(c)
-		}
-	}
-	return strings.Join(out, sep)
+// plainView is the Plain style: marks says whether the legal moves of
+// the player to move show as '*', and color whether the board is drawn
+// in colour.
+type plainView struct {
+	marks, color bool
 }
-
-// plainView is the Plain style.
-type plainView struct{}
 
 func (plainView) intro(w *bufio.Writer, black, white string, human bool) {
 	fmt.Fprintf(w, "Black (X) is %s, White (O) is %s.", black, white)
@@ -122,26 +115,101 @@ func (plainView) intro(w *bufio.Writer, black, white string, human bool) {
 	w.WriteString("\n")
 }
 
-func (plainView) board(w *bufio.Writer, g *othello.Game) {
+// The colours of the Plain board, as the parameters of ANSI's Select
+// Graphic Rendition: each starts from the default (0) on a green board
+// (42), so that black (30) and white (97) discs read the same on dark and
+// light terminals. Legal moves are bright yellow, the brackets around
+// the last move bright red, and the discs it flipped are underlined.
+const (
+	sgrBoard   = "0;42"
+	sgrBlack   = "0;42;1;30"
+	sgrWhite   = "0;42;1;97"
+	sgrMark    = "0;42;1;93"
+	sgrLast    = "0;42;1;91"
+	sgrFlipped = ";4"
+	sgrReset   = "0"
+)
+
+// board draws the column letters, then each row: its number, and its
+// cells one column apart, the last move between brackets in the place of
+// the blanks beside it. In colour the board has a margin of one column on
+// the right, painted as its squares are.
+func (v plainView) board(w *bufio.Writer, g *othello.Game, last *othello.Move) {
 	b := g.Board()
+	var marks othello.SquareSet
+	if v.marks {
+		marks = g.Legal()
+	}
+	isLast := func(s othello.Square) bool { return last != nil && last.Square == s }
 	w.WriteString("\n   " + strings.Join(strings.Split(columns(b), ""), " ") + "\n")
 	for row := range b.Rows() {
-		fmt.Fprintf(w, "%2d %s\n", row+1, cells(b, row, ".", " "))
+		fmt.Fprintf(w, "%2d", row+1)
+		p := painter{w: w, color: v.color}
+		for col := 0; col <= b.Cols(); col++ {
+			s := othello.Square{Row: row, Col: col}
+			switch {
+			case isLast(s):
+				p.paint(sgrLast, "[")
+			case isLast(othello.Square{Row: row, Col: col - 1}):
+				p.paint(sgrLast, "]")
+			case col < b.Cols() || v.color:
+				p.paint(sgrBoard, " ")
+			}
+			if col == b.Cols() {
+				break
+			}
+			sgr, text := sgrBoard, "."
+			switch c, _ := b.At(s); {
+			case c == othello.Black:
+				sgr, text = sgrBlack, "X"
+			case c == othello.White:
+				sgr, text = sgrWhite, "O"
+			case marks.Has(s):
+				sgr, text = sgrMark, "*"
+			}
+			if last != nil && last.Flips.Has(s) {
+				sgr += sgrFlipped
+			}
+			p.paint(sgr, text)
+		}
+		p.paint(sgrReset, "\n")
 	}
 	black, white := g.Score()
-	fmt.Fprintf(w, "X Black %d, O White %d\n", black, white)
+	fmt.Fprintf(w, "X Black %d, O White %d", black, white)
+	if turn := g.Turn(); turn != othello.Empty {
+		fmt.Fprintf(w, ", %s to move", colorName(turn))
+	}
+	w.WriteString("\n")
+}
+
+// A painter writes text in colours, if color is set: it changes the
+// colour only when it differs from the one in use.
+type painter struct {
+	w     *bufio.Writer
+	color bool
+	sgr   string // the colour in use, "" for the terminal's own
+}
+
+// paint writes text in the colour sgr. Painting in sgrReset when no other
+// colour is in use writes nothing but text.
+func (p *painter) paint(sgr, text string) {
+	if p.color && sgr != p.sgr && (sgr != sgrReset || p.sgr != "") {
+		p.w.WriteString("\x1b[" + sgr + "m")
+		p.sgr = sgr
+	}
+	p.w.WriteString(text)
 }
 
 func (plainView) prompt(w *bufio.Writer, player othello.Color) {
 	fmt.Fprintf(w, "%s (%s) to move: ", colorName(player), symbol(player))
 }
 
-func (plainView) played(w *bufio.Writer, player othello.Color, s othello.Square, flips int, _ bool) {
+func (plainView) played(w *bufio.Writer, player othello.Color, m othello.Move, _ bool) {
 	discs := "discs"
-	if flips == 1 {
+	if m.Flips.Len() == 1 {
 		discs = "disc"
 	}
-	fmt.Fprintf(w, "%s plays %v and flips %d %s.\n", colorName(player), s, flips, discs)
+	fmt.Fprintf(w, "%s plays %v and flips %d %s: %v.\n", colorName(player), m.Square, m.Flips.Len(), discs, m.Flips)
 }
 
 func (plainView) passed(w *bufio.Writer, player othello.Color) {
@@ -184,11 +252,20 @@ type xoView struct{}
 
 func (xoView) intro(*bufio.Writer, string, string, bool) {}
 
-func (xoView) board(w *bufio.Writer, g *othello.Game) {
+func (xoView) board(w *bufio.Writer, g *othello.Game, _ *othello.Move) {
 	b := g.Board()
 	width := len(fmt.Sprint(b.Rows()))
 	for row := range b.Rows() {
-		fmt.Fprintf(w, "%*d %s\n", width, row+1, cells(b, row, "-", ""))
+		fmt.Fprintf(w, "%*d ", width, row+1)
+		for col := range b.Cols() {
+			switch c, _ := b.At(othello.Square{Row: row, Col: col}); c {
+			case othello.Empty:
+				w.WriteString("-")
+			default:
+				w.WriteString(symbol(c))
+			}
+		}
+		w.WriteString("\n")
 	}
 	w.WriteString(strings.Repeat(" ", width+1) + columns(b) + "\n\n")
 }
@@ -197,10 +274,10 @@ func (xoView) prompt(w *bufio.Writer, player othello.Color) {
 	fmt.Fprintf(w, "Player '%s' move: ", symbol(player))
 }
 
-func (v xoView) played(w *bufio.Writer, player othello.Color, s othello.Square, _ int, typed bool) {
+func (v xoView) played(w *bufio.Writer, player othello.Color, m othello.Move, typed bool) {
 	if !typed { // as if typed
 		v.prompt(w, player)
-		w.WriteString(s.String() + "\n")
+		w.WriteString(m.Square.String() + "\n")
 	}
 }
 

@@ -3,6 +3,7 @@ package player
 import (
 	"math"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/othello-judge/judge/othello"
@@ -28,7 +29,7 @@ type CPU struct {
 	Budget  time.Duration // the most time a move may take; 0 for DefaultBudget, NoLimit for none
 	Threads int           // the goroutines searching an 8x8 board; 0 for one a CPU
 
-	clock func() time.Time // time.Now, or a test's clock
+	clock clock // nil for the system's; a test's clock otherwise
 }
 
 // Name returns "cpu", or "cpu:N" for a CPU that searches N plies deep at
@@ -72,22 +73,23 @@ type Result struct {
 // before, and stops when the next would likely not end within the budget,
 // at the CPU's Depth, when it has proved a win or a loss with more than
 // 20 empty squares left, or when it has reached the end of the game on
-// every line. A search cut short by the
-// budget still counts the moves it finished. With only one legal move
+// every line. A search cut short by the budget still counts the moves it
+// finished. Search returns within the budget, with the best move found
+// so far if the search has not ended by then. With only one legal move
 // there is nothing to search. A position with no legal move is an error
 // wrapping ErrNoMove.
 func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
-	clock := c.now()
-	start := clock()
+	clock := c.timer()
+	start := clock.now()
 	legal := p.Legal()
 	switch legal.Len() {
 	case 0:
 		return Result{}, ErrNoMove
 	case 1:
 		s, _ := legal.Pop()
-		return Result{Move: s, Forced: true, Time: clock().Sub(start)}, nil
+		return Result{Move: s, Forced: true, Time: clock.now().Sub(start)}, nil
 	}
-	return c.searchAny(p, win, start)
+	return c.searchAny(p, win, start), nil
 }
 
 // Analyze is Search for a position to study rather than a move to play:
@@ -95,57 +97,123 @@ func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 // passes (Pass) and the position after the pass is searched, and a game
 // that is over has its final margin (Over).
 func (c CPU) Analyze(p *othello.Position, win othello.WinRule) (Result, error) {
-	clock := c.now()
-	start := clock()
+	clock := c.timer()
+	start := clock.now()
 	if !p.Legal().IsEmpty() {
-		return c.searchAny(p, win, start)
+		return c.searchAny(p, win, start), nil
 	}
 	if p.Over() {
 		e := newEvaluator(p, win)
-		return Result{Over: true, Exact: true, Score: margin(e.final(p)), Time: clock().Sub(start)}, nil
+		return Result{Over: true, Exact: true, Score: margin(e.final(p)), Time: clock.now().Sub(start)}, nil
 	}
 	passed := *p
 	passed.Pass()
 	r, err := c.Analyze(&passed, win)
 	r.Move, r.Pass, r.Over, r.Score = othello.Square{}, true, false, -r.Score
-	r.Time = clock().Sub(start)
+	r.Time = clock.now().Sub(start)
 	return r, err
 }
 
-// now returns the CPU's clock.
-func (c CPU) now() func() time.Time {
+// timer returns the CPU's clock.
+func (c CPU) timer() clock {
 	if c.clock == nil {
-		return time.Now
+		return systemClock{}
 	}
 	return c.clock
 }
 
-// searchAny is Search of a position with at least one legal move, begun at
-// start.
-func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time) (Result, error) {
-	clock := c.now()
-	if _, full := p.Rules().(othello.Full); full {
-		if _, _, ok := p.Bits8(); ok {
-			r := c.search8(p, win, start)
-			r.Time = clock().Sub(start)
-			return r, nil
+// budget returns the most time a move may take.
+func (c CPU) budget() time.Duration {
+	if c.Budget <= 0 {
+		return DefaultBudget
+	}
+	return c.Budget
+}
+
+// deadline returns when a search begun at start that may take share of
+// the time stops: a sixteenth of share before its end, which leaves the
+// time to return.
+func deadline(start time.Time, share time.Duration) time.Time {
+	return start.Add(share - share/16)
+}
+
+// searchAny is Search of a position with at least one legal move, begun
+// at start. The search runs in a goroutine of its own and keeps what it
+// has found so far in a progress; searchAny returns its result when it
+// ends, or what it has found by then when the budget is spent, whichever
+// comes first. A search stops at its deadline, but on a loaded machine
+// its end can come late: a thread of the 8x8 search that the system does
+// not run for a while notices the deadline late, and the search waits
+// for it to finish its work. A search left behind ends on its own once
+// its threads have noticed; the next 8x8 search waits for it.
+func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time) Result {
+	clock := c.timer()
+	legal := p.Legal()
+	first, _ := legal.Pop()
+	best := &progress{r: Result{Move: first}}
+	pos := *p // the search may outlive the caller's position
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if _, full := pos.Rules().(othello.Full); full {
+			if _, _, ok := pos.Bits8(); ok {
+				c.search8(&pos, win, start, best)
+				return
+			}
+		}
+		c.searchTree(&pos, win, start, best)
+	}()
+	if budget := c.budget(); budget == NoLimit {
+		<-done
+	} else {
+		spent, stop := clock.after(budget - clock.now().Sub(start))
+		defer stop()
+		select {
+		case <-done:
+		case <-spent:
 		}
 	}
-	legal := p.Legal()
-	budget := c.Budget
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
-	s := newSearch(p, win, clock, start.Add(budget-budget/16))
+	r := best.get()
+	r.Time = clock.now().Sub(start)
+	return r
+}
+
+// A progress holds the best result a search has found so far: the search
+// sets it as it goes, and the CPU waiting for the search reads it when
+// the search ends, or when the budget is spent if that comes first.
+type progress struct {
+	mu sync.Mutex
+	r  Result
+}
+
+func (p *progress) set(r Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.r = r
+}
+
+func (p *progress) get() Result {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.r
+}
+
+// searchTree is the search of a position with at least one legal move on
+// any board, with the general search of search.go, begun at start; it
+// keeps in best what it has found after each depth.
+func (c CPU) searchTree(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
+	budget := c.budget()
+	s := newSearch(p, win, c.timer(), deadline(start, budget))
 	empties := p.Empties().Len()
-	roots := s.rootMoves(p, legal)
+	roots := s.rootMoves(p, p.Legal())
 	r := Result{Move: roots[0].square}
 	for depth := 1; c.Depth == 0 || depth <= c.Depth; depth++ {
-		best, score, done := s.root(p, roots, depth)
-		if best >= 0 {
-			r.Move, r.Score = roots[best].square, score
-			roots[0], roots[best] = roots[best], roots[0]
+		i, score, done := s.root(p, roots, depth)
+		if i >= 0 {
+			r.Move, r.Score = roots[i].square, score
+			roots[0], roots[i] = roots[i], roots[0]
 		}
+		r.Nodes = s.nodes
 		if !done {
 			break
 		}
@@ -154,13 +222,13 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 			r.Exact, r.Score = true, margin(score)
 			break
 		}
-		if clock().Sub(start) > budget/2 {
+		best.set(r)
+		if s.clock.now().Sub(start) > budget/2 {
 			break // the next depth would likely not end in time
 		}
 		if (score >= Won || score <= -Won) && empties > solveFrom {
 			break // a win or loss is proved, too far from the end to count by how much
 		}
 	}
-	r.Nodes, r.Time = s.nodes, clock().Sub(start)
-	return r, nil
+	best.set(r)
 }

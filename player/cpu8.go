@@ -38,20 +38,21 @@ func solvable(empties int, budget time.Duration, threads int) bool {
 	return est <= float64(budget)*3/4
 }
 
-// search8 is search for an 8x8 board under the full rules, on package
-// search's bitboards: deepening one ply at a time with the table, and,
-// when the position is likely solved in time, a quarter of the budget
-// for that and the rest to solve it exactly. Should the solve not end in
-// time, the deepest search's move stands.
-func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time) Result {
-	clock := c.now()
+// search8 is searchTree for an 8x8 board under the full rules, on
+// package search's bitboards: deepening one ply at a time with the
+// table, and, when the position is likely solved in time, a quarter of
+// the budget for that and the rest to solve it exactly. Should the solve
+// not end in time, the deepest search's move stands. It keeps in best
+// what it has found after each search.
+//
+// Package search reads the system's clock against its Deadline: each
+// deadline is the CPU's, by its clock, turned into the system's time.
+func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
+	clock := c.timer()
 	mine, theirs, _ := p.Bits8()
 	fewest := win == othello.FewestDiscs
 	empties := p.Empties().Len()
-	budget := c.Budget
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
+	budget := c.budget()
 	threads := c.Threads
 	if threads <= 0 {
 		threads = runtime.NumCPU()
@@ -66,36 +67,41 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time) 
 	s.Table.NewSearch()
 	s.Threads = threads
 	s.Deadline = time.Time{}
-	deadline := func(share time.Duration) time.Time {
+	systemDeadline := func(share time.Duration) time.Time {
 		if budget == NoLimit {
 			return time.Time{}
 		}
-		return time.Now().Add(share - share/16 - clock().Sub(start))
+		return time.Now().Add(deadline(start, share).Sub(clock.now()))
 	}
 
-	var r Result
+	r := best.get()
 	solve := c.Depth == 0 && solvable(empties, budget, threads)
 	if !solve || budget != NoLimit {
 		share := budget
 		if solve {
 			share = budget / 4
 		}
-		s.Deadline = deadline(share)
+		s.Deadline = systemDeadline(share)
 		for depth := 1; c.Depth == 0 || depth <= c.Depth; depth++ {
 			found := s.Search(mine, theirs, fewest, depth)
 			r.Nodes += int64(found.Nodes)
 			if found.Move >= 0 && (found.Exact || r.Depth == 0) {
 				r.Move, r.Score = square8(found.Move), midScore(found.Score)
 			}
+			if found.Exact {
+				r.Depth = depth
+			}
+			if found.Exact && depth >= empties {
+				r.Exact, r.Score = true, margin(r.Score)
+			}
+			best.set(r)
+			if r.Exact {
+				return
+			}
 			if !found.Exact {
 				break
 			}
-			r.Depth = depth
-			if depth >= empties {
-				r.Exact, r.Score = true, margin(r.Score)
-				return r
-			}
-			if clock().Sub(start) > share/2 {
+			if clock.now().Sub(start) > share/2 {
 				break // the next depth would likely not end in time
 			}
 			if (r.Score >= Won || r.Score <= -Won) && empties > solveFrom {
@@ -104,14 +110,14 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time) 
 		}
 	}
 	if solve {
-		s.Deadline = deadline(budget)
+		s.Deadline = systemDeadline(budget)
 		found := s.Solve(mine, theirs, fewest)
 		r.Nodes += int64(found.Nodes)
 		if found.Exact {
 			r.Move, r.Score, r.Exact, r.Depth = square8(found.Move), found.Score, true, empties
 		}
+		best.set(r)
 	}
-	return r
 }
 
 // square8 returns square x (row*8+col) of an 8x8 board.

@@ -32,5 +32,5 @@ func ExampleParse() {
 	// cpu
 	// cpu:4
 	// greedy
-	// player: must be cpu, cpu:LEVEL (a depth from 1), greedy or random, got "bob"
+	// player: must be cpu, cpu:DEPTH (DEPTH from 1), greedy or random, got "bob"
 }

@@ -25,9 +25,9 @@ type Player interface {
 var (
 	// ErrNoMove means a player was asked for a move where it has none.
 	ErrNoMove = errors.New("player: no legal move")
-	// ErrName means a player's name is none of cpu, cpu:LEVEL, greedy and
+	// ErrName means a player's name is none of cpu, cpu:DEPTH, greedy and
 	// random.
-	ErrName = errors.New("player: must be cpu, cpu:LEVEL (a depth from 1), greedy or random")
+	ErrName = errors.New("player: must be cpu, cpu:DEPTH (DEPTH from 1), greedy or random")
 )
 
 // Parse returns the computer player named name: "cpu" (a CPU searching as

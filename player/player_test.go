@@ -87,7 +87,7 @@ func TestRandom(t *testing.T) {
 
 func TestNameErrorText(t *testing.T) {
 	_, err := Parse("Bob", 0, nil)
-	if got, want := err.Error(), `player: must be cpu, cpu:LEVEL (a depth from 1), greedy or random, got "Bob"`; got != want {
+	if got, want := err.Error(), `player: must be cpu, cpu:DEPTH (DEPTH from 1), greedy or random, got "Bob"`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

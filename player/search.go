@@ -25,7 +25,7 @@ const checkEvery = 1024
 // A tree holds what one CPU search needs as it walks the tree.
 type tree struct {
 	eval     evaluator
-	clock    func() time.Time
+	clock    clock
 	deadline time.Time
 	nodes    int64
 	stopped  bool            // the deadline passed: every score since is void
@@ -40,7 +40,7 @@ type orderedMove struct {
 	key    int
 }
 
-func newSearch(p *othello.Position, win othello.WinRule, clock func() time.Time, deadline time.Time) *tree {
+func newSearch(p *othello.Position, win othello.WinRule, clock clock, deadline time.Time) *tree {
 	return &tree{eval: newEvaluator(p, win), clock: clock, deadline: deadline}
 }
 
@@ -97,7 +97,7 @@ func (s *tree) root(p *othello.Position, moves []orderedMove, depth int) (best, 
 // the root.
 func (s *tree) negamax(p *othello.Position, depth, ply, alpha, beta int) int {
 	s.nodes++
-	if s.nodes%checkEvery == 0 && s.clock().After(s.deadline) {
+	if s.nodes%checkEvery == 0 && s.clock.now().After(s.deadline) {
 		s.stopped = true
 	}
 	if s.stopped {

@@ -114,38 +114,6 @@ func TestExactSolve(t *testing.T) {
 	}
 }
 
-// TestSearchKeepsItsBudget runs searches on a clock that moves on 10µs
-// each time it is read: each must end within its budget by that clock,
-// and still return a legal move.
-func TestSearchKeepsItsBudget(t *testing.T) {
-	rng := rand.New(rand.NewPCG(6, 2))
-	for _, budget := range []time.Duration{100 * time.Microsecond, time.Millisecond, 10 * time.Millisecond} {
-		for _, size := range [][2]int{{8, 8}, {16, 16}, {4, 16}} {
-			t.Run(fmt.Sprintf("%v/%dx%d", budget, size[0], size[1]), func(t *testing.T) {
-				var now time.Time
-				cpu := CPU{Budget: budget, clock: func() time.Time {
-					now = now.Add(10 * time.Microsecond)
-					return now
-				}}
-				p := randomEnding(rng, othello.Full{}, size[0], size[1], size[0]*size[1]-12)
-				if p.Legal().IsEmpty() {
-					t.Skip("no move")
-				}
-				r, err := cpu.Search(p, othello.MostDiscs)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if r.Time > budget {
-					t.Errorf("got %v, want at most the budget, %v", r.Time, budget)
-				}
-				if !p.Legal().Has(r.Move) {
-					t.Errorf("got move %v, want one of %v", r.Move, p.Legal())
-				}
-			})
-		}
-	}
-}
-
 func TestSearchDepth(t *testing.T) {
 	b, _ := othello.NewStartBoard(8, 8)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)

@@ -88,7 +88,7 @@ func TestGrade(t *testing.T) {
 	args := append([]string{"grade", "-n", "7", "-seed", "1", "-timeout", "2s", "-j", "3", "-out", out}, subs...)
 	args = append(args, "--", "python3", "othello.py")
 	var stdout, stderr bytes.Buffer
-	if status := run(args, nil, &stdout, &stderr); status != 0 {
+	if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
 		t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
 	}
 	f, err := os.Open(filepath.Join(out, "grades.csv"))

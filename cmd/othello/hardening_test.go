@@ -296,7 +296,7 @@ func TestSlowReader(t *testing.T) {
 	lines := strings.SplitAfter(string(in), "\n")
 	in = []byte(strings.Join(lines[:20], "") + strings.Repeat("\n", 20_000) + strings.Join(lines[20:], ""))
 	var want bytes.Buffer
-	wantStatus := run(nil, bytes.NewReader(in), &want, io.Discard)
+	wantStatus := run(nil, bytes.NewReader(in), &want, io.Discard, environ{})
 
 	bin := buildJudge(t)
 	cmd := exec.Command(bin)

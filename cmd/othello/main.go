@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	othello [-rules full|simple] < game.in > game.out
+//	othello [-rules full|simple] [-explain] < game.in > game.out
 //	othello check [flags] -- COMMAND [ARGS...]
 //	othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
 //	othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
@@ -16,7 +16,9 @@
 // standard input and output: it prints FULL (or SIMPLE), reads the setup
 // and the moves, and answers each move line with VALID or INVALID,
 // printing the score, the board and whose turn it is, and the winner at
-// the end. The exit status is 0 when the game was played to its end, 1
+// the end. With -explain, the default when standard input is a terminal,
+// it also says on standard error why each INVALID line is not a legal
+// move. The exit status is 0 when the game was played to its end, 1
 // for a bad setup or input that ended mid-game, with one line on standard
 // error, and 2 for a bad command line. If the reader of standard output
 // goes away, the judge is ended by SIGPIPE, as other Unix tools are, with
@@ -51,10 +53,28 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	env := environ{getenv: os.Getenv, stdinTerminal: isTerminal(os.Stdin), stdoutTerminal: isTerminal(os.Stdout)}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, env))
 }
 
-const usage = `usage: othello [-rules full|simple] < game.in
+// An environ is what run takes from its surroundings besides the
+// arguments and the standard streams. The zero environ has no variables
+// and no terminal, as a test run by a pipe. A terminal is what
+// isTerminal says: a character device, which /dev/null also is.
+type environ struct {
+	getenv                        func(string) string // os.Getenv; nil for no variables
+	stdinTerminal, stdoutTerminal bool                // whether standard input and output are terminals
+}
+
+// get returns the environment variable name, "" if it is not set.
+func (e environ) get(name string) string {
+	if e.getenv == nil {
+		return ""
+	}
+	return e.getenv(name)
+}
+
+const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello check [flags] -- COMMAND [ARGS...]
        othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
        othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
@@ -71,6 +91,11 @@ mid-game, 2 bad command line.
 Flags:
   -rules full|simple
 	the rule set (default full)
+  -explain
+	after each INVALID, say why on standard error, one line such as
+	othello: line 7: "d3": a move is two whole numbers, row then column
+	(default: true when standard input is a terminal). Standard output
+	is the same either way
 
 othello check grades another program against the judge; othello grade
 grades a folder of submissions; othello gradescope writes a Gradescope
@@ -79,9 +104,9 @@ counts the game tree; othello play is a game against the computer;
 othello solve solves endgame positions. Each takes -h.
 `
 
-// run runs the program with the arguments after the program name and
-// returns its exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// run runs the program with the arguments after the program name, the
+// standard streams and env, and returns its exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "check":
@@ -95,13 +120,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "perft":
 			return runPerft(args[1:], stdout, stderr)
 		case "play":
-			return runPlay(args[1:], stdin, stdout, stderr)
+			return runPlay(args[1:], stdin, stdout, stderr, env)
 		case "solve":
 			return runSolve(args[1:], stdout, stderr)
 		}
 	}
 	flags := newFlagSet("othello", stderr)
 	rulesName := flags.String("rules", "full", "")
+	explain := flags.Bool("explain", false, "")
 	if status, ok := parseFlags(flags, args, usage, stdout, stderr); !ok {
 		return status
 	}
@@ -114,6 +140,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello: %v\n%s", err, usage)
 		return 2
 	}
-
+	if !isSet(flags, "explain") {
+		*explain = env.stdinTerminal
+	}
+	if *explain {
+		return console.RunExplained(stdin, stdout, stderr, rules)
+	}
 	return console.Run(stdin, stdout, stderr, rules)
 }

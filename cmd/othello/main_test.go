@@ -60,13 +60,21 @@ func TestRunCommandLine(t *testing.T) {
 		{"perft bad size", []string{"perft", "-size", "3x8", "3"}, 2, "", "othello perft: -size must be ROWSxCOLS"},
 		{"perft bad rules", []string{"perft", "-rules", "x", "3"}, 2, "", "othello perft: -rules must be full or simple"},
 		{"play help", []string{"play", "-h"}, 0, "usage: othello play", ""},
-		{"play reads moves", []string{"play", "-white", "cpu:1"}, 1, "Black (X) is human, White (O) is cpu:1.", "othello play: input ended before the game was over, Black to move\n"},
-		{"play itself", []string{"play", "-black", "cpu:1", "-white", "RANDOM", "-size", "4x4", "-seed", "1"}, 0, "Black (X) is cpu:1, White (O) is random.", ""},
+		{"play reads moves", []string{"play", "-white", "cpu:1"}, 1, "Black (X) is human, White (O) is cpu at level 1 (depth 1, 500ms a move).", "othello play: input ended before the game was over, Black to move\n"},
+		{"play itself", []string{"play", "-black", "cpu:1", "-white", "RANDOM", "-size", "4x4", "-seed", "1"}, 0, "Black (X) is cpu at level 1 (depth 1, 500ms a move), White (O) is random.", ""},
+		{"play default level", []string{"play"}, 1, "Black (X) is human, White (O) is cpu at level 8 (500ms a move).", "othello play: input ended"},
+		{"play level", []string{"play", "-level", "7"}, 1, "Black (X) is human, White (O) is cpu at level 7 (250ms a move).", "othello play: input ended"},
+		{"play level by name", []string{"play", "-level", "Medium"}, 1, "Black (X) is human, White (O) is cpu at level 5 (depth 6, 500ms a move).", "othello play: input ended"},
+		{"play level and time", []string{"play", "-level", "5", "-time", "2s"}, 1, "Black (X) is human, White (O) is cpu:6 (2s a move).", "othello play: input ended"},
+		{"play time", []string{"play", "-time", "3s"}, 1, "Black (X) is human, White (O) is cpu (3s a move).", "othello play: input ended"},
+		{"play level and depth", []string{"play", "-level", "perfect", "-black", "cpu:3", "-white", "cpu", "-size", "4x4", "-games", "2"}, 0, "cpu:3 vs cpu: ", ""},
+		{"play bad level", []string{"play", "-level", "11"}, 2, "", `othello play: -level: player: a level must be 1 to 10, easy, medium, hard or perfect, got "11"`},
+		{"play bad color", []string{"play", "-color", "yes"}, 2, "", `othello play: -color must be auto, always or never, got "yes"`},
 		{"play xo", []string{"play", "-style", "xo", "-black", "greedy", "-white", "cpu:2", "-size", "4x4", "-first", "W", "-win", "<"}, 0, "1 ----\n2 -OX-\n", ""},
 		{"play a match", []string{"play", "-black", "cpu:2", "-white", "random", "-size", "4x4", "-games", "4", "-seed", "1"}, 0, "cpu:2 vs random: ", ""},
 		{"play stats", []string{"play", "-black", "cpu:2", "-white", "cpu:1", "-size", "4x6", "-stats"}, 0, "cpu:2 vs cpu:1: ", ""},
-		{"play bad player", []string{"play", "-black", "bob"}, 2, "", `othello play: -black: player: must be cpu, cpu:LEVEL (a depth from 1), greedy or random, got "bob"`},
-		{"play bad level", []string{"play", "-white", "cpu:0"}, 2, "", `othello play: -white: player: must be cpu, cpu:LEVEL (a depth from 1), greedy or random, got "cpu:0"`},
+		{"play bad player", []string{"play", "-black", "bob"}, 2, "", `othello play: -black: player: must be cpu, cpu:DEPTH (DEPTH from 1), greedy or random, got "bob"`},
+		{"play bad depth", []string{"play", "-white", "cpu:0"}, 2, "", `othello play: -white: player: must be cpu, cpu:DEPTH (DEPTH from 1), greedy or random, got "cpu:0"`},
 		{"play match with a person", []string{"play", "-games", "3"}, 2, "", "othello play: -games and -stats need two computer players"},
 		{"play stats of a person", []string{"play", "-stats"}, 2, "", "othello play: -games and -stats need two computer players"},
 		{"play no games", []string{"play", "-games", "0"}, 2, "", "othello play: -time must be positive and -games 1 or more"},
@@ -84,7 +92,7 @@ func TestRunCommandLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := run(tt.args, strings.NewReader(game), &stdout, &stderr)
+			status := run(tt.args, strings.NewReader(game), &stdout, &stderr, environ{})
 			if status != tt.wantStatus {
 				t.Errorf("exit status: got %d, want %d", status, tt.wantStatus)
 			}

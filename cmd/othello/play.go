@@ -22,17 +22,27 @@ const playUsage = `usage: othello play [flags]
 Plays Othello at the terminal, you (Black, X) against the computer (White,
 O) unless the flags say otherwise. Type a move as d3, 3d or 3 4 (row and
 column from 1), in any case; h lists the commands: moves, hint, record,
-undo, quit. Output is flushed before each read, so piped input plays as
-typed input does. Exit status: 0 game over or quit, 1 input ended
-mid-game, a bad -board or -load file or an I/O error, 2 bad command line.
+undo, quit. The board marks the last move [X], its flipped discs are
+listed, and * marks the legal moves. Output is flushed before each read,
+so piped input plays as typed input does. Exit status: 0 game over or
+quit (also Ctrl-D at a terminal), 1 input ended mid-game, a bad -board
+or -load file or an I/O error, 2 bad command line.
 
 Flags:
-  -black human|cpu|cpu:LEVEL|greedy|random
-	who plays Black (default human). cpu searches as deep as -time
-	allows, cpu:LEVEL no deeper than LEVEL moves ahead; greedy flips the
-	most discs; random plays any legal move
+  -black human|cpu|cpu:DEPTH|greedy|random
+	who plays Black (default human). cpu plays at -level; cpu:DEPTH
+	searches no deeper than DEPTH moves ahead, within -time; greedy
+	flips the most discs; random plays any legal move
   -white PLAYER
 	who plays White (default cpu)
+  -level 1..10|easy|medium|hard|perfect
+	how well cpu plays (default 8, hard): 1 to 4 search 1 to 4 moves
+	ahead, 5 six, 6 eight, within 500ms a move; 7 to 10 search as deep
+	as 250ms, 500ms, 2s and 5s a move allow, and solve the end exactly
+	once they likely can in time. easy is 2, medium 5, perfect 10
+  -time D
+	the most time a computer move may take: the level's, or 500ms for
+	cpu:DEPTH. Given with -level, it replaces the level's time
   -rules full|simple
 	the rule set (default full)
   -size RxC
@@ -56,8 +66,6 @@ Flags:
 	write the game to FILE in GGF as it goes: at the start and after
 	every move, each time whole (a new file renamed over the old), with
 	its result once it is over
-  -time D
-	the most time a computer move may take (default 500ms)
   -games N
 	with two computer players: play N games, colours changing each
 	game, and print one line: "cpu vs greedy: 93 won, 5 lost, 2 drawn"
@@ -70,10 +78,16 @@ Flags:
   -style plain|xo
 	plain (the default) or xo, the classic text game: X and O on a
 	board of '-', "Player 'X' move: "
+  -marks=false
+	plain: do not mark the legal moves with *
+  -color auto|always|never
+	plain: draw the board in colour: auto (the default) when standard
+	output is a terminal and the environment variable NO_COLOR is unset
+	or empty
 `
 
 // runPlay runs "othello play".
-func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) int {
 	flags := newFlagSet("play", stderr)
 	blackName := flags.String("black", "human", "")
 	whiteName := flags.String("white", "cpu", "")
@@ -89,6 +103,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stats := flags.Bool("stats", false, "")
 	seed := flags.Uint64("seed", 0, "")
 	styleName := flags.String("style", "plain", "")
+	levelName := flags.String("level", "hard", "")
+	marks := flags.Bool("marks", true, "")
+	colorMode := flags.String("color", "auto", "")
 	if status, ok := parseFlags(flags, args, playUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -102,16 +119,26 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *budget <= 0 || *games < 1 {
 		return usageError("-time must be positive and -games 1 or more")
 	}
+	level, err := player.ParseLevel(*levelName)
+	if err != nil {
+		return usageError("-level: %v", err)
+	}
+	cpu := level.CPU()
+	if isSet(flags, "time") {
+		cpu.Budget = *budget
+	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	var c play.Config
-	var err error
-	if c.Black, err = parsePlayer(*blackName, *budget, rng); err != nil {
+	c := play.Config{Marks: *marks, Interactive: env.stdinTerminal}
+	if c.Black, err = parsePlayer(*blackName, cpu, *budget, rng); err != nil {
 		return usageError("-black: %v", err)
 	}
-	if c.White, err = parsePlayer(*whiteName, *budget, rng); err != nil {
+	if c.White, err = parsePlayer(*whiteName, cpu, *budget, rng); err != nil {
 		return usageError("-white: %v", err)
 	}
-	c.Hint = hinter(c.Black, c.White, *budget)
+	c.Hint = hinter(c.Black, c.White, cpu)
+	if c.Color, err = colorOn(*colorMode, env); err != nil {
+		return usageError("%v", err)
+	}
 	rules, err := parseRules(*rulesName)
 	if err != nil {
 		return usageError("%v", err)
@@ -188,24 +215,42 @@ func playFailed(stderr io.Writer, err error) int {
 	return 1
 }
 
-// parsePlayer returns the player named name: nil for "human".
-func parsePlayer(name string, budget time.Duration, rng *rand.Rand) (player.Player, error) {
-	if strings.EqualFold(name, "human") {
+// parsePlayer returns the player named name: nil for "human", cpu for
+// "cpu", and otherwise player.Parse's player, a CPU with budget a move.
+func parsePlayer(name string, cpu player.CPU, budget time.Duration, rng *rand.Rand) (player.Player, error) {
+	switch {
+	case strings.EqualFold(name, "human"):
 		return nil, nil
+	case strings.EqualFold(name, "cpu"):
+		return cpu, nil
 	}
 	return player.Parse(name, budget, rng)
 }
 
 // hinter returns the player who gives hints: a CPU of the game, White's
-// first, so that hints are as good as the opponent; or a CPU with the
-// budget.
-func hinter(black, white player.Player, budget time.Duration) player.Player {
+// first, so that hints are as good as the opponent; or else fallback.
+func hinter(black, white player.Player, fallback player.CPU) player.Player {
 	for _, p := range []player.Player{white, black} {
 		if cpu, ok := p.(player.CPU); ok {
 			return cpu
 		}
 	}
-	return player.CPU{Budget: budget}
+	return fallback
+}
+
+// colorOn reports whether the plain board is drawn in colour under
+// -color mode: always, never, or auto, when standard output is a
+// terminal and NO_COLOR is unset or empty (no-color.org).
+func colorOn(mode string, env environ) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+		return env.stdoutTerminal && env.get("NO_COLOR") == "", nil
+	}
+	return false, fmt.Errorf("-color must be auto, always or never, got %q", mode)
 }
 
 // readGameFile reads the game of the file at path for -load and -board,

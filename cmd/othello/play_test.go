@@ -213,7 +213,7 @@ func TestPlayGolden(t *testing.T) {
 			c := readPlayCase(t, path)
 			term := &terminal{lines: c.input}
 			var stderr bytes.Buffer
-			status := run(c.args, term, term, &stderr)
+			status := run(c.args, term, term, &stderr, environ{})
 			if *update {
 				c.terminal, c.status, c.stderr = term.screen.String(), status, stderr.String()
 				c.write(t)
@@ -238,7 +238,7 @@ func TestPlayGolden(t *testing.T) {
 			if len(c.input) > 0 {
 				in += "\n"
 			}
-			run(c.args, strings.NewReader(in), &out, io.Discard)
+			run(c.args, strings.NewReader(in), &out, io.Discard, environ{})
 			if got := out.String(); got != string(want) {
 				t.Errorf("piped, the output differs from the terminal less what was typed:\n%s", check.Diff(want, []byte(got)))
 			}
@@ -450,14 +450,15 @@ func TestParsePlayCase(t *testing.T) {
 	}
 }
 
-// boardPattern matches a board of the plain style with its counts.
-var boardPattern = regexp.MustCompile(`(?m)^   a( [a-p])+\n(^[ 1]\d( [.XO])+\n)+X Black \d+, O White \d+\n`)
+// boardPattern matches a board of the plain style, the last move in
+// brackets and the legal moves marked, with its counts and whose turn.
+var boardPattern = regexp.MustCompile(`(?m)^   a( [a-p])+\n(^[ 1]\d([ \[\]][.XO*])+\]?\n)+X Black \d+, O White \d+(, (Black|White) to move)?\n`)
 
 // playRun runs othello play with args and input and returns its exit
 // status and what it wrote.
 func playRun(input string, args ...string) (status int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
-	status = run(append([]string{"play"}, args...), strings.NewReader(input), &out, &errOut)
+	status = run(append([]string{"play"}, args...), strings.NewReader(input), &out, &errOut, environ{})
 	return status, out.String(), errOut.String()
 }
 
@@ -490,8 +491,10 @@ func TestPlaySaveLoad(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("loaded: got status %d, stderr %q; want 0 and nothing", status, stderr)
 	}
-	if got := boardPattern.FindString(out); got != boards[3] {
-		t.Errorf("loaded: got the board\n%swant the first game's last\n%s", got, boards[3])
+	// The loaded game's board does not mark a last move.
+	unmarked := strings.NewReplacer("]\n", "\n", "[", " ", "]", " ")
+	if got, want := boardPattern.FindString(out), unmarked.Replace(boards[3]); got != want {
+		t.Errorf("loaded: got the board\n%swant the first game's last\n%s", got, want)
 	}
 	if want := "White (O) to move: Record: d5c5b5\n"; !strings.Contains(out, want) {
 		t.Errorf("loaded: got\n%s\nwant it to hold %q", out, want)
@@ -541,14 +544,14 @@ func TestPlayFiles(t *testing.T) {
 		{"load a match", []string{"-load", game, "-black", "cpu:1", "-white", "cpu:1", "-games", "2"}, 2, "", "othello play: -load and -save are for one game shown: drop -games and -stats"},
 		{"save stats", []string{"-save", filepath.Join(dir, "x.ggf"), "-black", "cpu:1", "-white", "cpu:1", "-stats"}, 2, "", "othello play: -load and -save are for one game shown"},
 		{"rules differ", []string{"-load", game, "-rules", "simple"}, 2, "", "othello play: -rules simple, but " + game + " is a game under the FULL rules: drop -rules"},
-		{"rules agree", []string{"-load", game, "-rules", "full", "-white", "human"}, 0, "X Black 21, O White 29\n", ""},
+		{"rules agree", []string{"-load", game, "-rules", "full", "-white", "human"}, 0, "X Black 21, O White 29, Black to move\n", ""},
 		{"missing file", []string{"-load", filepath.Join(dir, "missing.ggf")}, 1, "", "othello play: open "},
 		{"bad move", []string{"-load", filepath.Join(solveDir, "bad.ggf")}, 1, "", "othello play: " + filepath.Join(solveDir, "bad.ggf") + ": line 3: move 3, B a1: move flips no disc\n"},
 		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ": line 1: not a game in GGF, a judge's setup or a move list, nor a position in OBF\n"},
 		{"save nowhere", []string{"-save", filepath.Join(dir, "missing", "x.ggf")}, 1, "", "othello play: save " + filepath.Join(dir, "missing", "x.ggf") + ": open "},
-		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29\nBlack (X) to move: Bye.", ""},
-		{"board at the end of a game", []string{"-board", game, "-white", "human"}, 0, "X Black 21, O White 29\nBlack (X) to move: Bye.", ""},
-		{"board in OBF", []string{"-board", filepath.Join(solveDir, "ffo.obf"), "-white", "human"}, 0, "\n 8 . X X X X X . .\nX Black 27, O White 23\n", ""},
+		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nBlack (X) to move: Bye.", ""},
+		{"board at the end of a game", []string{"-board", game, "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nBlack (X) to move: Bye.", ""},
+		{"board in OBF", []string{"-board", filepath.Join(solveDir, "ffo.obf"), "-white", "human"}, 0, "\n 8 . X X X X X * .\nX Black 27, O White 23, Black to move\n", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -561,6 +564,136 @@ func TestPlayFiles(t *testing.T) {
 			}
 			if !strings.HasPrefix(stderr, tt.wantErr) || (tt.wantErr == "") != (stderr == "") {
 				t.Errorf("standard error: got %q, want it to start %q", stderr, tt.wantErr)
+			}
+		})
+	}
+}
+
+// escape matches an ANSI Select Graphic Rendition escape code.
+var escape = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// TestPlayColor checks when othello play draws in colour: with -color
+// always, or by default when standard output is a terminal and NO_COLOR
+// is unset or empty; never in a pipe, with NO_COLOR, with -color never,
+// or in the xo style.
+func TestPlayColor(t *testing.T) {
+	noColor := func(value string) func(string) string {
+		return func(name string) string {
+			if name == "NO_COLOR" {
+				return value
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		env   environ
+		color bool
+	}{
+		{"pipe", nil, environ{}, false},
+		{"terminal", nil, environ{stdoutTerminal: true}, true},
+		{"terminal, NO_COLOR", nil, environ{stdoutTerminal: true, getenv: noColor("1")}, false},
+		{"terminal, NO_COLOR empty", nil, environ{stdoutTerminal: true, getenv: noColor("")}, true},
+		{"terminal, never", []string{"-color", "never"}, environ{stdoutTerminal: true}, false},
+		{"pipe, always", []string{"-color", "always"}, environ{}, true},
+		{"pipe, always, NO_COLOR", []string{"-color=always"}, environ{getenv: noColor("1")}, true},
+		{"terminal input, pipe output", nil, environ{stdinTerminal: true}, false},
+		{"xo, always", []string{"-color", "always", "-style", "xo"}, environ{stdoutTerminal: true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"play", "-white", "cpu:1"}, tc.args...)
+			var out bytes.Buffer
+			if status := run(args, strings.NewReader("d3\nquit\n"), &out, io.Discard, tc.env); status != 0 {
+				t.Fatalf("exit status %d, want 0", status)
+			}
+			if got := escape.MatchString(out.String()); got != tc.color {
+				t.Errorf("got colour %v, want %v:\n%s", got, tc.color, out.String())
+			}
+		})
+	}
+}
+
+// TestPlayColorIsPlain plays each plain case of testdata/play again in
+// colour: less its escape codes and the margin right of the board, the
+// output must be the plain one.
+func TestPlayColorIsPlain(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(playDir, "plain-*.txt"))
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			c := readPlayCase(t, path)
+			in := strings.Join(c.input, "\n") + "\n"
+			var plain, color bytes.Buffer
+			run(append(slices.Clone(c.args), "-color", "never"), strings.NewReader(in), &plain, io.Discard, environ{})
+			run(append(slices.Clone(c.args), "-color", "always"), strings.NewReader(in), &color, io.Discard, environ{})
+			stripped := escape.ReplaceAllString(color.String(), "")
+			stripped = regexp.MustCompile(`(?m)^([ 1-9][0-9][ [].*) $`).ReplaceAllString(stripped, "$1")
+			if stripped != plain.String() {
+				t.Errorf("in colour, less the colours, the output differs:\n%s", check.Diff(plain.Bytes(), []byte(stripped)))
+			}
+		})
+	}
+}
+
+// TestPlayEndOfInput ends the input at a person's prompt: typed at a
+// terminal (Ctrl-D), it quits the game; piped, the game did not end.
+func TestPlayEndOfInput(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		env        environ
+		wantStatus int
+		wantEnd    string // of standard output
+		wantErr    string
+	}{
+		{"terminal", environ{stdinTerminal: true, stdoutTerminal: true}, 0, "Black (X) to move: \nBye.\n", ""},
+		{"pipe", environ{}, 1, "Black (X) to move: \n", "othello play: input ended before the game was over, Black to move\n"},
+		{"terminal output only", environ{stdoutTerminal: true}, 1, "Black (X) to move: \n", "othello play: input ended before the game was over, Black to move\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, stderr bytes.Buffer
+			status := run([]string{"play", "-white", "cpu:1", "-color", "never"}, strings.NewReader("d3\n"), &out, &stderr, tc.env)
+			if status != tc.wantStatus || stderr.String() != tc.wantErr {
+				t.Errorf("got status %d, stderr %q; want %d, %q", status, stderr.String(), tc.wantStatus, tc.wantErr)
+			}
+			if !strings.HasSuffix(out.String(), tc.wantEnd) {
+				t.Errorf("got output ending %q, want %q", out.String()[max(0, out.Len()-40):], tc.wantEnd)
+			}
+		})
+	}
+}
+
+// TestJudgeExplains checks when the judge says why a line is INVALID:
+// with -explain, or when standard input is a terminal; its standard
+// output is the same either way.
+func TestJudgeExplains(t *testing.T) {
+	in := "4\n4\nB\n>\n. . . .\n. B W .\n. W B .\n. . . .\nd3\n9 9\n"
+	var want bytes.Buffer
+	run(nil, strings.NewReader(in), &want, io.Discard, environ{})
+	const explained = "othello: line 9: \"d3\": a move is two whole numbers, row then column\n" +
+		"othello: line 10: \"9 9\": off the board: rows 1 to 4, columns 1 to 4\n"
+	const ended = "othello: line 11: input ended mid-game, B to move\n"
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		env     environ
+		wantErr string
+	}{
+		{"pipe", nil, environ{}, ended},
+		{"-explain", []string{"-explain"}, environ{}, explained + ended},
+		{"terminal", nil, environ{stdinTerminal: true}, explained + ended},
+		{"terminal, -explain=false", []string{"-explain=false"}, environ{stdinTerminal: true}, ended},
+		{"output a terminal", nil, environ{stdoutTerminal: true}, ended},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, stderr bytes.Buffer
+			if status := run(tc.args, strings.NewReader(in), &out, &stderr, tc.env); status != 1 {
+				t.Errorf("got status %d, want 1", status)
+			}
+			if stderr.String() != tc.wantErr {
+				t.Errorf("got standard error %q, want %q", stderr.String(), tc.wantErr)
+			}
+			if out.String() != want.String() {
+				t.Errorf("standard output differs:\n%s", check.Diff(want.Bytes(), out.Bytes()))
 			}
 		})
 	}

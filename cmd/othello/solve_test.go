@@ -32,7 +32,7 @@ const solveDir = "testdata/solve"
 // what it wrote.
 func solveRun(args ...string) (status int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
-	status = run(append([]string{"solve"}, args...), strings.NewReader(""), &out, &errOut)
+	status = run(append([]string{"solve"}, args...), strings.NewReader(""), &out, &errOut, environ{})
 	return status, out.String(), errOut.String()
 }
 

@@ -26,7 +26,7 @@ func TestCheckOwnBinary(t *testing.T) {
 				}
 				args = append(args, "--", bin, "-rules", rules)
 				var stdout, stderr bytes.Buffer
-				status := run(args, nil, &stdout, &stderr)
+				status := run(args, nil, &stdout, &stderr, environ{})
 				report := stdout.String()
 				if status != 0 || stderr.Len() > 0 {
 					t.Fatalf("exit status %d, standard error %q, want 0 and nothing:\n%s", status, stderr.String(), report)
@@ -54,7 +54,7 @@ func TestGen(t *testing.T) {
 		t.Run(rules.Name(), func(t *testing.T) {
 			dir := t.TempDir()
 			var stdout, stderr bytes.Buffer
-			status := run([]string{"gen", "-rules", rules.Name(), "-profile", "protocol", "-seed", "5", "-out", dir}, nil, &stdout, &stderr)
+			status := run([]string{"gen", "-rules", rules.Name(), "-profile", "protocol", "-seed", "5", "-out", dir}, nil, &stdout, &stderr, environ{})
 			if status != 0 {
 				t.Fatalf("exit status %d, want 0; standard error %q", status, stderr.String())
 			}
@@ -142,7 +142,7 @@ func fileFeatures(tr scenario.Transcript) []string {
 func TestPerft(t *testing.T) {
 	published := []string{"4", "12", "56", "244", "1396", "8200"}
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"perft", "6"}, strings.NewReader(""), &stdout, &stderr); status != 0 {
+	if status := run([]string{"perft", "6"}, strings.NewReader(""), &stdout, &stderr, environ{}); status != 0 {
 		t.Fatalf("exit status: got %d, want 0; standard error %q", status, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
