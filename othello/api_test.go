@@ -217,6 +217,12 @@ var apiCalls = map[string]func(t *testing.T){
 		}
 	},
 	"Square.String": func(t *testing.T) { callSquares(func(s othello.Square) { _ = s.String() }) },
+	"ParseSquare": func(t *testing.T) {
+		for _, s := range []string{"", "d", "3", "3d", "d-3", "d+3", "d 3", "dd3", "{3", "@3", "\xff3", "d3\x00"} {
+			_, err := othello.ParseSquare(s)
+			wantErr(t, "ParseSquare", err, othello.ErrSquare)
+		}
+	},
 	"Move.String": func(t *testing.T) {
 		_ = othello.Move{}.String()
 		_ = othello.Move{Square: badSquares[0], Flips: allSquares()}.String()
@@ -421,6 +427,7 @@ var apiCalls = map[string]func(t *testing.T){
 	"Game.Setup":    func(t *testing.T) { callGames(func(g *othello.Game) { g.Setup() }) },
 	"Game.Passed":   func(t *testing.T) { callGames(func(g *othello.Game) { g.Passed() }) },
 	"Game.Ply":      func(t *testing.T) { callGames(func(g *othello.Game) { g.Ply() }) },
+	"Game.Played":   func(t *testing.T) { callGames(func(g *othello.Game) { g.Played() }) },
 	"Game.Undo": func(t *testing.T) {
 		callGames(func(g *othello.Game) {
 			for g.Undo() {

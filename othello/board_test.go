@@ -2,6 +2,7 @@ package othello_test
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/othello-judge/judge/othello"
@@ -176,6 +177,44 @@ func TestSquareString(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("%#v.String(): got %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestParseSquare checks that ParseSquare reads what Square.String writes
+// for every square of the largest board, and the other ways of writing a
+// square that it takes or refuses.
+func TestParseSquare(t *testing.T) {
+	for row := range othello.MaxSize {
+		for col := range othello.MaxSize {
+			s := othello.Square{Row: row, Col: col}
+			if got, err := othello.ParseSquare(s.String()); err != nil || got != s {
+				t.Errorf("ParseSquare(%q): got %v, %v; want %v", s.String(), got, err, s)
+			}
+		}
+	}
+	tests := []struct {
+		text string
+		want othello.Square
+		err  error
+	}{
+		{"F5", othello.Square{Row: 4, Col: 5}, nil},
+		{"p16", othello.Square{Row: 15, Col: 15}, nil},
+		{"d03", othello.Square{Row: 2, Col: 3}, nil},
+		{"z99", othello.Square{Row: 98, Col: 25}, nil}, // off any board, but a square
+		{"a0", othello.Square{Row: -1, Col: 0}, nil},
+		{"a99999999999999999999", othello.Square{Row: math.MaxInt - 1, Col: 0}, nil},
+		{"", othello.Square{}, othello.ErrSquare},
+		{"d", othello.Square{}, othello.ErrSquare},
+		{"3d", othello.Square{}, othello.ErrSquare},
+		{"d3 ", othello.Square{}, othello.ErrSquare},
+		{"d-3", othello.Square{}, othello.ErrSquare},
+		{"pa", othello.Square{}, othello.ErrSquare},
+	}
+	for _, tt := range tests {
+		got, err := othello.ParseSquare(tt.text)
+		if got != tt.want || !errors.Is(err, tt.err) || (err == nil) != (tt.err == nil) {
+			t.Errorf("ParseSquare(%q): got %v, %v; want %v, %v", tt.text, got, err, tt.want, tt.err)
 		}
 	}
 }

@@ -35,6 +35,8 @@ var (
 	ErrCell = errors.New("othello: cell must be B, W or '.'")
 	// ErrRules means a rule set is missing or has an unknown name.
 	ErrRules = errors.New("othello: rules must be full or simple")
+	// ErrSquare means a text is not a square in algebraic notation.
+	ErrSquare = errors.New("othello: square must be a letter and a number, such as d3")
 )
 
 // A MoveError records a move, pass or square that the engine refused.
@@ -70,7 +72,7 @@ func (e *MoveError) Unwrap() error {
 type ValueError struct {
 	Func  string // the function that refused it, such as "NewBoard"
 	Value string // the value, as text
-	Err   error  // why: ErrSize, ErrColor, ErrWinRule, ErrShape, ErrCell or ErrRules
+	Err   error  // why: ErrSize, ErrColor, ErrWinRule, ErrShape, ErrCell, ErrRules or ErrSquare
 }
 
 func (e *ValueError) Error() string {

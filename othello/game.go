@@ -113,6 +113,24 @@ func (g *Game) Ply() int {
 	return len(g.past)
 }
 
+// Played returns the squares played so far, in order: one a move, as
+// many as Ply. The passes the game made on its own are not among them:
+// replayed from the Setup, the same squares make the same passes.
+func (g *Game) Played() []Square {
+	squares := make([]Square, 0, g.Ply())
+	for i := range g.Ply() {
+		after := g.now.board
+		if i+1 < len(g.past) {
+			after = g.past[i+1].board
+		}
+		before := g.past[i].board
+		placed := after.black.Union(after.white).Difference(before.black.Union(before.white))
+		s, _ := placed.Pop()
+		squares = append(squares, s)
+	}
+	return squares
+}
+
 // Undo takes back the last move, and the pass that followed it if there
 // was one. It reports false, and does nothing, when no move has been
 // played.

@@ -92,6 +92,57 @@ func TestGameHistory(t *testing.T) {
 	}
 }
 
+// TestGamePlayed checks that Played gives the squares played, without the
+// passes the game made, after moves and after Undo, and that replaying
+// them from the setup makes the same game, passes and all: on a board
+// where White passes, and on whole games of every size under both rule
+// sets, each move the first legal one.
+func TestGamePlayed(t *testing.T) {
+	g := mustGame(t, othello.Full{}, blockedWhite, othello.Black, othello.MostDiscs)
+	if got := g.Played(); len(got) != 0 {
+		t.Errorf("at the start: got %v, want no square", got)
+	}
+	for _, s := range []string{"b1", "b4"} {
+		if _, err := g.Play(sq(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := names(g.Played()); got != "b1 b4" {
+		t.Errorf("after b1, a pass of White's and b4: got %q, want \"b1 b4\"", got)
+	}
+	g.Undo()
+	if got := names(g.Played()); got != "b1" {
+		t.Errorf("after Undo: got %q, want \"b1\"", got)
+	}
+
+	for _, r := range []othello.Rules{othello.Full{}, othello.Simple{}} {
+		for _, size := range [][2]int{{4, 4}, {6, 8}, {8, 8}, {16, 10}, {16, 16}} {
+			setup, _ := othello.StandardSetup(r, size[0], size[1])
+			g, _ := setup.NewGame()
+			var want []othello.Square
+			for i := 0; !g.Over(); i++ {
+				moves := g.Legal().Squares()
+				s := moves[i%len(moves)]
+				g.Play(s)
+				want = append(want, s)
+			}
+			got := g.Played()
+			if names(got) != names(want) {
+				t.Fatalf("%s %dx%d: got %s, want %s", r.Name(), size[0], size[1], names(got), names(want))
+			}
+			replay, _ := setup.NewGame()
+			for _, s := range got {
+				if _, err := replay.Play(s); err != nil {
+					t.Fatalf("%s %dx%d: replaying %v: %v", r.Name(), size[0], size[1], s, err)
+				}
+			}
+			if !replay.Over() || !replay.Board().Equal(g.Board()) {
+				t.Errorf("%s %dx%d: the replay ends on\n%swant\n%s", r.Name(), size[0], size[1], replay.Board(), g.Board())
+			}
+		}
+	}
+}
+
 func TestStandardSetup(t *testing.T) {
 	s, err := othello.StandardSetup(othello.Simple{}, 6, 4)
 	if err != nil {
@@ -368,7 +419,7 @@ func TestErrorText(t *testing.T) {
 		&othello.MoveError{Square: othello.Square{Row: -1}, Err: othello.ErrOffBoard},
 		&othello.ValueError{Func: "ParseColor", Value: "X", Err: othello.ErrColor},
 		othello.ErrIllegal, othello.ErrGameOver, othello.ErrSize, othello.ErrWinRule,
-		othello.ErrShape, othello.ErrCell, othello.ErrRules,
+		othello.ErrShape, othello.ErrCell, othello.ErrRules, othello.ErrSquare,
 	}
 	for _, err := range errs {
 		text := err.Error()
@@ -397,7 +448,7 @@ func TestZeroValues(t *testing.T) {
 		b, w := g.Score()
 		if g.Rules() != nil || g.WinRule() != 0 || g.Position().Turn() != othello.Empty || g.Board() != nil ||
 			g.Turn() != othello.Empty || g.Moves() != nil || !g.Over() || !errors.Is(playErr, othello.ErrGameOver) ||
-			b != 0 || w != 0 || g.Winner() != othello.Empty {
+			b != 0 || w != 0 || g.Winner() != othello.Empty || len(g.Played()) != 0 {
 			t.Errorf("%#v: does not behave as a finished game with no board", g)
 		}
 	}

@@ -1,6 +1,10 @@
 package othello
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
 
 // A Square is a place on the board, counted from 0 at the top-left: Row
 // grows downwards and Col to the right.
@@ -17,4 +21,34 @@ func (s Square) String() string {
 		return fmt.Sprintf("(%d,%d)", s.Row, s.Col)
 	}
 	return fmt.Sprintf("%c%d", 'a'+s.Col, s.Row+1)
+}
+
+// ParseSquare returns the square written in algebraic notation as String
+// writes it: a column letter from "a" and a row number from 1, such as
+// "d3", the letter in either case. The square may be off any board: a row
+// number too large for an int is read as the largest int. Anything else
+// is an error wrapping ErrSquare.
+func ParseSquare(s string) (Square, error) {
+	if len(s) < 2 || !isDigits(s[1:]) {
+		return Square{}, &ValueError{Func: "ParseSquare", Value: s, Err: ErrSquare}
+	}
+	col := int(s[0]|0x20) - 'a' // lower case
+	if col < 0 || col >= 26 {
+		return Square{}, &ValueError{Func: "ParseSquare", Value: s, Err: ErrSquare}
+	}
+	row, err := strconv.Atoi(s[1:])
+	if err != nil {
+		row = math.MaxInt
+	}
+	return Square{Row: row - 1, Col: col}, nil
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

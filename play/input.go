@@ -57,16 +57,18 @@ const (
 	help
 	listMoves
 	hint
+	showRecord
 	undo
 	quit
 )
 
 var commands = map[string]command{
 	"h": help, "?": help, "help": help,
-	"moves": listMoves,
-	"hint":  hint,
-	"undo":  undo,
-	"q":     quit, "quit": quit, "exit": quit,
+	"moves":  listMoves,
+	"hint":   hint,
+	"record": showRecord,
+	"undo":   undo,
+	"q":      quit, "quit": quit, "exit": quit,
 }
 
 // parseSquare reads a square written as algebraic "d3", reversed "3d", or
@@ -77,15 +79,11 @@ func parseSquare(text string) (s othello.Square, ok bool) {
 	switch len(fields) {
 	case 1:
 		f := fields[0]
-		letter, digits := f[:1], f[1:] // "d3"
-		if !isLetter(f[0]) {           // "3d"
-			letter, digits = f[len(f)-1:], f[:len(f)-1]
+		if s, err := othello.ParseSquare(f); err == nil { // "d3"
+			return s, true
 		}
-		row, ok := number(digits)
-		if !ok || !isLetter(letter[0]) {
-			return othello.Square{}, false
-		}
-		return othello.Square{Row: row - 1, Col: int(letter[0] - 'a')}, true
+		s, err := othello.ParseSquare(f[len(f)-1:] + f[:len(f)-1]) // "3d"
+		return s, err == nil
 	case 2:
 		row, ok1 := number(fields[0])
 		col, ok2 := number(fields[1])
@@ -96,9 +94,6 @@ func parseSquare(text string) (s othello.Square, ok bool) {
 	}
 	return othello.Square{}, false
 }
-
-// isLetter reports whether c is a lower-case ASCII letter.
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' }
 
 // number returns the value of s if it is one or more ASCII digits, as
 // much as fits an int: a number too large for one is off any board

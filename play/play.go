@@ -9,11 +9,19 @@ import (
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/record"
 )
 
 // A Config says what game to play and how it looks.
 type Config struct {
 	othello.Setup // the rules, the starting board, who moves first and how the game is won
+	// Moves are played from the Setup before the game goes on, as when a
+	// saved game is loaded.
+	Moves []othello.Square
+	// Save, if not nil, is given the game at the start and after every
+	// move and undo, to keep a record of it; an error it returns ends
+	// the game.
+	Save func(*othello.Game) error
 	// Black and White play those colours: a computer player, or nil for
 	// a person who types moves.
 	Black, White player.Player
@@ -27,6 +35,7 @@ const helpText = `Type a move as a column letter and a row number, in either ord
 or as row and column numbers (3 4). Commands:
   moves   list your legal moves
   hint    the computer's suggestion
+  record  the moves so far, such as f5d6c3
   undo    take back moves, to your previous turn
   quit    end the game
   h or ?  this help
@@ -38,10 +47,10 @@ A player with no legal move passes; the game says so.`
 // playable move nor a command is answered and asked again.
 //
 // Run returns nil when the game is over or a person quits, an error
-// wrapping ErrUnfinished if the input ends first, and a read or write
-// error as it is.
+// wrapping ErrUnfinished if the input ends first, a *record.MoveError if
+// c.Moves cannot be played, and a read, write or Save error as it is.
 func Run(in io.Reader, out io.Writer, c Config) error {
-	g, err := c.NewGame()
+	g, err := record.Record{Setup: c.Setup, Moves: c.Moves}.Game()
 	if err != nil {
 		return err
 	}
@@ -81,7 +90,10 @@ func (s *session) run() error {
 	s.view.intro(s.out, name(s.c.Black), name(s.c.White), s.c.Black == nil || s.c.White == nil)
 	s.view.board(s.out, s.g)
 	if s.g.Passed() {
-		s.view.passed(s.out, s.c.First)
+		s.view.passed(s.out, s.g.Turn().Opponent())
+	}
+	if err := s.save(); err != nil {
+		return err
 	}
 	for !s.g.Over() {
 		mover := s.g.Turn()
@@ -90,6 +102,9 @@ func (s *session) run() error {
 			err = s.computerMove(p)
 		} else {
 			err = s.personMove()
+		}
+		if err == nil {
+			err = s.save()
 		}
 		if err != nil {
 			return err
@@ -100,6 +115,14 @@ func (s *session) run() error {
 	}
 	s.view.end(s.out, s.g)
 	return nil
+}
+
+// save gives the game to c.Save, if there is one.
+func (s *session) save() error {
+	if s.c.Save == nil {
+		return nil
+	}
+	return s.c.Save(s.g)
 }
 
 // errQuit ends a session when a person quits.
@@ -213,8 +236,16 @@ func (s *session) command(cmd command) error {
 			return err
 		}
 		s.view.say(s.out, "Hint: "+sq.String())
+	case showRecord:
+		moves := record.FormatMoveList(s.g.Played())
+		if moves == "" {
+			moves = "no moves yet"
+		}
+		s.view.say(s.out, "Record: "+moves)
 	case undo:
-		s.undo()
+		if s.undo() {
+			return s.save()
+		}
 	case quit:
 		s.view.say(s.out, "Bye.")
 		return errQuit
@@ -223,11 +254,11 @@ func (s *session) command(cmd command) error {
 }
 
 // undo takes the game back to the previous turn of a person, if there is
-// one, and shows it.
-func (s *session) undo() {
+// one, shows it, and reports whether it did.
+func (s *session) undo() bool {
 	if len(s.turns) < 2 {
 		s.view.say(s.out, "Nothing to undo.")
-		return
+		return false
 	}
 	s.turns = s.turns[:len(s.turns)-1]
 	for s.g.Ply() > s.turns[len(s.turns)-1] {
@@ -235,4 +266,5 @@ func (s *session) undo() {
 	}
 	s.view.say(s.out, "Back to "+colorName(s.g.Turn())+"'s move.")
 	s.view.board(s.out, s.g)
+	return true
 }

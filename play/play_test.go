@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/record"
 )
 
 // config returns a game of a person, Black, against cpu:1 on a rows x
@@ -146,5 +148,74 @@ func TestStatsAdd(t *testing.T) {
 	want := Stats{Moves: 4, Searched: 3, Exact: 1, MinDepth: 0, MaxDepth: 6, Depths: 4, Longest: 3 * time.Millisecond, Total: 7 * time.Millisecond}
 	if s != want {
 		t.Errorf("got %+v, want %+v", s, want)
+	}
+}
+
+// TestRecordCommand asks for the moves so far at the start, after moves
+// and after a pass.
+func TestRecordCommand(t *testing.T) {
+	b, _ := othello.ParseBoard(". . W B\n. . . .\n. . . .\n. . W B")
+	c := config(4, 4, Plain)
+	c.Board = *b
+	c.Black, c.White = nil, nil
+	var out strings.Builder
+	if err := Run(strings.NewReader("record\nb1\nRECORD\nquit\n"), &out, c); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Black (X) to move: Record: no moves yet\n", "Black (X) to move: Record: b1\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("got\n%s\nwant it to hold %q", out.String(), want)
+		}
+	}
+}
+
+// TestSave checks that Save is given the game at the start, after every
+// move, a person's and the computer's, and after undo, and that its error
+// ends the game.
+func TestSave(t *testing.T) {
+	c := config(4, 4, Plain)
+	var saved []string
+	c.Save = func(g *othello.Game) error {
+		saved = append(saved, fmt.Sprint(g.Played()))
+		return nil
+	}
+	if err := Run(strings.NewReader("b1\nundo\nquit\n"), io.Discard, c); err != nil {
+		t.Fatal(err)
+	}
+	// cpu:1 answers b1 with a1 on this board.
+	if got, want := strings.Join(saved, " "), "[] [b1] [b1 a1] []"; got != want {
+		t.Errorf("saved %s, want %s", got, want)
+	}
+
+	errSave := errors.New("disk full")
+	calls := 0
+	c.Save = func(*othello.Game) error {
+		if calls++; calls == 2 {
+			return errSave
+		}
+		return nil
+	}
+	if err := Run(strings.NewReader("b1\nquit\n"), io.Discard, c); err != errSave {
+		t.Errorf("a Save that fails after the first move: got %v, want %v", err, errSave)
+	}
+}
+
+// TestRunMoves starts a game after the moves of a loaded record, and
+// refuses moves that cannot be played.
+func TestRunMoves(t *testing.T) {
+	c := config(4, 4, Plain)
+	c.Black, c.White = nil, nil
+	c.Moves = []othello.Square{{Row: 0, Col: 1}, {Row: 0, Col: 0}}
+	var out strings.Builder
+	if err := Run(strings.NewReader("record\nquit\n"), &out, c); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Black (X) to move: Record: b1a1\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("got\n%s\nwant it to hold %q", out.String(), want)
+	}
+	c.Moves = append(c.Moves, othello.Square{Row: 3, Col: 3})
+	var me *record.MoveError
+	if err := Run(strings.NewReader("quit\n"), io.Discard, c); !errors.As(err, &me) || me.Number != 3 {
+		t.Errorf("b1 a1 d4: got %v, want a *record.MoveError of move 3", err)
 	}
 }

@@ -1,0 +1,47 @@
+// Package record reads and writes the records of games: how a game
+// started, the moves played, the players, the date and the place. It
+// reads and writes text only, never files or the terminal.
+//
+// A Record holds an othello.Setup and the squares played, and nothing it
+// can work out: Game replays the moves into an othello.Game, which makes
+// the passes and gives the board, whose turn it is and the result. Its
+// formats, each read and written in one file:
+//
+//   - GGF, the Generic Game Format of the GGS game servers, which NBoard
+//     and most Othello programs read and write (ggf.go): ParseGGF reads
+//     every game of a text, and FormatGGF writes one.
+//   - A move list, the squares played, as players write a game:
+//     f5d6c3d3c4 (movelist.go).
+//   - The judge's input, a setup and move lines, as a .in file holds it
+//     (judge.go): read only, as the judge plays it.
+//
+// Parse reads any of them, deciding by content (Detect). Positions in
+// OBF, the FFO test positions' format, are package search's.
+//
+// GGF cannot say everything this engine plays; what it cannot, this
+// package writes so that other readers skip it or refuse it plainly:
+//
+//   - A board that is not square has the size ROWSxCOLS in TY and BO:
+//     TY[8x10], BO[8x10 ...] for 8 rows of 10 columns. GGS has no such
+//     boards and no convention for them.
+//   - The simple rules are RU[simple], a property GGF does not have; a
+//     reader that does not know it skips it, and reads the game under the
+//     full rules, in which its moves may be refused. No RU is the full
+//     rules.
+//   - A game that goes on has no RE, as on the servers: the result is
+//     written once the game is over, and read from the moves, not from
+//     RE. RE[?] and results that the moves do not give, such as a
+//     resignation, are read and skipped.
+//
+// Passes: othello.Game passes on its own for a player who has no legal
+// move, so a record keeps only the squares played. GGF writes every pass
+// as PA and a move list writes none; both are read with passes written
+// (PA, pa) or left out, and a pass written where the player to move has
+// a legal move is refused.
+//
+// Errors are typed: a text that cannot be read is a *ParseError naming
+// its line, wrapping ErrSyntax, ErrUnsupported, ErrNoGame or ErrFormat,
+// an othello error such as othello.ErrSquare or othello.ErrSize, or a
+// *MoveError, which names the move the game refused, its number, player
+// and square, and wraps ErrTurn or the othello error of the refusal.
+package record

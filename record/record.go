@@ -1,0 +1,206 @@
+package record
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/othello-judge/judge/othello"
+)
+
+// A Record is a game as it was played: how it started, the squares
+// played in order, and what is known of it besides. Its result is not
+// kept: replayed, the moves give it (Game).
+type Record struct {
+	Setup othello.Setup
+	// Moves are the squares played, in order. Passes are not among them:
+	// a player passes exactly when they have no legal move, so the moves
+	// make the same passes whenever they are replayed (othello.Game
+	// makes them on its own).
+	Moves        []othello.Square
+	Black, White string // the players' names; "" when not known
+	Date         string // when it was played, as text, such as "2004.09.18_05:54:38.MDT" (DateLayout)
+	Place        string // where, such as "GGS/os"
+}
+
+// Game replays the moves of r from its setup and returns the game at
+// their end. A move the game refuses is a *MoveError that names its
+// number, from 1, its player and square, and wraps the
+// *othello.MoveError of the refusal; a setup that NewGame refuses is its
+// error.
+func (r Record) Game() (*othello.Game, error) {
+	g, _, err := replay(r.Setup, squareMoves(r.Moves))
+	return g, err
+}
+
+// A move is a turn of a game, or a text's move: a pass or a square, and
+// who played it, Empty when a text does not say.
+type move struct {
+	player othello.Color
+	pass   bool
+	square othello.Square
+}
+
+// squareMoves returns squares as moves whose player is not said.
+func squareMoves(squares []othello.Square) []move {
+	moves := make([]move, len(squares))
+	for i, s := range squares {
+		moves[i] = move{square: s}
+	}
+	return moves
+}
+
+// squaresOf returns the squares of moves, passes left out.
+func squaresOf(moves []move) []othello.Square {
+	squares := make([]othello.Square, 0, len(moves))
+	for _, m := range moves {
+		if !m.pass {
+			squares = append(squares, m.square)
+		}
+	}
+	return squares
+}
+
+// replay plays the written moves from setup and returns the game at their
+// end and every turn of it, each with its player and each pass the game
+// made. A written pass must be one the game made; the game's passes that
+// are not written are taken as left out. A written player must be the
+// player to move. A refused move is a *MoveError whose Number is its
+// index in written, from 1.
+func replay(setup othello.Setup, written []move) (*othello.Game, []move, error) {
+	g, err := setup.NewGame()
+	if err != nil {
+		return nil, nil, err
+	}
+	var turns []move
+	// owed is whether the last turn is a pass that the game made and the
+	// text has not written yet.
+	owed := false
+	passes := func() {
+		if owed = g.Passed(); owed {
+			turns = append(turns, move{player: g.Turn().Opponent(), pass: true})
+		}
+	}
+	passes()
+	for i, m := range written {
+		fail := func(player othello.Color, err error) error {
+			return &MoveError{Number: i + 1, Player: player, Square: m.square, Pass: m.pass, Err: err}
+		}
+		if m.pass {
+			switch {
+			case owed && (m.player == othello.Empty || m.player == turns[len(turns)-1].player):
+				owed = false
+				continue
+			case g.Over():
+				return nil, nil, fail(m.player, othello.ErrGameOver)
+			case m.player != othello.Empty && m.player != g.Turn():
+				return nil, nil, fail(m.player, ErrTurn)
+			}
+			return nil, nil, fail(g.Turn(), othello.ErrCannotPass)
+		}
+		player := g.Turn()
+		if m.player != othello.Empty && player != othello.Empty && m.player != player {
+			return nil, nil, fail(m.player, ErrTurn)
+		}
+		if _, err := g.Play(m.square); err != nil {
+			return nil, nil, fail(player, err)
+		}
+		turns = append(turns, move{player: player, square: m.square})
+		passes()
+	}
+	return g, turns, nil
+}
+
+// A Format is a way of writing a game that Parse reads.
+type Format int
+
+// The formats.
+const (
+	Unknown  Format = iota
+	GGF             // the Generic Game Format of GGS and NBoard (ggf.go)
+	Judge           // the judge's setup and move lines, as a .in file holds them (judge.go)
+	MoveList        // the squares played, such as f5d6c3d3c4 (movelist.go)
+)
+
+// String returns the format's name for a person: "GGF", "the judge's
+// setup", "a move list" or "unknown".
+func (f Format) String() string {
+	switch f {
+	case GGF:
+		return "GGF"
+	case Judge:
+		return "the judge's setup"
+	case MoveList:
+		return "a move list"
+	}
+	return "unknown"
+}
+
+// Detect tells the format of text by its content, from its first line
+// that is not blank: Judge if that line is a whole number (the rows of
+// the setup); GGF if the text holds "(;", a game's start; MoveList if the
+// line starts as a move does, with a letter and a digit or with pa; and
+// Unknown if none of these.
+func Detect(text string) Format {
+	first, _ := firstLine(text)
+	switch {
+	case first == "":
+		return Unknown
+	case isNumber(first):
+		return Judge
+	case strings.Contains(text, "(;"):
+		return GGF
+	}
+	if w := strings.ToLower(first); len(w) >= 2 && isLetter(w[0]) && (isDigit(w[1]) || w[:2] == "pa") {
+		return MoveList
+	}
+	return Unknown
+}
+
+// Parse reads the games of text in the format Detect tells: every game
+// of a GGF text, or the one game of a judge's setup (under base's rules)
+// or of a move list (from base). A text of another format is an error
+// wrapping ErrFormat, and a blank one ErrNoGame.
+func Parse(text string, base othello.Setup) ([]Record, error) {
+	var r Record
+	var err error
+	switch Detect(text) {
+	case GGF:
+		return ParseGGF(text)
+	case Judge:
+		r, err = ParseJudge(text, base.Rules)
+	case MoveList:
+		r, err = ParseMoveList(text, base)
+	default:
+		first, line := firstLine(text)
+		if first == "" {
+			return nil, &ParseError{Line: 1, Msg: "no game: the text is blank", Err: ErrNoGame}
+		}
+		return nil, &ParseError{Line: line, Msg: "not a game in GGF, a judge's setup or a move list", Err: ErrFormat}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []Record{r}, nil
+}
+
+// firstLine returns the first line of text that is not blank, without the
+// blanks around it, and its number from 1; "" if there is none.
+func firstLine(text string) (string, int) {
+	for i, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l, i + 1
+		}
+	}
+	return "", 0
+}
+
+// isNumber reports whether s is a whole number, as the judge's setup
+// starts.
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
