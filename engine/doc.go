@@ -5,7 +5,8 @@
 //
 // Each protocol is one function, read and written in its own file: it
 // reads commands a line at a time from an io.Reader, keeps the game in
-// an othello.Position, asks a player.CPU for moves and scores, and writes
+// an othello.Position (NBoard's games in GGF are read by package record),
+// asks a player.CPU for moves and scores, and writes
 // its answers through one bufio.Writer, flushed before it reads the next
 // command. Searches run one at a time, in the goroutine that reads: the
 // engine starts no goroutine of its own. It ends on quit or at the end of

@@ -14,65 +14,6 @@ import (
 	"github.com/othello-judge/judge/player"
 )
 
-// start is the board of BO at the start of a game.
-const start = "8 ---------------------------O*------*O--------------------------- *"
-
-func TestParseGame(t *testing.T) {
-	f5 := othello.Square{Row: 4, Col: 5}
-	tests := []struct {
-		name      string
-		text      string
-		wantFirst othello.Color
-		wantMoves []move
-		wantErr   string // "" for none
-	}{
-		{"no moves", "(;GM[Othello]BO[" + start + "];)", othello.Black, nil, ""},
-		{"blanks around", "  (;GM[Othello]\n BO[" + start + "]  ;)\n", othello.Black, nil, ""},
-		{"moves and a pass", "(;GM[Othello]BO[" + start + "]B[F5]W[pa]B[f5/1.5/0.2];)", othello.Black, []move{{square: f5}, {pass: true}, {square: f5}}, ""},
-		{"white first", "(;BO[8 ---------------------------O*------*O--------------------------- O]W[F5];)", othello.White, []move{{square: f5}}, ""},
-		{"rows apart", "(;BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *];)", othello.Black, nil, ""},
-		{"escaped ]", `(;PB[a \] b]BO[` + start + "];)", othello.Black, nil, ""},
-		{"board type", "(;TY[8]BO[" + start + "];)", othello.Black, nil, ""},
-
-		{"empty", "", 0, nil, `it must start with "(;" and end with ";)"`},
-		{"not closed", "(;BO[" + start + "]", 0, nil, `it must start with "(;" and end with ";)"`},
-		{"no board", "(;GM[Othello]B[F5];)", 0, nil, "B[F5] when . is to move"},
-		{"no board at all", "(;GM[Othello];)", 0, nil, "no board BO[...]"},
-		{"10x10", "(;TY[10]BO[" + start + "];)", 0, nil, "board type TY[10]"},
-		{"short board", "(;BO[8 ---- *];)", 0, nil, "is not 64 squares"},
-		{"bad square", "(;BO[8 " + strings.Repeat("x", 64) + " *];)", 0, nil, "has a square 'x'"},
-		{"bad turn", "(;BO[8 " + start[2:66] + " -];)", 0, nil, "is not 64 squares and * or O to move"},
-		{"out of turn", "(;BO[" + start + "]W[F5];)", 0, nil, "W[F5] when B is to move"},
-		{"not a move", "(;BO[" + start + "]B[J9];)", 0, nil, "B[J9] is not a move"},
-		{"no ]", "(;BO[" + start + "]B[F5;)", 0, nil, "B[ has no ]"},
-		{"no property", "(;BO[" + start + "]F5;)", 0, nil, `no property at "F5"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			setup, moves, err := parseGame(tt.text)
-			if tt.wantErr != "" {
-				if !errors.Is(err, errGGF) || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("got error %v, want one wrapping errGGF that says %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("got error %v, want none", err)
-			}
-			start, _ := othello.NewStartBoard(8, 8)
-			if !setup.Board.Equal(start) || setup.First != tt.wantFirst || setup.Win != othello.MostDiscs {
-				t.Errorf("got setup %v first %v win %v, want the start, %v first, won by most discs", setup.Board.String(), setup.First, setup.Win, tt.wantFirst)
-			}
-			if _, full := setup.Rules.(othello.Full); !full {
-				t.Errorf("got rules %v, want the full rules", setup.Rules)
-			}
-			if !slices.Equal(moves, tt.wantMoves) {
-				t.Errorf("got moves %v, want %v", moves, tt.wantMoves)
-			}
-		})
-	}
-}
-
 func TestParseCommand(t *testing.T) {
 	tests := []struct {
 		line        string

@@ -12,14 +12,15 @@ import (
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
-	"github.com/othello-judge/judge/search"
+	"github.com/othello-judge/judge/record"
 )
 
 // NBoard runs an engine that speaks the NBoard protocol, version 2, on
 // the commands read from in, answering on out and writing what it
-// refuses on errs, until the command quit or the end of in. It plays 8x8
-// Othello under the full rules; c.CPU searches its positions. It returns
-// nil at the end, and a read or write error if there is one.
+// refuses on errs, until the command quit or the end of in. Its game is
+// 8x8 Othello under the full rules from the standard start until "set
+// game" gives another; c.CPU searches its positions. It returns nil at
+// the end, and a read or write error if there is one.
 //
 // Each command is a line; the answers to it are flushed before the next
 // is read, and "status thinking" before a search. The commands:
@@ -27,35 +28,39 @@ import (
 //   - "nboard 2" (or 1): answered "set myname othello".
 //   - "set depth N": the CPU searches N plies deep at most, within its
 //     budget; the last plies are solved exactly when N reaches them.
-//   - "set game GGF": the game is the one given, 8x8 in GGF, up to its
-//     last move.
+//   - "set game GGF": the game is the first of the GGF text, as package
+//     record reads it (also other sizes, the simple rules and the fewest
+//     discs winning), at the end of its moves. As there, a pass that the
+//     game makes after the last move is made, written or not.
 //   - "set contempt N": accepted and ignored: the engine has no opening
 //     book, and values a draw at 0, as NBoard's default does.
-//   - "move F5/EVAL/TIME": the player to move plays F5, or passes with PA;
-//     EVAL and TIME may be left out and are ignored.
+//   - "move F5/EVAL/TIME": the player to move plays F5, or passes with PA,
+//     which a player with no legal move must; EVAL and TIME may be left
+//     out and are ignored.
 //   - "go": answered "nodestats NODES SECONDS", then "=== F5/EVAL/TIME",
 //     the move the engine would play (not played until "move" says so),
 //     EVAL its score in discs for the player to move and TIME the seconds
 //     it took; PA for a pass.
-//   - "hint N": each legal move is searched, the budget shared among them,
-//     and the best N are answered "search F5 EVAL 0 DEPTH", best first,
-//     then "nodestats NODES SECONDS" and "status": DEPTH is the plies
-//     searched, 100% for an exact solve and 100%W for a win or a loss
-//     proved without counting by how much.
+//   - "hint N": each legal move (or the pass) is searched, the budget
+//     shared among them, and the best N are answered "search F5 EVAL 0
+//     DEPTH", best first, then "nodestats NODES SECONDS" and "status":
+//     DEPTH is the plies searched, 100% for an exact solve and 100%W for
+//     a win or a loss proved without counting by how much.
 //   - "ping N": answered "pong N", after everything before it.
 //   - "learn": answered "learned"; nothing is learnt.
 //   - "quit": the end.
 //
-// Anything else, and a command it cannot carry out, such as an illegal
-// move, a bad GGF or "go" once the game is over, changes nothing and is
-// told on errs, "nboard: line N: ...". A search is never interrupted: a
-// ping sent during one is answered after it.
+// Moves are written as NBoard writes them, F5, in either case. Anything
+// else, and a command it cannot carry out, such as an illegal move, a bad
+// GGF or "go" once the game is over, changes nothing and is told on errs,
+// "nboard: line N: ...". A search is never interrupted: a ping sent
+// during one is answered after it.
 func NBoard(in io.Reader, out, errs io.Writer, c Config) error {
 	w := bufio.NewWriter(out)
 	e := &nboard{out: w, errs: errs, cpu: c.CPU, clock: c.now()}
 	b, _ := othello.NewStartBoard(8, 8)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
-	e.pos = *p
+	e.pos, e.win = *p, othello.MostDiscs
 	lines := lineReader{r: bufio.NewReader(in)}
 	for {
 		if err := w.Flush(); err != nil {
@@ -83,6 +88,7 @@ type nboard struct {
 	cpu   player.CPU
 	clock func() time.Time
 	pos   othello.Position // the game now
+	win   othello.WinRule  // how it is won
 	line  int              // the number of the line being answered
 }
 
@@ -107,7 +113,7 @@ func (e *nboard) run(text string) (quit bool) {
 	case "move":
 		m, err := parseMove(strings.Split(arg(1), "/")[0])
 		if err != nil {
-			e.fail("move %q: not a square from A1 to H8, or PA", arg(1))
+			e.fail("move %q: not a square such as F5, or PA", arg(1))
 			break
 		}
 		if err := play(&e.pos, m); err != nil {
@@ -150,12 +156,16 @@ func (e *nboard) set(name, value string) {
 		}
 		e.cpu.Depth = depth
 	case "game":
-		p, err := replay(value)
+		games, err := record.ParseGGF(value)
+		var g *othello.Game
+		if err == nil {
+			g, err = games[0].Game()
+		}
 		if err != nil {
 			e.fail("set game: %v", err)
 			return
 		}
-		e.pos = p
+		e.pos, e.win = *g.Position(), g.WinRule()
 	case "contempt":
 		if _, err := strconv.Atoi(value); err != nil {
 			e.fail("set contempt %q: not a whole number", value)
@@ -163,24 +173,6 @@ func (e *nboard) set(name, value string) {
 	default:
 		e.fail("set %q: unknown, ignored", name)
 	}
-}
-
-// replay returns the position at the end of the game in GGF text.
-func replay(text string) (othello.Position, error) {
-	setup, moves, err := parseGame(text)
-	if err != nil {
-		return othello.Position{}, err
-	}
-	p, err := othello.NewPosition(setup.Rules, &setup.Board, setup.First)
-	if err != nil {
-		return othello.Position{}, err
-	}
-	for i, m := range moves {
-		if err := play(p, m); err != nil {
-			return othello.Position{}, fmt.Errorf("move %d, %s: %w", i+1, m, err)
-		}
-	}
-	return *p, nil
 }
 
 // play plays move m in p: a disc of the player to move, or a pass.
@@ -201,7 +193,7 @@ func (e *nboard) goMove() {
 	e.thinking()
 	start := e.clock()
 	p := e.pos
-	r, err := e.cpu.Analyze(&p, othello.MostDiscs)
+	r, err := e.cpu.Analyze(&p, e.win)
 	if err != nil {
 		e.fail("go: %v", err)
 		return
@@ -245,7 +237,7 @@ func (e *nboard) hint(n int) {
 	for _, m := range moves {
 		p := e.pos
 		play(&p, m) // legal, as it was chosen
-		r, err := cpu.Analyze(&p, othello.MostDiscs)
+		r, err := cpu.Analyze(&p, e.win)
 		if err != nil {
 			e.fail("hint: %v", err)
 			return
@@ -310,7 +302,7 @@ func cutWord(s string) (word, rest string) {
 	return s, ""
 }
 
-// A move is a move of NBoard and of GGF: a disc on a square, or a pass.
+// A move is a move of NBoard: a disc on a square, or a pass.
 type move struct {
 	square othello.Square
 	pass   bool
@@ -318,14 +310,11 @@ type move struct {
 
 // parseMove reads a move as String writes it, in either case.
 func parseMove(text string) (move, error) {
-	x, err := search.ParseSquare(text)
-	switch {
-	case err != nil:
-		return move{}, err
-	case x == search.Pass:
+	if strings.EqualFold(text, "PA") {
 		return move{pass: true}, nil
 	}
-	return move{square: othello.Square{Row: x / 8, Col: x % 8}}, nil
+	s, err := othello.ParseSquare(text)
+	return move{square: s}, err
 }
 
 // String returns the move as NBoard writes it: "F5", or "PA" for a pass.

@@ -34,7 +34,7 @@ func TestEngineCommandLine(t *testing.T) {
 		{"gtp help", []string{"gtp", "-h"}, "", 0, "usage: othello gtp", ""},
 		{"nboard", []string{"nboard"}, "nboard 2\nping 3\nquit\n", 0, "set myname othello\npong 3\n", ""},
 		{"nboard at the end of input", []string{"nboard"}, "ping 1", 0, "pong 1\n", ""},
-		{"nboard error", []string{"nboard"}, "move J9\n", 0, "", "nboard: line 1: move \"J9\""},
+		{"nboard error", []string{"nboard"}, "move J\n", 0, "", "nboard: line 1: move \"J\": not a square"},
 		{"gtp", []string{"gtp", "-depth", "1", "-threads", "1"}, "1 genmove b\nquit\n", 0, "=1 d3\n\n= \n\n", ""},
 		{"gtp at the end of input", []string{"gtp"}, "name", 0, "= othello\n\n", ""},
 		{"nboard stray argument", []string{"nboard", "x"}, "", 2, "", `othello nboard: unexpected argument "x"`},
