@@ -35,12 +35,13 @@
 // judge's output for them as golden-transcript pairs. Perft counts the
 // leaves of the game tree from the standard start, depth by depth, with
 // the time each depth took. Play is a game for people, against each other
-// or the computer, or of computer players against each other. Solve
-// solves endgame positions exactly, from a file of the FFO test positions
-// in OBF or a setup of the judge's, and checks the scores the file knows.
-// Nboard and gtp run the computer player as an engine for GUIs, speaking
-// the NBoard protocol or the Go Text Protocol on standard input and
-// output. "othello check -h", "othello gen -h", "othello gtp -h",
+// or the computer, or of computer players against each other; it saves
+// and loads games in GGF (package record). Solve solves endgame positions
+// exactly, from a file of the FFO test positions in OBF, a setup of the
+// judge's, games in GGF or a move list, and checks the scores the file
+// knows. Nboard and gtp run the computer player as an engine for GUIs,
+// speaking the NBoard protocol or the Go Text Protocol on standard input
+// and output. "othello check -h", "othello gen -h", "othello gtp -h",
 // "othello nboard -h", "othello perft -h", "othello play -h" and
 // "othello solve -h" list their flags.
 package main

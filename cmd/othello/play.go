@@ -6,23 +6,25 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/play"
 	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/record"
+	"github.com/othello-judge/judge/search"
 )
 
 const playUsage = `usage: othello play [flags]
 
 Plays Othello at the terminal, you (Black, X) against the computer (White,
 O) unless the flags say otherwise. Type a move as d3, 3d or 3 4 (row and
-column from 1), in any case; h lists the commands: moves, hint, undo,
-quit. Output is flushed before each read, so piped input plays as typed
-input does. Exit status: 0 game over or quit, 1 input ended mid-game, a
-bad -board file or an I/O error, 2 bad command line.
+column from 1), in any case; h lists the commands: moves, hint, record,
+undo, quit. Output is flushed before each read, so piped input plays as
+typed input does. Exit status: 0 game over or quit, 1 input ended
+mid-game, a bad -board or -load file or an I/O error, 2 bad command line.
 
 Flags:
   -black human|cpu|cpu:LEVEL|greedy|random
@@ -40,8 +42,20 @@ Flags:
   -win >|<
 	most discs wins (>, the default) or fewest discs wins (<)
   -board FILE
-	the starting board, first player and win rule, from a file in the
-	judge's setup format; not with -size, -first or -win
+	the starting board, first player and win rule, from a file: the
+	judge's setup (as a .in file holds it; its move lines are not
+	played), a position in OBF, or the position at the end of a game in
+	GGF or of a move list; not with -size, -first or -win
+  -load FILE
+	go on with the game of FILE: the first game of a file in GGF, a
+	judge's setup and its move lines, or a move list such as f5d6c3 from
+	the standard 8x8 start. The file sets the board, the first player
+	and the win rule (not with -board, -size, -first or -win), and GGF
+	the rules too (-rules must agree)
+  -save FILE
+	write the game to FILE in GGF as it goes: at the start and after
+	every move, each time whole (a new file renamed over the old), with
+	its result once it is over
   -time D
 	the most time a computer move may take (default 500ms)
   -games N
@@ -68,6 +82,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	firstName := flags.String("first", "B", "")
 	winName := flags.String("win", ">", "")
 	boardFile := flags.String("board", "", "")
+	loadFile := flags.String("load", "", "")
+	saveFile := flags.String("save", "", "")
 	budget := flags.Duration("time", player.DefaultBudget, "")
 	games := flags.Int("games", 1, "")
 	stats := flags.Bool("stats", false, "")
@@ -106,14 +122,39 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if (*games > 1 || *stats) && (c.Black == nil || c.White == nil) {
 		return usageError("-games and -stats need two computer players, -black and -white")
 	}
-	if *boardFile != "" {
+	if (*games > 1 || *stats) && (*loadFile != "" || *saveFile != "") {
+		return usageError("-load and -save are for one game shown: drop -games and -stats")
+	}
+	if *loadFile != "" && *boardFile != "" {
+		return usageError("-load and -board both give the starting board: drop one")
+	}
+	var loaded record.Record
+	if *loadFile != "" || *boardFile != "" {
+		flag, path := "board", *boardFile
+		if *loadFile != "" {
+			flag, path = "load", *loadFile
+		}
 		for _, name := range []string{"size", "first", "win"} {
 			if isSet(flags, name) {
-				return usageError("-board sets the size, the first player and the win rule: drop -%s", name)
+				return usageError("-%s sets the size, the first player and the win rule: drop -%s", flag, name)
 			}
 		}
-		if c.Setup, err = readSetupFile(*boardFile, rules); err != nil {
+		var format record.Format
+		if loaded, format, err = readGameFile(path, rules); err != nil {
 			return playFailed(stderr, err)
+		}
+		if got := loaded.Setup.Rules.Name(); isSet(flags, "rules") && got != rules.Name() {
+			return usageError("-rules %s, but %s is a game under the %s rules: drop -rules", *rulesName, path, got)
+		}
+		switch {
+		case *loadFile != "":
+			c.Setup, c.Moves = loaded.Setup, loaded.Moves
+		case format == record.Judge:
+			c.Setup = loaded.Setup // the starting board: the move lines are not played
+		default:
+			if c.Setup, err = endSetup(loaded); err != nil {
+				return playFailed(stderr, err)
+			}
 		}
 	} else {
 		rows, cols, err := parseSize(*size)
@@ -131,6 +172,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	if *games > 1 || *stats {
 		return runMatch(c, *games, *stats, stdout, stderr)
+	}
+	if *saveFile != "" {
+		c.Save = saver(*saveFile, c, loaded)
 	}
 	if err := play.Run(stdin, stdout, c); err != nil {
 		return playFailed(stderr, err)
@@ -164,20 +208,117 @@ func hinter(black, white player.Player, budget time.Duration) player.Player {
 	return player.CPU{Budget: budget}
 }
 
-// readSetupFile reads the setup of the judge's protocol from the file at
-// path, for a game under rules r.
-func readSetupFile(path string, r othello.Rules) (othello.Setup, error) {
-	f, err := os.Open(path)
+// readGameFile reads the game of the file at path for -load and -board,
+// and its format: the first game of a file in GGF, a judge's setup and its
+// move lines, a move list from the standard 8x8 start, or the first
+// position of a file in OBF (Unknown) as a game with no moves; under
+// rules r when the file does not say.
+func readGameFile(path string, r othello.Rules) (record.Record, record.Format, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return record.Record{}, record.Unknown, err
+	}
+	text := string(data)
+	format := record.Detect(text)
+	if format == record.Unknown {
+		rec, err := readOBFGame(path, text, r)
+		return rec, format, err
+	}
+	base, _ := othello.StandardSetup(r, 8, 8)
+	games, err := record.Parse(text, base)
+	var pe *record.ParseError
+	if errors.As(err, &pe) {
+		return record.Record{}, format, fmt.Errorf("%s: line %d: %s", path, pe.Line, pe.Msg)
+	}
+	if err != nil {
+		return record.Record{}, format, err
+	}
+	return games[0], format, nil
+}
+
+// readOBFGame returns the first position in OBF of text, the file at path,
+// as a game under rules r with no moves, won by the most discs.
+func readOBFGame(path, text string, r othello.Rules) (record.Record, error) {
+	for i, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		obf, err := search.ParseOBF(l)
+		if err != nil {
+			return record.Record{}, fmt.Errorf("%s: line %d: not a game in GGF, a judge's setup or a move list, nor a position in OBF", path, i+1)
+		}
+		return record.Record{Setup: othello.Setup{Rules: r, Board: *obf.Board, First: obf.Turn, Win: othello.MostDiscs}}, nil
+	}
+	return record.Record{}, fmt.Errorf("%s: no game in it", path)
+}
+
+// endSetup returns the setup of a game that starts where the game of r
+// ends.
+func endSetup(r record.Record) (othello.Setup, error) {
+	g, err := r.Game()
 	if err != nil {
 		return othello.Setup{}, err
 	}
-	defer f.Close()
-	setup, err := console.ReadSetup(f, r)
-	var ie *console.InputError
-	if errors.As(err, &ie) {
-		return othello.Setup{}, fmt.Errorf("%s: line %d: %s", path, ie.Line, ie.Msg)
+	return othello.Setup{Rules: g.Rules(), Board: *g.Board(), First: g.Position().Turn(), Win: g.WinRule()}, nil
+}
+
+// saver returns the Save of -save: it writes the game to the file at path
+// in GGF, with the players of c, and the date and place of the loaded
+// record, or now and "othello" for a new game.
+func saver(path string, c play.Config, loaded record.Record) func(*othello.Game) error {
+	date, place := loaded.Date, loaded.Place
+	if date == "" {
+		date = time.Now().Format(record.DateLayout)
 	}
-	return setup, err
+	if place == "" {
+		place = "othello"
+	}
+	return func(g *othello.Game) error {
+		text, err := record.FormatGGF(record.Record{Setup: g.Setup(), Moves: g.Played(),
+			Black: playerName(c.Black), White: playerName(c.White), Date: date, Place: place})
+		if err == nil {
+			err = writeFileAtomic(path, []byte(text))
+		}
+		if err != nil {
+			return fmt.Errorf("save %s: %w", path, err)
+		}
+		return nil
+	}
+}
+
+// playerName returns the name of p, "human" for a person.
+func playerName(p player.Player) string {
+	if p == nil {
+		return "human"
+	}
+	return p.Name()
+}
+
+// writeFileAtomic writes data to a new file in the folder of path and
+// renames it to path, so that path holds the old data or the new, whole,
+// whenever the program stops.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // runMatch plays the match and prints its tally, and with stats how each

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play")
@@ -443,6 +445,122 @@ func TestParsePlayCase(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// boardPattern matches a board of the plain style with its counts.
+var boardPattern = regexp.MustCompile(`(?m)^   a( [a-p])+\n(^[ 1]\d( [.XO])+\n)+X Black \d+, O White \d+\n`)
+
+// playRun runs othello play with args and input and returns its exit
+// status and what it wrote.
+func playRun(input string, args ...string) (status int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	status = run(append([]string{"play"}, args...), strings.NewReader(input), &out, &errOut)
+	return status, out.String(), errOut.String()
+}
+
+// TestPlaySaveLoad plays a game with -save until the input ends, then
+// goes on with it with -load: the same board, the same player to move,
+// the same moves for record. Two computers then play the loaded game to
+// its end with -save again: the file is the whole game with its result,
+// and no other file is left beside it.
+func TestPlaySaveLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.ggf")
+	status, out, stderr := playRun("d5\nc5\nb5\nrecord\n", "-black", "human", "-white", "human", "-size", "6x6", "-save", path)
+	if status != 1 || !strings.Contains(out, "Record: d5c5b5\n") {
+		t.Fatalf("first game: got status %d, stderr %q and\n%s\nwant status 1 and Record: d5c5b5", status, stderr, out)
+	}
+	boards := boardPattern.FindAllString(out, -1)
+	if len(boards) != 4 {
+		t.Fatalf("first game: got %d boards, want 4:\n%s", len(boards), out)
+	}
+	saved, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := string(saved); !strings.HasPrefix(text, "(;GM[Othello]PC[othello]DT[") || !strings.Contains(text, "PB[human]PW[human]TY[6]BO[6 ") ||
+		!strings.HasSuffix(text, "B[d5]W[c5]B[b5];)\n") || strings.Contains(text, "RE[") {
+		t.Errorf("saved %q, want the 6x6 game of two humans, d5 c5 b5, without a result", text)
+	}
+
+	status, out, stderr = playRun("record\nquit\n", "-load", path, "-black", "human", "-white", "human")
+	if status != 0 || stderr != "" {
+		t.Fatalf("loaded: got status %d, stderr %q; want 0 and nothing", status, stderr)
+	}
+	if got := boardPattern.FindString(out); got != boards[3] {
+		t.Errorf("loaded: got the board\n%swant the first game's last\n%s", got, boards[3])
+	}
+	if want := "White (O) to move: Record: d5c5b5\n"; !strings.Contains(out, want) {
+		t.Errorf("loaded: got\n%s\nwant it to hold %q", out, want)
+	}
+
+	status, out, stderr = playRun("", "-load", path, "-black", "cpu:1", "-white", "cpu:1", "-save", path)
+	if status != 0 || stderr != "" {
+		t.Fatalf("played to the end: got status %d, stderr %q; want 0 and nothing", status, stderr)
+	}
+	saved, _ = os.ReadFile(path)
+	games, err := record.ParseGGF(string(saved))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("saved %q: read %d games, error %v; want 1 game", saved, len(games), err)
+	}
+	g, _ := games[0].Game()
+	end := boardPattern.FindAllString(out, -1)
+	if !g.Over() || !strings.Contains(string(saved), "RE[") || !strings.HasPrefix(record.FormatMoveList(games[0].Moves), "d5c5b5") ||
+		games[0].Black != "cpu:1" || !strings.Contains(end[len(end)-1], fmt.Sprintf("X Black %d, O White %d\n", countOf(g, othello.Black), countOf(g, othello.White))) {
+		t.Errorf("saved %q: want the whole game from d5 c5 b5, with its result, to the last board shown:\n%s", saved, end[len(end)-1])
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Errorf("got %d files in the folder, want only the game: %v", len(files), files)
+	}
+}
+
+// countOf returns the discs of c on the board of g.
+func countOf(g *othello.Game, c othello.Color) int { return g.Board().Count(c) }
+
+// TestPlayFiles checks the command lines of -load, -save and -board, and
+// the errors of the files they read or write.
+func TestPlayFiles(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(solveDir, "games.ggf")
+	notAGame := filepath.Join(dir, "hello.txt")
+	if err := os.WriteFile(notAGame, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		args    []string
+		status  int
+		wantOut string // held by standard output
+		wantErr string // the start of standard error
+	}{
+		{"load and size", []string{"-load", game, "-size", "4x4"}, 2, "", "othello play: -load sets the size, the first player and the win rule: drop -size"},
+		{"load and board", []string{"-load", game, "-board", game}, 2, "", "othello play: -load and -board both give the starting board: drop one"},
+		{"load a match", []string{"-load", game, "-black", "cpu:1", "-white", "cpu:1", "-games", "2"}, 2, "", "othello play: -load and -save are for one game shown: drop -games and -stats"},
+		{"save stats", []string{"-save", filepath.Join(dir, "x.ggf"), "-black", "cpu:1", "-white", "cpu:1", "-stats"}, 2, "", "othello play: -load and -save are for one game shown"},
+		{"rules differ", []string{"-load", game, "-rules", "simple"}, 2, "", "othello play: -rules simple, but " + game + " is a game under the FULL rules: drop -rules"},
+		{"rules agree", []string{"-load", game, "-rules", "full", "-white", "human"}, 0, "X Black 21, O White 29\n", ""},
+		{"missing file", []string{"-load", filepath.Join(dir, "missing.ggf")}, 1, "", "othello play: open "},
+		{"bad move", []string{"-load", filepath.Join(solveDir, "bad.ggf")}, 1, "", "othello play: " + filepath.Join(solveDir, "bad.ggf") + ": line 3: move 3, B a1: move flips no disc\n"},
+		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ": line 1: not a game in GGF, a judge's setup or a move list, nor a position in OBF\n"},
+		{"save nowhere", []string{"-save", filepath.Join(dir, "missing", "x.ggf")}, 1, "", "othello play: save " + filepath.Join(dir, "missing", "x.ggf") + ": open "},
+		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29\nBlack (X) to move: Bye.", ""},
+		{"board at the end of a game", []string{"-board", game, "-white", "human"}, 0, "X Black 21, O White 29\nBlack (X) to move: Bye.", ""},
+		{"board in OBF", []string{"-board", filepath.Join(solveDir, "ffo.obf"), "-white", "human"}, 0, "\n 8 . X X X X X . .\nX Black 27, O White 23\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, stdout, stderr := playRun("quit\n", tt.args...)
+			if status != tt.status {
+				t.Errorf("exit status: got %d, want %d", status, tt.status)
+			}
+			if !strings.Contains(stdout, tt.wantOut) {
+				t.Errorf("standard output: got %q, want it to hold %q", stdout, tt.wantOut)
+			}
+			if !strings.HasPrefix(stderr, tt.wantErr) || (tt.wantErr == "") != (stderr == "") {
+				t.Errorf("standard error: got %q, want it to start %q", stderr, tt.wantErr)
 			}
 		})
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/record"
 	"github.com/othello-judge/judge/search"
 )
 
@@ -23,18 +22,25 @@ const solveUsage = `usage: othello solve [flags] FILE
 Solves each position of FILE exactly: its best move and the final margin
 of discs with best play by both sides.
 
-FILE is either positions in OBF, one a line, as the FFO test positions
-(../shared/ffo) are written: 64 squares from a1 to h8, a row at a time
-(X black, O white, - empty), a space, the player to move (X or O), and
-maybe the known scores of some moves, best first ("; G8:+18; H1:+12").
-Blank lines and lines that start with # are skipped. OBF is 8x8 under
-the full rules, won by most discs. Or FILE is one setup in the judge's
-format, as a .in file holds it, of any size: a file whose first line
-that is not blank is a whole number (the rows) is read so, and anything
-else as OBF. The setup's first player is to move and its win rule
-counts; the move lines after it, if any, are played first as the judge
-plays them (a line the judge answers INVALID is skipped, and a player
-with no legal move passes), and the position after them is solved.
+FILE is one of:
+  - positions in OBF, one a line, as the FFO test positions
+    (../shared/ffo) are written: 64 squares from a1 to h8, a row at a
+    time (X black, O white, - empty), a space, the player to move (X or
+    O), and maybe the known scores of some moves, best first ("; G8:+18;
+    H1:+12"). Blank lines and lines that start with # are skipped. OBF
+    is 8x8 under the full rules, won by most discs.
+  - one setup in the judge's format, as a .in file holds it, of any
+    size, read so when its first line that is not blank is a whole
+    number (the rows). The setup's first player is to move and its win
+    rule counts; the move lines after it, if any, are played first as
+    the judge plays them (a line the judge answers INVALID is skipped,
+    and a player with no legal move passes).
+  - games in GGF, as GGS and NBoard write them (a file that holds "(;"),
+    each with its board, rules and win rule: one position a game.
+  - a move list such as f5d6c3 (a file that starts with a square), from
+    the standard 8x8 start.
+Of a game, the position at its end is solved; anything else is read as
+OBF.
 
 Prints a line about FILE and how it is searched, then one line a
 position, such as
@@ -73,7 +79,8 @@ Flags:
 	the goroutines searching an 8x8 position (default: the number of
 	CPUs)
   -rules full|simple
-	the rules of a setup (default full); OBF is always full
+	the rules of a setup or a move list (default full); OBF is always
+	full, and GGF says its own
   -v
 	after each position, the principal variation, on a line of its
 	own: "    pv: g8 h7 pa a8 ...", each move the best that the same
@@ -239,35 +246,70 @@ func (e *lineError) Unwrap() error { return e.Err }
 // errNoPosition means a file of positions holds none.
 var errNoPosition = errors.New("no position in it")
 
-// readProblems reads the positions of the file at path: OBF, or one
-// setup of the judge's, under rules r, if its first line that is not
-// blank is a whole number.
+// readProblems reads the positions of the file at path, in the format
+// record.Detect tells: each game of a GGF file, the game of a judge's
+// setup or of a move list, under rules r, at its end; and if none of
+// these, positions in OBF.
 func readProblems(path string, r othello.Rules) (problemFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return problemFile{}, err
 	}
-	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	for i := range lines {
-		lines[i] = strings.TrimSuffix(lines[i], "\r")
+	text := string(data)
+	format := record.Detect(text)
+	if format == record.Unknown {
+		return readOBF(path, text)
 	}
-	for _, l := range lines {
-		if l = strings.TrimSpace(l); l == "" {
-			continue
+	base, _ := othello.StandardSetup(r, 8, 8)
+	games, err := record.Parse(text, base)
+	if err != nil {
+		var pe *record.ParseError
+		if errors.As(err, &pe) {
+			return problemFile{}, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
 		}
-		if _, err := strconv.Atoi(l); err == nil {
-			return readSetupProblem(path, data, lines, r)
-		}
-		break
+		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 	}
-	return readOBF(path, lines)
+	var f problemFile
+	for _, rec := range games {
+		g, err := rec.Game()
+		if err != nil {
+			return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
+		}
+		f.problems = append(f.problems, problem{line: 1, pos: endPosition(g), win: g.WinRule()})
+	}
+	if len(games) > 1 {
+		f.about = fmt.Sprintf("%d games in %s", len(games), format)
+		return f, nil
+	}
+	what := format.String() // the judge's setup, a move list
+	if format == record.GGF {
+		what = "a game in GGF"
+	}
+	s, pos := games[0].Setup, f.problems[0].pos
+	f.about = fmt.Sprintf("%s, %dx%d under the %s rules, won by %s, %v to move",
+		what, s.Board.Rows(), s.Board.Cols(), s.Rules.Name(), s.Win, pos.Turn())
+	if n := len(games[0].Moves); n > 0 {
+		f.about += " after " + plural(n, "move", "moves")
+	}
+	return f, nil
 }
 
-// readOBF reads positions in OBF, one a line, skipping blank lines and
-// lines that start with #.
-func readOBF(path string, lines []string) (problemFile, error) {
+// endPosition returns the position at the end of g, to solve: when the
+// game has just passed for a player who has no legal move, that player is
+// to move, and the solver's move is the pass.
+func endPosition(g *othello.Game) *othello.Position {
+	if !g.Passed() {
+		return g.Position()
+	}
+	pos, _ := othello.NewPosition(g.Rules(), g.Board(), g.Turn().Opponent())
+	return pos
+}
+
+// readOBF reads positions in OBF, one a line, from text, skipping blank
+// lines and lines that start with #.
+func readOBF(path, text string) (problemFile, error) {
 	var f problemFile
-	for i, l := range lines {
+	for i, l := range strings.Split(text, "\n") {
 		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
@@ -287,65 +329,6 @@ func readOBF(path string, lines []string) (problemFile, error) {
 	}
 	f.about = plural(len(f.problems), "position", "positions") + " in OBF, 8x8 under the FULL rules, won by >"
 	return f, nil
-}
-
-// readSetupProblem reads the judge's setup of a .in file under rules r,
-// whose text is data, split into lines, and plays its move lines.
-func readSetupProblem(path string, data []byte, lines []string, r othello.Rules) (problemFile, error) {
-	setup, err := console.ReadSetup(bytes.NewReader(data), r)
-	if err != nil {
-		var ie *console.InputError
-		if errors.As(err, &ie) {
-			return problemFile{}, &lineError{Path: path, Line: ie.Line, Msg: ie.Msg, Err: err}
-		}
-		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
-	}
-	pos, err := othello.NewPosition(setup.Rules, &setup.Board, setup.First)
-	if err != nil {
-		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
-	}
-	after := 4 + setup.Board.Rows() // the lines of the setup
-	moves := 0
-	if after < len(lines) {
-		moves = playMoveLines(pos, lines[after:])
-	}
-	about := fmt.Sprintf("the judge's setup, %dx%d under the %s rules, won by %s, %v to move",
-		setup.Board.Rows(), setup.Board.Cols(), r.Name(), setup.Win, pos.Turn())
-	if moves > 0 {
-		about += " after " + plural(moves, "move", "moves")
-	}
-	return problemFile{problems: []problem{{line: 1, pos: pos, win: setup.Win}}, about: about}, nil
-}
-
-// playMoveLines plays the move lines on p as the judge does, and returns
-// how many moves it played. A line that is not two whole numbers, row and
-// column from 1, of a legal move is skipped, as the judge answers it
-// INVALID; a player with no legal move passes before the next line is
-// read; the lines after the end of the game are not read. The player to
-// move in p at the end may have no legal move.
-func playMoveLines(p *othello.Position, lines []string) int {
-	played := 0
-	for _, l := range lines {
-		if p.Over() {
-			break
-		}
-		if p.Legal().IsEmpty() {
-			p.Pass()
-		}
-		fields := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' })
-		if len(fields) != 2 {
-			continue
-		}
-		row, err1 := strconv.Atoi(fields[0])
-		col, err2 := strconv.Atoi(fields[1])
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		if _, err := p.Play(othello.Square{Row: row - 1, Col: col - 1}); err == nil {
-			played++
-		}
-	}
-	return played
 }
 
 // A verdict is how a result compares with a position's known scores.

@@ -22,7 +22,10 @@ import (
 // their known scores; wrong.obf position 5 with a wrong known score, and
 // again with its best move known to be worse; ends.obf a player who must
 // pass and two finished games; the .in files are setups of the judge's on
-// small boards.
+// small boards; games.ggf four games in GGF (8x8 with 14 empty squares,
+// 6x4 under the simple rules won by <, a finished 4x4 game with passes,
+// and a 4x4 game whose next player must pass), and endgame.txt the move
+// list of its first; bad.ggf a game with a move that flips nothing.
 const solveDir = "testdata/solve"
 
 // solveRun runs othello solve with args and returns its exit status and
@@ -153,11 +156,26 @@ func TestSolve(t *testing.T) {
 			"#1 empties 10 move a3 score +12",
 			"1 position, " + summary,
 		}, ""},
+		{"games in GGF", []string{"-threads", "1", filepath.Join(solveDir, "games.ggf")}, 0, []string{
+			header("games.ggf", "4 games in GGF; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"#2 empties 6 move b1 score +2",
+			"#3 empties 0 move -- score -16",
+			"#4 empties 11 move pa score -16",
+			"4 positions, " + summary,
+		}, ""},
+		{"move list", []string{"-threads", "1", filepath.Join(solveDir, "endgame.txt")}, 0, []string{
+			header("endgame.txt", "a move list, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
 		{"help", []string{"-h"}, 0, []string{"usage: othello solve [flags] FILE"}, ""},
 		{"bad OBF line", []string{filepath.Join(solveDir, "bad.obf")}, 1, nil,
 			"othello solve: " + filepath.Join(solveDir, "bad.obf") + `:3: not a position in OBF: want 64 squares, a space and X or O, got "-OOOOO`},
 		{"bad setup line", []string{filepath.Join(solveDir, "bad.in")}, 1, nil,
 			"othello solve: " + filepath.Join(solveDir, "bad.in") + `:3: first player must be B or W, got "X"` + "\n"},
+		{"bad GGF move", []string{filepath.Join(solveDir, "bad.ggf")}, 1, nil,
+			"othello solve: " + filepath.Join(solveDir, "bad.ggf") + ":3: move 3, B a1: move flips no disc\n"},
 		{"no position", []string{filepath.Join(solveDir, "empty.obf")}, 1, nil,
 			"othello solve: " + filepath.Join(solveDir, "empty.obf") + ": no position in it\n"},
 		{"missing file", []string{filepath.Join(solveDir, "missing.obf")}, 1, nil,
@@ -253,6 +271,8 @@ func TestSolvePV(t *testing.T) {
 		{"pass.in", "full"},
 		{"pass.in", "simple"},
 		{"over.in", "full"},
+		{"games.ggf", "full"},
+		{"endgame.txt", "full"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.rules, func(t *testing.T) {
