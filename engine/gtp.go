@@ -41,6 +41,7 @@ var (
 // A command is a line, "[id] name [arguments]"; control characters other
 // than tabs are dropped, tabs are blanks, "#" starts a comment, and a line
 // of blanks is no command. The answer is "=[id] result" or "?[id] error",
+// a blank before the result even when it is empty, as GNU Go writes it,
 // then an empty line, and is flushed at once. The commands are
 // protocol_version, name, version (empty), known_command, list_commands,
 // quit, boardsize N (an even N from 4 to 16; "unacceptable size"

@@ -108,10 +108,11 @@ func (e *nboard) run(text string) (quit bool) {
 	case "nboard":
 		e.say("set myname %s", name)
 	case "set":
-		name, value := cutWord(strings.TrimSpace(text)[len("set"):])
-		e.set(name, value)
+		key, value := cutWord(strings.TrimSpace(text)[len("set"):])
+		e.set(key, value)
 	case "move":
-		m, err := parseMove(strings.Split(arg(1), "/")[0])
+		what, _, _ := strings.Cut(arg(1), "/") // the eval and time are ignored
+		m, err := parseMove(what)
 		if err != nil {
 			e.fail("move %q: not a square such as F5, or PA", arg(1))
 			break
@@ -145,9 +146,9 @@ func (e *nboard) run(text string) (quit bool) {
 	return false
 }
 
-// set carries out "set NAME VALUE".
-func (e *nboard) set(name, value string) {
-	switch name {
+// set carries out "set KEY VALUE".
+func (e *nboard) set(key, value string) {
+	switch key {
 	case "depth":
 		depth, err := strconv.Atoi(value)
 		if err != nil || depth < 1 {
@@ -171,7 +172,7 @@ func (e *nboard) set(name, value string) {
 			e.fail("set contempt %q: not a whole number", value)
 		}
 	default:
-		e.fail("set %q: unknown, ignored", name)
+		e.fail("set %q: unknown, ignored", key)
 	}
 }
 
@@ -203,9 +204,9 @@ func (e *nboard) goMove() {
 	e.say("=== %s/%.2f/%.2f", move{square: r.Move, pass: r.Pass}, discs(r), seconds)
 }
 
-// A hint is a move searched for "hint", with the search of the position
-// after it turned to the view of the player to move.
-type hint struct {
+// A scoredMove is a move searched for "hint", with the search of the
+// position after it turned to the view of the player to move.
+type scoredMove struct {
 	move   move
 	result player.Result
 }
@@ -232,7 +233,7 @@ func (e *nboard) hint(n int) {
 		}
 		cpu.Budget = budget / time.Duration(len(moves))
 	}
-	var hints []hint
+	var hints []scoredMove
 	var nodes int64
 	for _, m := range moves {
 		p := e.pos
@@ -245,9 +246,9 @@ func (e *nboard) hint(n int) {
 		r.Score = -r.Score
 		r.Depth++
 		nodes += r.Nodes
-		hints = append(hints, hint{m, r})
+		hints = append(hints, scoredMove{m, r})
 	}
-	slices.SortStableFunc(hints, func(a, b hint) int {
+	slices.SortStableFunc(hints, func(a, b scoredMove) int {
 		switch da, db := discs(a.result), discs(b.result); {
 		case da > db:
 			return -1
