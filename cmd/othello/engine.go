@@ -13,13 +13,16 @@ const nboardUsage = `usage: othello nboard [flags]
 
 Runs the computer player as an engine for the NBoard GUI, or any program
 that speaks the NBoard protocol (version 2), on standard input and
-output: 8x8 Othello under the full rules. In NBoard, add it as an engine
-with the command line "othello nboard" (the full path of othello, and
-any flags). Errors, such as an illegal move or an unknown command, are
-written on standard error and change nothing.
+output: 8x8 Othello under the full rules, or the game that set game gives
+in GGF (other sizes, the simple rules and the fewest discs winning too).
+In NBoard, add it as an engine with the command line "othello nboard"
+(the full path of othello, and any flags). Errors, such as an illegal
+move or an unknown command, are written on standard error and change
+nothing.
 
-Commands: nboard 2 (answered "set myname othello"), set depth N, set game
-GGF, set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
+Commands: nboard 2 (answered "set myname othello"), set depth N (at most
+N plies deep), set game GGF (a pass the game makes after its last move
+is made), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
 (answered "nodestats NODES SECONDS" and "=== F5/EVAL/TIME"), hint N
 (answered "search F5 EVAL 0 DEPTH" for the best N moves, DEPTH 100% when
 solved exactly), ping N (answered "pong N"), learn (answered "learned";

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -143,9 +144,16 @@ func (e *engineProcess) quit() {
 }
 
 // TestNBoardSelfPlay plays a whole game between two othello nboard
-// processes, the test as the GUI: each move must be legal, a pass only
+// processes on 8x8 and on 4x4, the test as the GUI: each move must be legal, a pass only
 // when there is no move, and the score of the last move the final margin.
 func TestNBoardSelfPlay(t *testing.T) {
+	for _, size := range []int{8, 4} {
+		t.Run(fmt.Sprintf("%dx%d", size, size), func(t *testing.T) { nboardSelfPlay(t, size) })
+	}
+}
+
+// nboardSelfPlay is TestNBoardSelfPlay on a board of size x size.
+func nboardSelfPlay(t *testing.T, size int) {
 	engines := map[othello.Color]*engineProcess{
 		othello.Black: startEngine(t, "black", "nboard", "-threads", "1"),
 		othello.White: startEngine(t, "white", "nboard", "-threads", "1"),
@@ -156,12 +164,13 @@ func TestNBoardSelfPlay(t *testing.T) {
 			t.Fatalf("%s: answered nboard 2 with %q, want set myname othello", e.name, got)
 		}
 		e.send("set depth " + strconv.Itoa(int(c)+1)) // 2 for Black, 3 for White
-		e.send("set game (;GM[Othello]PC[test]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)")
+		e.send(fmt.Sprintf("set game (;GM[Othello]PC[test]TY[%d];)", size))
 	}
-	b, _ := othello.NewStartBoard(8, 8)
+	b, _ := othello.NewStartBoard(size, size)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
 	var lastScore float64
 	var lastMover othello.Color
+	passes := 0
 	for ping := 1; !p.Over(); ping++ {
 		e := engines[p.Turn()]
 		e.send("ping " + strconv.Itoa(ping))
@@ -189,6 +198,7 @@ func TestNBoardSelfPlay(t *testing.T) {
 		mover := p.Turn()
 		if fields[0] == "PA" {
 			err = p.Pass()
+			passes++
 		} else {
 			_, err = p.Play(parseNBoardSquare(t, fields[0]))
 		}
@@ -205,7 +215,7 @@ func TestNBoardSelfPlay(t *testing.T) {
 		t.Errorf("the last move's score: got %v, want the final margin %v", lastScore, want)
 	}
 	black, white := p.Score()
-	t.Logf("the game ended %d to %d", black, white)
+	t.Logf("the game ended %d to %d, with %d passes", black, white, passes)
 	for _, e := range engines {
 		e.quit()
 	}
@@ -220,10 +230,17 @@ func parseNBoardSquare(t *testing.T, text string) othello.Square {
 	return othello.Square{Row: int(text[1] - '1'), Col: int(text[0] - 'A')}
 }
 
-// TestGTPSelfPlay plays a whole game between two othello gtp processes,
-// the test as the controller: each genmove must be legal, pass only when
+// TestGTPSelfPlay plays a whole game between two othello gtp processes
+// on 8x8 and on 4x4, the test as the controller: each genmove must be legal, pass only when
 // there is no move, and both engines must show the final score.
 func TestGTPSelfPlay(t *testing.T) {
+	for _, size := range []int{8, 4} {
+		t.Run(fmt.Sprintf("%dx%d", size, size), func(t *testing.T) { gtpSelfPlay(t, size) })
+	}
+}
+
+// gtpSelfPlay is TestGTPSelfPlay on a board of size x size.
+func gtpSelfPlay(t *testing.T, size int) {
 	engines := map[othello.Color]*engineProcess{
 		othello.Black: startEngine(t, "black", "gtp", "-depth", "2", "-threads", "1"),
 		othello.White: startEngine(t, "white", "gtp", "-depth", "3", "-threads", "1"),
@@ -244,18 +261,20 @@ func TestGTPSelfPlay(t *testing.T) {
 		return result
 	}
 	for _, e := range engines {
-		ask(e, "boardsize 8")
+		ask(e, "boardsize "+strconv.Itoa(size))
 		ask(e, "clear_board")
 	}
 	names := map[othello.Color]string{othello.Black: "b", othello.White: "w"}
-	b, _ := othello.NewStartBoard(8, 8)
+	b, _ := othello.NewStartBoard(size, size)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
+	passes := 0
 	for !p.Over() {
 		c := p.Turn()
 		vertex := ask(engines[c], "genmove "+names[c])
 		var err error
 		if vertex == "pass" {
 			err = p.Pass()
+			passes++
 		} else {
 			_, err = p.Play(parseNBoardSquare(t, strings.ToUpper(vertex)))
 		}
@@ -266,7 +285,7 @@ func TestGTPSelfPlay(t *testing.T) {
 	}
 	black, white := p.Score()
 	want := "B " + strconv.Itoa(black) + ", W " + strconv.Itoa(white) + ", game over"
-	t.Logf("the game ended %d to %d", black, white)
+	t.Logf("the game ended %d to %d, with %d passes", black, white, passes)
 	for _, e := range engines {
 		board := strings.Split(ask(e, "showboard"), "\n")
 		if got := board[len(board)-1]; got != want {
