@@ -66,7 +66,8 @@ func ParseGGF(text string) ([]Record, error) {
 // counts a score; a game that goes on has no result yet. TY and BO write
 // a board that is not square as ROWSxCOLS, such as 8x10, TY an a when the
 // fewest discs win, and RU[simple] the simple rules. Every pass the game
-// makes is written, as PA. A move the game refuses is a *MoveError, and a
+// makes is written, as PA, but one after the last move when r.PassOwed.
+// A move the game refuses is a *MoveError, and a
 // name, date or place that holds "]" an error wrapping ErrSyntax.
 func FormatGGF(r Record) (string, error) {
 	g, turns, err := replay(r.Setup, squareMoves(r.Moves))
@@ -104,6 +105,9 @@ func FormatGGF(r Record) (string, error) {
 		}
 	}
 	b.WriteString(" " + ggfCells[r.Setup.First] + "]")
+	if r.PassOwed && len(turns) > 0 && turns[len(turns)-1].pass {
+		turns = turns[:len(turns)-1]
+	}
 	for _, t := range turns {
 		what := "PA"
 		if !t.pass {
@@ -285,6 +289,7 @@ func ggfRecord(props []property, start int) (Record, error) {
 		return Record{}, lineError(start, err)
 	}
 	r.Moves = squaresOf(turns)
+	r.PassOwed = len(turns) > 0 && turns[len(turns)-1].pass && (len(moves) == 0 || !moves[len(moves)-1].pass)
 	return r, nil
 }
 

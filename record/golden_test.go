@@ -106,6 +106,9 @@ func describe(records []record.Record, err error) string {
 		if g.Over() {
 			end = "over"
 		}
+		if r.PassOwed {
+			end += ", after the pass the text owes"
+		}
 		fmt.Fprintf(&b, "end: B %d, W %d; %s\n", black, white, end)
 		text, err := record.FormatGGF(r)
 		if err != nil {

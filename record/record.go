@@ -20,6 +20,11 @@ type Record struct {
 	Black, White string // the players' names; "" when not known
 	Date         string // when it was played, as text, such as "2004.09.18_05:54:38.MDT" (DateLayout)
 	Place        string // where, such as "GGS/os"
+	// PassOwed says that the text read ends where the player to move has
+	// no legal move, before the pass is written: as NBoard sends a game
+	// when it asks that player for its move, which is the pass. Game
+	// makes the pass all the same; FormatGGF leaves it unwritten.
+	PassOwed bool
 }
 
 // Game replays the moves of r from its setup and returns the game at

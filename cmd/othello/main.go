@@ -8,6 +8,8 @@
 //	othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
 //	othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
 //	othello gen [flags] -out DIR
+//	othello gtp [flags]
+//	othello nboard [flags]
 //	othello perft [-rules full|simple] [-size RxC] DEPTH
 //	othello play [flags]
 //	othello solve [flags] FILE
@@ -39,9 +41,11 @@
 // and loads games in GGF (package record). Solve solves endgame positions
 // exactly, from a file of the FFO test positions in OBF, a setup of the
 // judge's, games in GGF or a move list, and checks the scores the file
-// knows.
-// "othello check -h", "othello gen -h", "othello perft -h", "othello play
-// -h" and "othello solve -h" list their flags.
+// knows. Nboard and gtp run the computer player as an engine for GUIs,
+// speaking the NBoard protocol or the Go Text Protocol on standard input
+// and output. "othello check -h", "othello gen -h", "othello gtp -h",
+// "othello nboard -h", "othello perft -h", "othello play -h" and
+// "othello solve -h" list their flags.
 package main
 
 import (
@@ -53,8 +57,13 @@ import (
 )
 
 func main() {
-	env := environ{getenv: os.Getenv, stdinTerminal: isTerminal(os.Stdin), stdoutTerminal: isTerminal(os.Stdout)}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, env))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, processEnviron()))
+}
+
+// processEnviron returns the environ of this process: its variables, and
+// whether its standard input and output are terminals.
+func processEnviron() environ {
+	return environ{getenv: os.Getenv, stdinTerminal: isTerminal(os.Stdin), stdoutTerminal: isTerminal(os.Stdout)}
 }
 
 // An environ is what run takes from its surroundings besides the
@@ -79,6 +88,8 @@ const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
        othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
        othello gen [flags] -out DIR
+       othello gtp [flags]
+       othello nboard [flags]
        othello perft [-rules full|simple] [-size RxC] DEPTH
        othello play [flags]
        othello solve [flags] FILE
@@ -99,7 +110,8 @@ Flags:
 
 othello check grades another program against the judge; othello grade
 grades a folder of submissions; othello gradescope writes a Gradescope
-autograder; othello gen writes random test scenarios; othello perft
+autograder; othello gen writes random test scenarios; othello gtp and
+othello nboard run the computer as an engine for GUIs; othello perft
 counts the game tree; othello play is a game against the computer;
 othello solve solves endgame positions. Each takes -h.
 `
@@ -117,6 +129,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 			return runGrade(args[1:], stdout, stderr)
 		case "gradescope":
 			return runGradescope(args[1:], stdout, stderr)
+		case "gtp":
+			return runGTP(args[1:], stdin, stdout, stderr)
+		case "nboard":
+			return runNBoard(args[1:], stdin, stdout, stderr)
 		case "perft":
 			return runPerft(args[1:], stdout, stderr)
 		case "play":

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+
+	"github.com/othello-judge/judge/engine"
+	"github.com/othello-judge/judge/player"
+)
+
+const nboardUsage = `usage: othello nboard [flags]
+
+Runs the computer player as an engine for the NBoard GUI, or any program
+that speaks the NBoard protocol (version 2), on standard input and
+output: 8x8 Othello under the full rules, or the game that set game gives
+in GGF (other sizes, the simple rules and the fewest discs winning too).
+In NBoard, add it as an engine with the command line "othello nboard"
+(the full path of othello, and any flags). Errors, such as an illegal
+move or an unknown command, are written on standard error and change
+nothing.
+
+Commands: nboard 2 (answered "set myname othello"), set depth N (at most
+N plies deep), set game GGF (a pass the game makes after its last move
+is made), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
+(answered "nodestats NODES SECONDS" and "=== F5/EVAL/TIME"), hint N
+(answered "search F5 EVAL 0 DEPTH" for the best N moves, DEPTH 100% when
+solved exactly), ping N (answered "pong N"), learn (answered "learned";
+nothing is learnt), quit. EVAL is in discs for the player to move. A
+search is not interrupted: a ping is answered after it.
+
+Exit status: 0 after quit or at the end of standard input, 1 if standard
+input or output fails, 2 bad command line.
+
+Flags:
+  -depth N
+	search N plies deep at most, until the GUI's "set depth" (default 0:
+	as deep as -time allows)
+  -time D
+	the most time a move may take, such as 500ms or 2s; a hint shares it
+	among the moves (default 500ms)
+  -threads N
+	the goroutines searching (default: the number of CPUs)
+`
+
+const gtpUsage = `usage: othello gtp [flags]
+
+Runs the computer player as an engine that speaks the Go Text Protocol
+(version 2) on standard input and output, as Othello engines do, for
+GoGui and other GTP controllers: Othello under the full rules, on an 8x8
+board until boardsize says otherwise (4 to 16, even), Black first.
+
+Commands: protocol_version, name, version, known_command, list_commands,
+quit, boardsize N, clear_board, play COLOR VERTEX, genmove COLOR, undo,
+showboard. A colour is b, w, black or white; a vertex is a column letter
+and a row number, such as f5, or pass, in either case: a1 is the
+top-left corner, and the letter i is not used (j is the ninth column).
+Each answer is "= RESULT" or "? ERROR", then an empty line. A player with
+no legal move passes.
+
+Exit status: 0 after quit or at the end of standard input, 1 if standard
+input or output fails, 2 bad command line.
+
+Flags:
+  -depth N
+	search N plies deep at most (default 0: as deep as -time allows)
+  -time D
+	the most time a move may take, such as 500ms or 2s (default 500ms)
+  -threads N
+	the goroutines searching an 8x8 board (default: the number of CPUs)
+`
+
+// runNBoard runs "othello nboard".
+func runNBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c, status, ok := engineConfig("nboard", nboardUsage, args, stdout, stderr)
+	if !ok {
+		return status
+	}
+	return engineFailed(stderr, "nboard", engine.NBoard(stdin, stdout, stderr, c))
+}
+
+// runGTP runs "othello gtp".
+func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c, status, ok := engineConfig("gtp", gtpUsage, args, stdout, stderr)
+	if !ok {
+		return status
+	}
+	return engineFailed(stderr, "gtp", engine.GTP(stdin, stdout, c))
+}
+
+// engineConfig reads the flags of the engine subcommand sub; ok false
+// means exit with status.
+func engineConfig(sub, usage string, args []string, stdout, stderr io.Writer) (c engine.Config, status int, ok bool) {
+	flags := newFlagSet(sub, stderr)
+	depth := flags.Int("depth", 0, "")
+	budget := flags.Duration("time", player.DefaultBudget, "")
+	threads := flags.Int("threads", runtime.NumCPU(), "")
+	if status, ok := parseFlags(flags, args, usage, stdout, stderr); !ok {
+		return c, status, false
+	}
+	switch {
+	case flags.NArg() > 0:
+		return c, badUsage(stderr, sub, usage, "unexpected argument %q", flags.Arg(0)), false
+	case *depth < 0:
+		return c, badUsage(stderr, sub, usage, "-depth must be 0 or more, got %d", *depth), false
+	case *budget <= 0:
+		return c, badUsage(stderr, sub, usage, "-time must be positive, got %v", *budget), false
+	case *threads < 1:
+		return c, badUsage(stderr, sub, usage, "-threads must be 1 or more, got %d", *threads), false
+	}
+	c.CPU = player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}
+	return c, 0, true
+}
+
+// engineFailed returns the exit status of an engine that ended with err,
+// and writes err on stderr.
+func engineFailed(stderr io.Writer, sub string, err error) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "othello %s: %v\n", sub, err)
+	return 1
+}

@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/othello-judge/judge/player"
+)
+
+// name is the engine's name, as both protocols give it to a GUI.
+const name = "othello"
+
+// A Config is how an engine thinks: the computer player that searches for
+// it, and the clock that times its searches.
+type Config struct {
+	// CPU searches every position: its Depth, Budget and Threads. NBoard's
+	// "set depth" changes its Depth.
+	CPU player.CPU
+	// Clock tells the time, for the seconds that NBoard's answers report;
+	// nil for time.Now. A test's clock makes them reproducible.
+	Clock func() time.Time
+}
+
+// now returns the config's clock.
+func (c Config) now() func() time.Time {
+	if c.Clock == nil {
+		return time.Now
+	}
+	return c.Clock
+}
+
+// maxLine is the longest line kept: NBoard's "set game" with a whole game
+// in GGF is under 2 KB. The rest of a longer line is read and dropped.
+const maxLine = 1 << 16
+
+// A lineReader reads the commands of a protocol a line at a time, each in
+// bounded memory.
+type lineReader struct {
+	r *bufio.Reader
+	n int // the lines read so far
+}
+
+// next returns the next line, without its "\n" or "\r\n" and cut to
+// maxLine bytes; long reports that it was cut. ok is false at the end of
+// the input, and err is a read error.
+func (l *lineReader) next() (text string, long, ok bool, err error) {
+	var buf []byte
+	n := 0 // the bytes of the line, all read but only the first kept
+	for {
+		frag, err := l.r.ReadSlice('\n')
+		n += len(frag)
+		buf = append(buf, frag[:min(len(frag), maxLine+2-len(buf))]...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err != nil && err != io.EOF:
+			return "", false, false, err
+		case n == 0:
+			return "", false, false, nil
+		}
+		l.n++
+		text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		long := n > maxLine+2 || len(text) > maxLine
+		return text[:min(len(text), maxLine)], long, true, nil
+	}
+}
+
+// discs returns the score of r in discs for the player to move: the
+// final margin when it is exact; for a win or a loss that the search
+// proved without counting by how much, the margin of the line it saw;
+// otherwise its estimate.
+func discs(r player.Result) float64 {
+	switch {
+	case r.Exact:
+		return float64(r.Score)
+	case r.Score >= player.Won:
+		return float64(r.Score-player.Won) / 100
+	case r.Score <= -player.Won:
+		return float64(r.Score+player.Won) / 100
+	}
+	return float64(r.Score) / 100
+}
