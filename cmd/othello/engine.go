@@ -21,8 +21,8 @@ move or an unknown command, are written on standard error and change
 nothing.
 
 Commands: nboard 2 (answered "set myname othello"), set depth N (at most
-N plies deep), set game GGF (a pass the game makes after its last move
-is made), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
+N plies deep), set game GGF (a pass after its last move that it does
+not write is owed: go answers PA), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
 (answered "nodestats NODES SECONDS" and "=== F5/EVAL/TIME"), hint N
 (answered "search F5 EVAL 0 DEPTH" for the best N moves, DEPTH 100% when
 solved exactly), ping N (answered "pong N"), learn (answered "learned";
