@@ -1,10 +1,6 @@
 package engine
 
 import (
-	"bufio"
-	"errors"
-	"io"
-	"strings"
 	"time"
 
 	"github.com/othello-judge/judge/player"
@@ -35,38 +31,6 @@ func (c Config) now() func() time.Time {
 // maxLine is the longest line kept: NBoard's "set game" with a whole game
 // in GGF is under 2 KB. The rest of a longer line is read and dropped.
 const maxLine = 1 << 16
-
-// A lineReader reads the commands of a protocol a line at a time, each in
-// bounded memory.
-type lineReader struct {
-	r *bufio.Reader
-	n int // the lines read so far
-}
-
-// next returns the next line, without its "\n" or "\r\n" and cut to
-// maxLine bytes; long reports that it was cut. ok is false at the end of
-// the input, and err is a read error.
-func (l *lineReader) next() (text string, long, ok bool, err error) {
-	var buf []byte
-	n := 0 // the bytes of the line, all read but only the first kept
-	for {
-		frag, err := l.r.ReadSlice('\n')
-		n += len(frag)
-		buf = append(buf, frag[:min(len(frag), maxLine+2-len(buf))]...)
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case err != nil && err != io.EOF:
-			return "", false, false, err
-		case n == 0:
-			return "", false, false, nil
-		}
-		l.n++
-		text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
-		long := n > maxLine+2 || len(text) > maxLine
-		return text[:min(len(text), maxLine)], long, true, nil
-	}
-}
 
 // discs returns the score of r in discs for the player to move: the
 // final margin when it is exact; for a win or a loss that the search

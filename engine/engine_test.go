@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -93,30 +92,6 @@ func TestDiscsAndDepth(t *testing.T) {
 		if got := depthText(tt.r); got != tt.wantDepth {
 			t.Errorf("depthText(%+v): got %q, want %q", tt.r, got, tt.wantDepth)
 		}
-	}
-}
-
-// TestLineReader reads lines of every kind of ending, and lines longer
-// than maxLine, which are cut.
-func TestLineReader(t *testing.T) {
-	long := strings.Repeat("x", maxLine+10)
-	in := "a\r\nb\n\n" + long + "\n" + long[:maxLine] + "\nlast"
-	l := lineReader{r: bufio.NewReaderSize(iotest.OneByteReader(strings.NewReader(in)), 16)}
-	want := []struct {
-		text string
-		long bool
-	}{{"a", false}, {"b", false}, {"", false}, {long[:maxLine], true}, {long[:maxLine], false}, {"last", false}}
-	for i, w := range want {
-		text, long, ok, err := l.next()
-		if text != w.text || long != w.long || !ok || err != nil {
-			t.Fatalf("line %d: got %.10q (%d bytes), long %v, ok %v, %v; want %.10q (%d bytes), long %v", i+1, text, len(text), long, ok, err, w.text, len(w.text), w.long)
-		}
-	}
-	if _, _, ok, err := l.next(); ok || err != nil {
-		t.Errorf("after the last line: got ok %v, %v; want the end", ok, err)
-	}
-	if l.n != len(want) {
-		t.Errorf("lines counted: got %d, want %d", l.n, len(want))
 	}
 }
 

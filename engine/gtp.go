@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/othello-judge/judge/internal/lines"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 )
@@ -61,21 +62,21 @@ func GTP(in io.Reader, out io.Writer, c Config) error {
 	g := &gtp{cpu: c.CPU, size: 8}
 	g.clear()
 	w := bufio.NewWriter(out)
-	lines := lineReader{r: bufio.NewReader(in)}
+	r := lines.NewReader(bufio.NewReader(in), maxLine)
 	for {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		text, long, ok, err := lines.next()
+		line, ok, err := r.Next()
 		if err != nil || !ok {
 			return err
 		}
-		id, command, args, ok := parseCommand(text)
+		id, command, args, ok := parseCommand(line.Text)
 		if !ok {
 			continue
 		}
 		answer, err := "", error(errSyntax)
-		if !long {
+		if !line.Long {
 			answer, err = g.run(command, args)
 		}
 		if err != nil {

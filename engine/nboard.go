@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/othello-judge/judge/internal/lines"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
@@ -62,21 +63,21 @@ func NBoard(in io.Reader, out, errs io.Writer, c Config) error {
 	b, _ := othello.NewStartBoard(8, 8)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
 	e.pos, e.win = *p, othello.MostDiscs
-	lines := lineReader{r: bufio.NewReader(in)}
+	r := lines.NewReader(bufio.NewReader(in), maxLine)
 	for {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		text, long, ok, err := lines.next()
+		line, ok, err := r.Next()
 		if err != nil || !ok {
 			return err
 		}
-		e.line = lines.n
-		if long {
+		e.line = r.Count()
+		if line.Long {
 			e.fail("a line longer than %d bytes, ignored", maxLine)
 			continue
 		}
-		if quit := e.run(text); quit {
+		if quit := e.run(line.Text); quit {
 			return w.Flush()
 		}
 	}

@@ -1,9 +1,6 @@
 package play
 
 import (
-	"bufio"
-	"errors"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -14,40 +11,6 @@ import (
 // maxLine is the longest line kept: the rest of a longer one is read and
 // dropped, and the line is refused.
 const maxLine = 1024
-
-// A lineReader reads lines of any length in bounded memory.
-type lineReader struct {
-	r *bufio.Reader
-}
-
-// A line is a line of input.
-type line struct {
-	text string // without its "\n" or "\r\n", and cut to maxLine bytes
-	long bool   // longer than maxLine: text holds its start
-}
-
-// next returns the next line; ok is false at the end of the input, and
-// err is a read error.
-func (l *lineReader) next() (_ line, ok bool, err error) {
-	var buf []byte
-	n := 0 // the bytes of the line, all read but only the first kept
-	for {
-		frag, err := l.r.ReadSlice('\n')
-		n += len(frag)
-		buf = append(buf, frag[:min(len(frag), maxLine+2-len(buf))]...)
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case err != nil && err != io.EOF:
-			return line{}, false, err
-		case n == 0:
-			return line{}, false, nil
-		}
-		text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
-		long := n > maxLine+2 || len(text) > maxLine
-		return line{text: text[:min(len(text), maxLine)], long: long}, true, nil
-	}
-}
 
 // A command is what a person may type besides a move.
 type command int

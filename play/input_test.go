@@ -1,12 +1,10 @@
 package play
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
-	"testing/iotest"
 )
 
 func TestParseSquare(t *testing.T) {
@@ -53,60 +51,6 @@ func TestParseSquare(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestLineReader(t *testing.T) {
-	long := strings.Repeat("x", maxLine)
-	tests := []struct {
-		name string
-		in   string
-		want []string // each line, with "+" after one that was too long
-	}{
-		{"lines", "a\nb\n", []string{"a", "b"}},
-		{"crlf", "a\r\nb\r\n", []string{"a", "b"}},
-		{"no last newline", "a\nb", []string{"a", "b"}},
-		{"blank lines", "\n\n", []string{"", ""}},
-		{"nothing", "", nil},
-		{"longest kept", long + "\n", []string{long}},
-		{"longest kept, crlf", long + "\r\n", []string{long}},
-		{"too long", long + "y\nd3\n", []string{long + "+", "d3"}},
-		{"far too long", strings.Repeat("d3 ", 100000) + "\nd3", []string{strings.Repeat("d3 ", 100000)[:maxLine] + "+", "d3"}},
-	}
-	for _, tt := range tests {
-		for _, slow := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/slow=%v", tt.name, slow), func(t *testing.T) {
-				r := strings.NewReader(tt.in)
-				l := &lineReader{r: bufio.NewReader(r)}
-				if slow {
-					l = &lineReader{r: bufio.NewReader(iotest.OneByteReader(r))}
-				}
-				var got []string
-				for {
-					line, ok, err := l.next()
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !ok {
-						break
-					}
-					if line.long {
-						line.text += "+"
-					}
-					got = append(got, line.text)
-				}
-				if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
-					t.Errorf("got %.200q, want %.200q", got, tt.want)
-				}
-			})
-		}
-	}
-}
-
-func TestLineReaderError(t *testing.T) {
-	l := &lineReader{r: bufio.NewReader(iotest.ErrReader(iotest.ErrTimeout))}
-	if _, _, err := l.next(); err != iotest.ErrTimeout {
-		t.Errorf("got %v, want %v", err, iotest.ErrTimeout)
 	}
 }
 

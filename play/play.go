@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/othello-judge/judge/internal/lines"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
@@ -66,7 +67,7 @@ func Run(in io.Reader, out io.Writer, c Config) error {
 		c:    c,
 		g:    g,
 		view: newView(c),
-		in:   &lineReader{r: bufio.NewReader(in)},
+		in:   lines.NewReader(bufio.NewReader(in), maxLine),
 		out:  bufio.NewWriter(out),
 	}
 	if s.c.Hint == nil {
@@ -87,7 +88,7 @@ type session struct {
 	c    Config
 	g    *othello.Game
 	view view
-	in   *lineReader
+	in   *lines.Reader
 	out  *bufio.Writer
 	// turns holds the ply of the game at each turn of a person so far,
 	// the present one last, for undo.
@@ -184,18 +185,18 @@ func (s *session) personMove() error {
 		if err != nil {
 			return err
 		}
-		text := strings.TrimSpace(line.text)
-		if text == "" && !line.long {
+		text := strings.TrimSpace(line.Text)
+		if text == "" && !line.Long {
 			continue
 		}
-		if cmd := commands[strings.ToLower(text)]; cmd != noCommand && !line.long {
+		if cmd := commands[strings.ToLower(text)]; cmd != noCommand && !line.Long {
 			if err := s.command(cmd); err != nil {
 				return err
 			}
 			continue
 		}
 		sq, ok := parseSquare(text)
-		if !ok || line.long {
+		if !ok || line.Long {
 			s.view.refused(s.out, text, nil, s.g)
 			continue
 		}
@@ -225,11 +226,11 @@ func cause(err error) error {
 // readLine flushes the output and reads the next line. The end of the
 // input ends the prompt with a newline; it is then quit if a person at a
 // terminal typed it, and otherwise an error wrapping ErrUnfinished.
-func (s *session) readLine() (line, error) {
+func (s *session) readLine() (lines.Line, error) {
 	if err := s.out.Flush(); err != nil {
-		return line{}, err
+		return lines.Line{}, err
 	}
-	l, ok, err := s.in.next()
+	l, ok, err := s.in.Next()
 	if err == nil && !ok {
 		s.out.WriteString("\n")
 		if s.c.Interactive {
