@@ -161,16 +161,17 @@ type IndexRow struct {
 	Failed       int
 	NotRun       int
 	FirstFailure string
+	Report       string // its report in its folder, such as "report.html"; "" for none
 }
 
-// link returns the relative address of the row's report.html, each
-// character that is not safe in a path escaped, and "" for a name that
+// link returns the relative address of the row's report, each character
+// that is not safe in a path escaped, and "" for no report or a name that
 // no link can name safely: "." or "..".
 func (row IndexRow) link() string {
-	if strings.Trim(row.Name, ".") == "" {
+	if row.Report == "" || strings.Trim(row.Name, ".") == "" {
 		return ""
 	}
-	return "./" + url.PathEscape(row.Name) + "/report.html"
+	return "./" + url.PathEscape(row.Name) + "/" + url.PathEscape(row.Report)
 }
 
 // WriteIndex writes the index of a class's reports as one HTML page: a

@@ -351,12 +351,13 @@ func TestWrong(t *testing.T) {
 
 func TestIndex(t *testing.T) {
 	rows := []IndexRow{
-		{Name: "alice", Rules: "FULL", Score: "100", Max: "100", Passed: 201},
-		{Name: "<b>bob & co</b>", Rules: "FULL", Score: "65.5", Max: "100", Passed: 150, Failed: 51, FirstFailure: `output line 2: want "B: 2  W: 2\n", got "<script>"`},
-		{Name: "a b%c", Score: "0", Max: "100", FirstFailure: "check: its first line is \"\", want \"FULL\\n\""},
-		{Name: "..", Score: "0", Max: "100"},
-		{Name: "..x", Score: "0", Max: "100"},
-		{Name: "javascript:alert(1)", Score: "0", Max: "100"},
+		{Name: "alice", Rules: "FULL", Score: "100", Max: "100", Passed: 201, Report: "report.html"},
+		{Name: "<b>bob & co</b>", Rules: "FULL", Score: "65.5", Max: "100", Passed: 150, Failed: 51, FirstFailure: `output line 2: want "B: 2  W: 2\n", got "<script>"`, Report: "report.html"},
+		{Name: "a b%c", Score: "0", Max: "100", FirstFailure: "check: its first line is \"\", want \"FULL\\n\"", Report: "report.txt"},
+		{Name: "..", Score: "0", Max: "100", Report: "report.html"},
+		{Name: "..x", Score: "0", Max: "100", Report: "report.html"},
+		{Name: "javascript:alert(1)", Score: "0", Max: "100", Report: "report.html"},
+		{Name: "dave", Score: "0", Max: "100", FirstFailure: "mkdir out/dave: permission denied"},
 	}
 	var b bytes.Buffer
 	if err := WriteIndex(&b, rows); err != nil {
@@ -368,7 +369,8 @@ func TestIndex(t *testing.T) {
 	for _, want := range []string{
 		`<a href="./alice/report.html">alice</a>`,
 		`<a href="./%3Cb%3Ebob%20&amp;%20co%3C%2Fb%3E/report.html">&lt;b&gt;bob &amp; co&lt;/b&gt;</a>`,
-		`<a href="./a%20b%25c/report.html">a b%c</a>`,
+		`<a href="./a%20b%25c/report.txt">a b%c</a>`,
+		`<td>dave</td>`,
 		`<td>..</td>`,
 		`<a href="./..x/report.html">..x</a>`,
 		`<a href="./javascript:alert%281%29/report.html">`,
