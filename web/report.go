@@ -61,8 +61,9 @@ type wayView struct {
 	MidGame     string
 	OutputCut   string // says the output was cut, when it was
 	Steps       []step
-	StepsNote   string
-	StartStep   int // the step shown first: the first that differs
+	StepsTotal  int    // the steps of the reproducer, of which Steps may show only some
+	StepsNote   string // says which steps are shown, when not all are
+	StartStep   int    // the step shown first: the first that differs
 	ReproFile   string
 	ReproFailed string
 }
@@ -140,7 +141,10 @@ func viewWay(g *check.Grade, way *check.Way) wayView {
 	if way.OutputCut {
 		v.OutputCut = fmt.Sprintf("the program wrote more than %d KiB: only its first %d KiB are shown", check.MaxOutput>>10, check.MaxOutput>>10)
 	}
-	v.Steps, v.StepsNote = steps(g.Rules, way)
+	v.Steps, v.StepsTotal = steps(g.Rules, way)
+	if n := len(v.Steps); n < v.StepsTotal {
+		v.StepsNote = fmt.Sprintf("steps %d to %d of %d, around the first difference", v.Steps[0].Number, v.Steps[n-1].Number, v.StepsTotal)
+	}
 	v.StartStep = v.Steps[0].Number
 	for _, s := range v.Steps {
 		if s.Differs {

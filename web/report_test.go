@@ -309,15 +309,19 @@ func TestStepsWindow(t *testing.T) {
 	k := len(out) * 3 / 4
 	out[k] = "garbage\n"
 	w := way(1, tr.Input, run{out: join(out)}, &check.Case{Name: s.Name})
-	all, note := steps(othello.Full{}, w)
+	all, total := steps(othello.Full{}, w)
 	if len(s.Lines) < maxSteps {
 		t.Fatalf("scenario %s has %d lines, want more than %d", s.Name, len(s.Lines), maxSteps)
 	}
-	if len(all) != 2*stepsAround+1 || !all[stepsAround].Differs {
-		t.Errorf("got %d steps, the middle one differing: %v; want %d", len(all), all[min(stepsAround, len(all)-1)].Differs, 2*stepsAround+1)
+	if len(all) != stepsBefore+1+stepsAfter || !all[stepsBefore].Differs {
+		t.Errorf("got %d steps, step %d differing: %v; want %d", len(all), stepsBefore+1, all[min(stepsBefore, len(all)-1)].Differs, stepsBefore+1+stepsAfter)
 	}
-	if want := fmt.Sprintf("steps %d to %d of %d, around the first difference", all[0].Number, all[len(all)-1].Number, len(s.Lines)+1); note != want {
-		t.Errorf("got the note %q, want %q", note, want)
+	if total != len(s.Lines)+1 {
+		t.Errorf("got %d steps in all, want %d", total, len(s.Lines)+1)
+	}
+	v := viewWay(&check.Grade{Rules: othello.Full{}, Ways: []*check.Way{w}}, w)
+	if want := fmt.Sprintf("steps %d to %d of %d, around the first difference", all[0].Number, all[len(all)-1].Number, total); v.StepsNote != want {
+		t.Errorf("got the note %q, want %q", v.StepsNote, want)
 	}
 }
 

@@ -45,11 +45,16 @@ type part struct {
 	Hidden bool
 }
 
-// maxSteps is how many steps a way shows in full; a longer reproducer
-// shows a window of stepsAround steps each side of the first difference.
+// maxSteps is how many steps a way shows in full, and maxSquares how
+// many squares their boards may have in all (40 steps on 4x4); a longer
+// reproducer, or one on a larger board, shows only stepsBefore steps
+// before the first difference and stepsAfter after it, for the boards
+// of each step are drawn whole.
 const (
 	maxSteps    = 40
-	stepsAround = 5
+	maxSquares  = 40 * 4 * 4
+	stepsBefore = 3
+	stepsAfter  = 1
 )
 
 // maxAnswerLines bounds the lines of one answer shown, and maxLineBytes
@@ -63,10 +68,10 @@ const (
 // steps returns the steps of way w under rules r: its input cut into the
 // setup and the lines after it, the judge's answer to each (which
 // scenario.Judge gives again) and the program's (w.Output cut as the
-// judge's answer sizes cut the judge's), with their boards. When there
-// are more than maxSteps, it returns only those around the first
-// difference and says which in the note.
-func steps(r othello.Rules, w *check.Way) (all []step, note string) {
+// judge's answer sizes cut the judge's), with their boards; and how many
+// steps there are. When there are too many, it returns only those around
+// the first difference.
+func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 	judged := scenario.Judge("", r, w.Input)
 	in := check.SplitLines(w.Input)
 	sizes := check.AnswerSizes(judged.Output, len(in))
@@ -82,6 +87,7 @@ func steps(r othello.Rules, w *check.Way) (all []step, note string) {
 			break
 		}
 	}
+	var all []step
 	var before *othello.Board
 	turn := othello.Empty
 	at := 0 // output lines before the step
@@ -141,8 +147,12 @@ func steps(r othello.Rules, w *check.Way) (all []step, note string) {
 		}
 		all = append(all, s)
 	}
-	if len(all) <= maxSteps {
-		return all, ""
+	squares := 0
+	if before != nil {
+		squares = before.Rows() * before.Cols()
+	}
+	if len(all) <= maxSteps && len(all)*squares <= maxSquares {
+		return all, len(all)
 	}
 	d := len(all) - 1
 	for i, s := range all {
@@ -151,9 +161,7 @@ func steps(r othello.Rules, w *check.Way) (all []step, note string) {
 			break
 		}
 	}
-	from, to := max(0, d-stepsAround), min(len(all), d+stepsAround+1)
-	note = fmt.Sprintf("steps %d to %d of %d, around the first difference", from+1, to, len(all))
-	return all[from:to], note
+	return all[max(0, d-stepsBefore):min(len(all), d+stepsAfter+1)], len(all)
 }
 
 // numbered returns lines from:to of lines as the report shows them,
