@@ -286,7 +286,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		err = check.WriteText(stdout, g, *verbose)
 	}
 	if err == nil && *htmlPath != "" {
-		if err = writeHTML(*htmlPath, g); err != nil {
+		if err = createFile(*htmlPath, func(w io.Writer) error { return web.WriteReport(w, g) }); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)
 		}
 	}
@@ -300,13 +300,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// writeHTML writes the HTML report of g to the file path.
-func writeHTML(path string, g *check.Grade) error {
+// createFile creates the file path and writes it with write.
+func createFile(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := web.WriteReport(f, g); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return err
 	}

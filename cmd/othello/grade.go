@@ -208,23 +208,17 @@ func writeReports(dir, text, js, page string) error {
 // writeGrades writes the CSV file of the grades, one row a submission in
 // the order given; a submission not graded is left out.
 func writeGrades(path string, rows []*web.IndexRow) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	w.Write([]string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure"})
-	for _, r := range rows {
-		if r != nil {
-			w.Write([]string{r.Name, r.Rules, r.Score, r.Max, strconv.Itoa(r.Passed), strconv.Itoa(r.Failed), strconv.Itoa(r.NotRun), r.FirstFailure})
+	return createFile(path, func(f io.Writer) error {
+		w := csv.NewWriter(f)
+		w.Write([]string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure"})
+		for _, r := range rows {
+			if r != nil {
+				w.Write([]string{r.Name, r.Rules, r.Score, r.Max, strconv.Itoa(r.Passed), strconv.Itoa(r.Failed), strconv.Itoa(r.NotRun), r.FirstFailure})
+			}
 		}
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+		w.Flush()
+		return w.Error()
+	})
 }
 
 // writeIndex writes the index of the reports, index.html, to path, with
@@ -236,13 +230,5 @@ func writeIndex(path string, rows []*web.IndexRow) error {
 			graded = append(graded, *r)
 		}
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := web.WriteIndex(f, graded); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return createFile(path, func(w io.Writer) error { return web.WriteIndex(w, graded) })
 }
