@@ -274,6 +274,9 @@ func TestReportHostile(t *testing.T) {
 			t.Errorf("the page lacks %s", want)
 		}
 	}
+	if n := strings.Count(p, "<script"); n != 1 {
+		t.Errorf("got %d scripts, want 1, the page's own", n)
+	}
 	if len(p) > 1<<20 {
 		t.Errorf("the page weighs %d bytes with 64 KiB of binary output, want at most 1 MiB", len(p))
 	}
