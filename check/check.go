@@ -9,7 +9,9 @@
 // which WriteText, WriteJSON and WriteGradescope write.
 // Every run is in the sandbox of package sandbox; a run's output is
 // dropped once it is compared, so that a check's memory does not grow
-// with its scenarios.
+// with its scenarios: only the first MaxOutput bytes of each way's
+// reproducer's output are kept (Way.Output, for package web's report),
+// and of runs that a limit ended, which are not run again.
 package check
 
 import (
