@@ -9,10 +9,13 @@
 // which WriteText, WriteJSON and WriteGradescope write.
 // Every run is in the sandbox of package sandbox; a run's output is
 // dropped once it is compared, so that a check's memory does not grow
-// with its scenarios.
+// with its scenarios: only the first MaxOutput bytes of each way's
+// reproducer's output are kept (Way.Output, for package web's report),
+// and of runs that a limit ended, which are not run again.
 package check
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -59,7 +62,7 @@ func detectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) 
 		return nil, &StartError{Program: commandLine(p), Err: r.Err}
 	}
 	var line string
-	if lines := splitLines(r.Stdout); len(lines) > 0 {
+	if lines := SplitLines(r.Stdout); len(lines) > 0 {
 		line = lines[0]
 	}
 	switch line {
@@ -322,7 +325,7 @@ func group(jobs []*job) []*Way {
 	for _, w := range ways {
 		e := examples[w]
 		w.Input, w.Failure = e.t.Input, w.Cases[0].Failure
-		w.Size = fmt.Sprintf("%d input lines", len(splitLines(e.t.Input)))
+		w.Size = fmt.Sprintf("%d input lines", len(SplitLines(e.t.Input)))
 		if e.s != nil {
 			w.Input, w.Size = e.s.Input(), size(e.s)
 		}
@@ -352,11 +355,12 @@ func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
 			return t, compare(t)
 		}
 		t := e.t
+		var f *Failure // the failure on t with its output, once there is one
 		if s := e.s; s != nil {
 			t = s.Transcript()
 			if s.Fault == nil && !w.Failure.Result.limitEnded() {
 				// The shrinker needs the failure with its output.
-				f := compare(t)
+				f = compare(t)
 				if w.Failure.Same(f) {
 					sh := &shrinker{try: try, budget: b}
 					var shrunk *scenario.Scenario
@@ -368,7 +372,20 @@ func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
 			}
 		}
 		w.Input = t.Input
-		if t.Status != 0 && len(splitLines(t.Output)) > 1 {
+		var out []byte
+		switch {
+		case f != nil:
+			out = f.Result.Stdout
+		case w.Failure.Result.limitEnded():
+			out = w.Failure.Result.Stdout // kept by summarize: each run could take the whole limit
+		default:
+			// A transcript from a file or a bad setup: run once more.
+			if f := compare(t); f != nil {
+				out = f.Result.Stdout
+			}
+		}
+		w.Output, w.OutputCut = bytes.Clone(out[:min(len(out), MaxOutput)]), len(out) > MaxOutput
+		if t.Status != 0 && len(SplitLines(t.Output)) > 1 {
 			w.MidGame = strings.TrimSpace(string(t.Errors))
 		}
 		if cfg.Out != "" {

@@ -130,6 +130,7 @@ func TestCheckCatchesMistakes(t *testing.T) {
 			if !regexp.MustCompile(tt.want).MatchString(report) {
 				t.Errorf("the report does not match %q:\n%s", tt.want, report)
 			}
+			checkOutputs(t, g)
 			t.Logf("%d of %d failed in %v", g.Count(check.Failed), tt.n, time.Since(start).Round(time.Millisecond))
 		})
 	}
@@ -220,4 +221,24 @@ func index(t *testing.T, name string) int {
 		t.Fatalf("scenario name %q does not end with its index", name)
 	}
 	return i
+}
+
+// checkOutputs checks that each way of g keeps the program's output on
+// its reproducer: the output first differs from the judge's where the
+// way's failure says.
+func checkOutputs(t *testing.T, g *check.Grade) {
+	t.Helper()
+	for _, w := range g.Ways {
+		if w.Failure.Line == 0 || w.OutputCut {
+			continue
+		}
+		want, got := check.SplitLines(scenario.Judge("", g.Rules, w.Input).Output), check.SplitLines(w.Output)
+		line := 1
+		for line <= len(want) && line <= len(got) && want[line-1] == got[line-1] {
+			line++
+		}
+		if line != w.Failure.Line {
+			t.Errorf("way %d: its Output first differs from the judge's at line %d, want %d:\n%s", w.Number, line, w.Failure.Line, w.Output)
+		}
+	}
 }

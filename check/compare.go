@@ -30,13 +30,18 @@ type Failure struct {
 
 // summarize returns f as a check keeps it until the report: what the
 // program did in words, an excerpt of its standard error and the
-// differing lines cut short, and no more of the run's output.
+// differing lines cut short, and no more of the run's output, but for a
+// run that a limit ended, which is not run again: the first MaxOutput
+// bytes of its standard output, for the way's Output.
 func (f *Failure) summarize(t scenario.Transcript, lim Limits, sl sandbox.Limits) *Failure {
 	g := *f
 	g.What = what(t, f.Result, lim, sl)
 	g.Stderr = stderrExcerpt(f.Result.Stderr)
 	g.Want, g.Got, g.Input = cut(f.Want), cut(f.Got), cut(f.Input)
 	g.Result.Stdout, g.Result.Stderr = nil, nil
+	if f.Result.limitEnded() {
+		g.Result.Stdout = bytes.Clone(f.Result.Stdout[:min(len(f.Result.Stdout), MaxOutput)])
+	}
 	return &g
 }
 
@@ -52,7 +57,7 @@ const stderrLines = 5
 // left out.
 func stderrExcerpt(stderr []byte) []string {
 	var lines []string
-	for _, l := range splitLines(stderr) {
+	for _, l := range SplitLines(stderr) {
 		if l = strings.TrimRight(l, "\r\n"); strings.TrimSpace(l) != "" {
 			lines = append(lines, l)
 		}
@@ -145,7 +150,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 			if r.Status >= 0 {
 				f.way.exit = "status " + strconv.Itoa(r.Status)
 			}
-			_, f.way.exception = crash(splitLines(r.Stderr))
+			_, f.way.exception = crash(SplitLines(r.Stderr))
 		}
 	}
 	if bytes.Equal(r.Stdout, t.Output) {
@@ -153,7 +158,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 		ended()
 		return f
 	}
-	want, got := splitLines(t.Output), splitLines(r.Stdout)
+	want, got := SplitLines(t.Output), SplitLines(r.Stdout)
 	i := 0
 	for i < len(want) && i < len(got) && want[i] == got[i] {
 		i++
@@ -170,7 +175,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 	if f.way.got == "end" {
 		ended()
 	}
-	in := splitLines(t.Input)
+	in := SplitLines(t.Input)
 	if k := answering(t.Output, len(in), f.Line); k > 0 {
 		f.InputLine, f.Input = k, strings.TrimSuffix(in[k-1], "\n")
 	}
@@ -187,7 +192,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 // the end of out.
 func answering(out []byte, lines, n int) int {
 	at := 1 // output lines before the answer to the next input line
-	for k, size := range answerSizes(out, lines) {
+	for k, size := range AnswerSizes(out, lines) {
 		if at < n && n <= at+size {
 			return k + 1
 		}
@@ -271,7 +276,7 @@ func Diff(want, got []byte) string {
 	if bytes.Equal(want, got) {
 		return ""
 	}
-	w, g := splitLines(want), splitLines(got)
+	w, g := SplitLines(want), SplitLines(got)
 	i := 0
 	for i < len(w) && i < len(g) && w[i] == g[i] {
 		i++
@@ -299,13 +304,13 @@ func Diff(want, got []byte) string {
 	return sb.String()
 }
 
-// answerSizes returns, for each of n input lines, how many lines of the
+// AnswerSizes returns, for each of n input lines, how many lines of the
 // judge's output out answer it: the whole first turn for the last setup
 // line, INVALID for a bad move line, VALID and the next turn (or the end)
 // for a legal one, and nothing for the other setup lines or lines after
 // the end.
-func answerSizes(out []byte, n int) []int {
-	lines := splitLines(out)
+func AnswerSizes(out []byte, n int) []int {
+	lines := SplitLines(out)
 	sizes := make([]int, n)
 	if len(lines) < 2 {
 		return sizes // a bad setup: nothing but the FULL or SIMPLE line
@@ -333,8 +338,8 @@ func answerSizes(out []byte, n int) []int {
 	return sizes
 }
 
-// splitLines splits b after each newline; a last line without one is kept.
-func splitLines(b []byte) []string {
+// SplitLines splits b after each newline; a last line without one is kept.
+func SplitLines(b []byte) []string {
 	s := string(b)
 	var lines []string
 	for s != "" {

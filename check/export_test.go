@@ -2,6 +2,5 @@ package check
 
 // Unexported functions that the tests of package check_test call.
 var (
-	AnswerSizes = answerSizes
 	DetectRules = detectRules
 )

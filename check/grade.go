@@ -72,9 +72,17 @@ type Way struct {
 	// MidGame is the judge's line on standard error when the reproducer
 	// ends mid-game, the reason for its exit status 1; "" otherwise.
 	MidGame string
-	File    string // where the reproducer and its expected output are; "" for nowhere
-	Err     error  // why it could not be written there
+	// Output is the program's standard output on Input, its first
+	// MaxOutput bytes; OutputCut says it wrote more. The judge's answer is
+	// not kept: scenario.Judge gives it again from Input.
+	Output    []byte
+	OutputCut bool
+	File      string // where the reproducer and its expected output are; "" for nowhere
+	Err       error  // why it could not be written there
 }
+
+// MaxOutput is how much of a program's standard output a Way keeps.
+const MaxOutput = 64 << 10
 
 // Categories returns how many of the way's cases are in each category,
 // as "non-square 12, passes 3", most first.

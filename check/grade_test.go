@@ -42,6 +42,7 @@ func TestTwoBugsTwoWays(t *testing.T) {
 			t.Errorf("way %d: shrunk %v, reproducer %s: %v", way.Number, way.Shrunk, way.File, err)
 		}
 	}
+	checkOutputs(t, g)
 	for _, want := range []string{"IndexError: list index out of range", "(IndexError)"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report does not say %q:\n%s", want, report)

@@ -159,7 +159,7 @@ func writeWay(w io.Writer, g *Grade, way *Way) {
 		fmt.Fprintf(w, ", written with its expected output to %s", way.File)
 	}
 	fmt.Fprintln(w, ":")
-	lines := splitLines(way.Input)
+	lines := SplitLines(way.Input)
 	for i, l := range lines {
 		if i == maxShownLines {
 			fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
@@ -278,7 +278,7 @@ func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string
 	case Interrupted:
 		return "the check was stopped while it ran"
 	case NoAnswer:
-		in := splitLines(t.Input)
+		in := SplitLines(t.Input)
 		if r.Lines == 0 || r.Lines > len(in) {
 			return fmt.Sprintf("it printed no first line within %v, and was killed: does it flush its output before it reads?", lim.LineTimeout)
 		}
@@ -298,7 +298,7 @@ func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string
 	if r.Status != t.Status {
 		fmt.Fprintf(&sb, ", want status %d", t.Status)
 	}
-	want, got := splitLines(t.Output), splitLines(r.Stdout)
+	want, got := SplitLines(t.Output), SplitLines(r.Stdout)
 	if extra := len(got) - len(want); extra > 0 && len(want) > 0 && strings.HasPrefix(string(r.Stdout), string(t.Output)) {
 		fmt.Fprintf(&sb, ", after writing %d %s more than the judge", extra, plural(extra, "line"))
 	}

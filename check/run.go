@@ -202,8 +202,8 @@ func (r *runner) waitExit() End {
 // answer the one before it have come, and stops the program as soon as
 // its output differs from the judge's.
 func (r *runner) lockStep() End {
-	in := splitLines(r.t.Input)
-	answers := answerSizes(r.t.Output, len(in))
+	in := SplitLines(r.t.Input)
+	answers := AnswerSizes(r.t.Output, len(in))
 	want := 1 // the FULL or SIMPLE line comes before any input
 	for i := 0; ; i++ {
 		if end, ok := r.waitLines(want); !ok {

@@ -18,6 +18,7 @@ import (
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
+	"github.com/othello-judge/judge/web"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
@@ -38,6 +39,10 @@ checked, 2 bad command line.
   -out DIR
 	write each way's smallest input there as NAME.in/NAME.out (and
 	NAME.err when the judge exits with status 1)
+  -html FILE
+	also write the report as one HTML page that needs nothing else: the
+	points, and each way's smallest input as boards to step through, the
+	judge's answer beside the program's
 ` + sandboxUsage
 
 // checkFlagsUsage lists the flags that check, grade and gradescope share.
@@ -233,6 +238,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format := flags.String("format", "text", "")
 	verbose := flags.Bool("v", false, "")
 	out := flags.String("out", "", "")
+	htmlPath := flags.String("html", "", "")
 	if status, ok := parseFlags(flags, args, checkUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -279,6 +285,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	default:
 		err = check.WriteText(stdout, g, *verbose)
 	}
+	if err == nil && *htmlPath != "" {
+		if err = createFile(*htmlPath, func(w io.Writer) error { return web.WriteReport(w, g) }); err != nil {
+			err = fmt.Errorf("check: -html: %w", err)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
@@ -287,6 +298,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// createFile creates the file path and writes it with write.
+func createFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // isTerminal reports whether w is a terminal.

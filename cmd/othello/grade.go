@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/web"
 )
 
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
@@ -23,10 +24,11 @@ const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMA
 Grades a class: runs othello check on every SUBMISSION folder, with one
 seed for all, COMMAND running inside each folder (such as python3
 othello.py), -j submissions at a time. Writes, for each submission, into
-DIR/NAME (NAME is the folder's name): report.txt, report.json and the
-smallest failing inputs in failing/; and one line for each submission in
-the CSV file: submission, rules, score, max, passed, failed, not_run,
-first_failure. A submission whose program cannot be started, or does not
+DIR/NAME (NAME is the folder's name): report.txt, report.json,
+report.html (as othello check -html writes it) and the smallest failing
+inputs in failing/; DIR/index.html, a table of the submissions linked to
+their reports; and one line for each submission in the CSV file:
+submission, rules, score, max, passed, failed, not_run, first_failure. A submission whose program cannot be started, or does not
 print FULL or SIMPLE first, scores 0, with the reason as its failure.
 Standard error shows progress. Exit status: 0 when every submission was
 graded, 1 if one could not be, 2 bad command line.
@@ -79,6 +81,9 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 			return usageError("submission %s is not a folder", sub)
 		}
 		names[i] = filepath.Base(filepath.Clean(sub))
+		if strings.Trim(names[i], "./"+string(filepath.Separator)) == "" {
+			return usageError("submission %s has no name of its own: name its folder", sub)
+		}
 		if slices.Contains(names[:i], names[i]) {
 			return usageError("two submissions are named %s", names[i])
 		}
@@ -96,7 +101,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	rows := make([][]string, len(subs))
+	rows := make([]*web.IndexRow, len(subs))
 	failed := make([]bool, len(subs))
 	var mu sync.Mutex
 	done := 0
@@ -123,12 +128,16 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 		case terminal:
 			p.show(done, len(subs))
 		default:
-			fmt.Fprintf(stderr, "graded %s: %s/%s (%d/%d, %v)\n", names[i], row[2], row[3], done, len(subs), time.Since(start).Round(time.Second))
+			fmt.Fprintf(stderr, "graded %s: %s/%s (%d/%d, %v)\n", names[i], row.Score, row.Max, done, len(subs), time.Since(start).Round(time.Second))
 		}
 	})
 	p.end()
 
 	if err := writeGrades(*csvPath, rows); err != nil {
+		fmt.Fprintf(stderr, "othello grade: %v\n", err)
+		return 1
+	}
+	if err := writeIndex(filepath.Join(*out, "index.html"), rows); err != nil {
 		fmt.Fprintf(stderr, "othello grade: %v\n", err)
 		return 1
 	}
@@ -148,29 +157,31 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 // gradeOne checks the submission called name with cfg, writes its
 // reports into dir, and returns its line of the grades. The error is for
 // reports that could not be written, or a check that was stopped.
-func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose bool) ([]string, error) {
+func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose bool) (*web.IndexRow, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return []string{name, "", "0", "", "0", "0", "0", err.Error()}, err
+		return &web.IndexRow{Name: name, Score: "0", FirstFailure: err.Error()}, err
 	}
 	cfg.Out = filepath.Join(dir, "failing")
 	g, err := check.Check(ctx, cfg)
-	var text, js strings.Builder
+	var text, js, page strings.Builder
 	if err != nil {
 		fmt.Fprintf(&text, "othello %v\n", err)
 		check.WriteJSONError(&js, err)
-		row := []string{name, "", "0", check.FormatPoints(cfg.MaxPoints()), "0", "0", "0", err.Error()}
-		return row, writeReports(dir, text.String(), js.String())
+		row := &web.IndexRow{Name: name, Score: "0", Max: check.FormatPoints(cfg.MaxPoints()), FirstFailure: err.Error(), Report: "report.txt"}
+		return row, writeReports(dir, text.String(), js.String(), "")
 	}
 	check.WriteText(&text, g, verbose)
 	check.WriteJSON(&js, g)
-	score, max := g.Total()
-	first := ""
-	if len(g.Ways) > 0 {
-		first = g.Ways[0].Summary()
+	if err := web.WriteReport(&page, g); err != nil {
+		return &web.IndexRow{Name: name, Score: "0", FirstFailure: err.Error()}, err
 	}
-	row := []string{name, g.Rules.Name(), check.FormatPoints(score), check.FormatPoints(max),
-		strconv.Itoa(g.Count(check.Passed)), strconv.Itoa(g.Count(check.Failed)), strconv.Itoa(g.Count(check.NotRun)), first}
-	if err := writeReports(dir, text.String(), js.String()); err != nil {
+	score, max := g.Total()
+	row := &web.IndexRow{Name: name, Rules: g.Rules.Name(), Score: check.FormatPoints(score), Max: check.FormatPoints(max),
+		Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun), Report: "report.html"}
+	if len(g.Ways) > 0 {
+		row.FirstFailure = g.Ways[0].Summary()
+	}
+	if err := writeReports(dir, text.String(), js.String(), page.String()); err != nil {
 		return row, err
 	}
 	if ctx.Err() != nil {
@@ -179,31 +190,45 @@ func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 	return row, nil
 }
 
-func writeReports(dir, text, js string) error {
-	if err := os.WriteFile(filepath.Join(dir, "report.txt"), []byte(text), 0o644); err != nil {
-		return err
+// writeReports writes a submission's reports into dir: report.txt,
+// report.json, and report.html unless page is "".
+func writeReports(dir, text, js, page string) error {
+	files := []struct{ name, data string }{{"report.txt", text}, {"report.json", js}, {"report.html", page}}
+	for _, f := range files {
+		if f.data == "" {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(f.data), 0o644); err != nil {
+			return err
+		}
 	}
-	return os.WriteFile(filepath.Join(dir, "report.json"), []byte(js), 0o644)
+	return nil
 }
 
 // writeGrades writes the CSV file of the grades, one row a submission in
 // the order given; a submission not graded is left out.
-func writeGrades(path string, rows [][]string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	w.Write([]string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure"})
+func writeGrades(path string, rows []*web.IndexRow) error {
+	return createFile(path, func(f io.Writer) error {
+		w := csv.NewWriter(f)
+		w.Write([]string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure"})
+		for _, r := range rows {
+			if r != nil {
+				w.Write([]string{r.Name, r.Rules, r.Score, r.Max, strconv.Itoa(r.Passed), strconv.Itoa(r.Failed), strconv.Itoa(r.NotRun), r.FirstFailure})
+			}
+		}
+		w.Flush()
+		return w.Error()
+	})
+}
+
+// writeIndex writes the index of the reports, index.html, to path, with
+// the submissions graded in the order given.
+func writeIndex(path string, rows []*web.IndexRow) error {
+	var graded []web.IndexRow
 	for _, r := range rows {
 		if r != nil {
-			w.Write(r)
+			graded = append(graded, *r)
 		}
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return createFile(path, func(w io.Writer) error { return web.WriteIndex(w, graded) })
 }

@@ -159,17 +159,54 @@ func TestGrade(t *testing.T) {
 				}
 			}
 		}
-		if _, err := os.Stat(filepath.Join(out, name, "report.txt")); err != nil {
-			t.Error(err)
+		for _, file := range []string{"report.txt", "report.html"} {
+			if _, err := os.Stat(filepath.Join(out, name, file)); err != nil {
+				t.Error(err)
+			}
 		}
 	}
 	for name := range want {
 		t.Errorf("no row for %s", name)
 	}
+	index := string(mustRead(t, filepath.Join(out, "index.html")))
+	for _, want := range []string{`<a href="./good/report.html">good</a>`, `<a href="./wide/report.html">wide</a>`,
+		`<a href="./nostart/report.txt">nostart</a>`, `<td class="num">100/100</td>`} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index.html lacks %s:\n%s", want, index)
+		}
+	}
 	if !strings.Contains(stdout.String(), "graded 7 of 7 submissions") {
 		t.Errorf("standard output %q, want it to say all 7 were graded", stdout.String())
 	}
 	t.Logf("%s%s", stdout.String(), stderr.String())
+}
+
+// TestCheckHTML checks a program with a mistake on non-square boards
+// with -html, and reads the page: the report beside the text one, with a
+// board for each step of the way it fails, and nothing outside the file.
+func TestCheckHTML(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	sub := writeSubmission(t, dir, "wide", "", "rows, cols = size", "cols, rows = size")
+	page := filepath.Join(dir, "report.html")
+	var stdout, stderr bytes.Buffer
+	args := []string{"check", "-n", "7", "-seed", "1", "-html", page, "--", "python3", filepath.Join(sub, "othello.py")}
+	if status := run(args, nil, &stdout, &stderr, environ{}); status != 1 || !strings.Contains(stdout.String(), "WAY 1 of") {
+		t.Fatalf("exit status %d, want 1 and a way of failing; standard output:\n%s\nstandard error:\n%s", status, stdout.String(), stderr.String())
+	}
+	html := string(mustRead(t, page))
+	report := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	for _, want := range []string{"<!DOCTYPE html>", `<section class="way" id="way1">`, "non-square", "<svg", `class="line first"`,
+		report[len(report)-1]} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if n := strings.Count(html, "<script"); n != 1 || strings.Contains(html, "http") {
+		t.Errorf("got %d scripts and an address: %v, want one script and none", n, strings.Contains(html, "http"))
+	}
 }
 
 // TestGradescope writes an autograder, unpacks it into a folder that

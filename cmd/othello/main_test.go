@@ -44,6 +44,8 @@ func TestRunCommandLine(t *testing.T) {
 		{"check missing program", []string{"check", "--", filepath.Join(out, "missing")}, 1, "", "othello check: "},
 		{"check not a judge", []string{"check", "--", notJudge}, 1, "", `othello check: ` + notJudge + `: its first line is "HELLO\n"`},
 		{"check missing golden folder", []string{"check", "-rules", "full", "-golden", filepath.Join(out, "missing"), "--", "true"}, 1, "", "othello check: "},
+		{"check -html in no folder", []string{"check", "-rules", "full", "-n", "0", "-html", filepath.Join(out, "missing", "r.html"), "--", notJudge}, 1, "check ", "othello check: -html: open "},
+		{"grade a folder with no name", []string{"grade", "-out", out, "..", "--", "true"}, 2, "", "othello grade: submission .. has no name of its own"},
 		{"gen help", []string{"gen", "-h"}, 0, "usage: othello gen", ""},
 		{"gen without -out", []string{"gen", "-n", "1"}, 2, "", "othello gen: -out DIR is required"},
 		{"gen bad size", []string{"gen", "-size", "8", "-out", out}, 2, "", "othello gen: -size must be ROWSxCOLS"},

@@ -1,0 +1,319 @@
+package web
+
+import (
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
+)
+
+// A step is one input of a way's reproducer and the answers to it, as
+// the report shows it: the setup first, then each line after it.
+type step struct {
+	Number    int    // from 1
+	Title     string // "the setup" or "input line 7"
+	Input     []line // the input lines the step answers
+	Before    template.HTML
+	Want, Got []line // the judge's answer and the program's
+	NoOutput  bool   // the program's output ended before this step
+	WantBoard template.HTML
+	GotBoard  template.HTML
+	GotNote   string // why the program's board is not drawn, when it is not
+	Differs   bool   // the step holds the first line where the outputs differ
+}
+
+// A line is a line of input or output as the report shows it: its
+// number in its stream (0 for none), its text split into what shows as
+// it is and what is drawn visibly, and whether it is the first line that
+// differs.
+type line struct {
+	Number int
+	Parts  []part
+	First  bool
+}
+
+// A part is a piece of a line: plain text, or a character that would not
+// show (Hidden), written as a symbol such as ␛ or \xff.
+type part struct {
+	Text   string
+	Hidden bool
+}
+
+// maxSteps is how many steps a way shows in full, and maxSquares how
+// many squares their boards may have in all (40 steps on 4x4); a longer
+// reproducer, or one on a larger board, shows only stepsBefore steps
+// before the first difference and stepsAfter after it, for the boards
+// of each step are drawn whole.
+const (
+	maxSteps    = 40
+	maxSquares  = 40 * 4 * 4
+	stepsBefore = 3
+	stepsAfter  = 1
+)
+
+// maxAnswerLines bounds the lines of one answer shown, and maxLineBytes
+// the bytes of one line: a program's output can be anything, up to
+// check.MaxOutput.
+const (
+	maxAnswerLines = 60
+	maxLineBytes   = 400
+)
+
+// steps returns the steps of way w under rules r: its input cut into the
+// setup and the lines after it, the judge's answer to each (which
+// scenario.Judge gives again) and the program's (w.Output cut as the
+// judge's answer sizes cut the judge's), with their boards; and how many
+// steps there are. When there are too many, it returns only those around
+// the first difference.
+func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
+	judged := scenario.Judge("", r, w.Input)
+	in := check.SplitLines(w.Input)
+	sizes := check.AnswerSizes(judged.Output, len(in))
+	want, got := check.SplitLines(judged.Output), check.SplitLines(w.Output)
+	type cut struct{ from, to, answer int } // input lines from:to, answered by answer output lines
+	cuts := []cut{{0, len(in), len(want)}}  // a bad setup: one step
+	for i, n := range sizes {
+		if n > 0 { // the last line of the setup
+			cuts[0] = cut{0, i + 1, 1 + n}
+			for k := i + 1; k < len(in); k++ {
+				cuts = append(cuts, cut{k, k + 1, sizes[k]})
+			}
+			break
+		}
+	}
+	var all []step
+	var before *othello.Board
+	turn := othello.Empty
+	at := 0 // output lines before the step
+	for k, c := range cuts {
+		s := step{Number: k + 1, Title: "the setup"}
+		var m Marks
+		if k > 0 {
+			s.Title = fmt.Sprintf("input line %d", c.from+1)
+			if sq, ok := moveSquare(in[c.from]); ok && before != nil && before.Contains(sq) {
+				m.Last.Add(sq)
+			}
+		}
+		for i := c.from; i < c.to; i++ {
+			s.Input = append(s.Input, line{Number: i + 1, Parts: visible(in[i])})
+		}
+		wantFrom, wantTo := min(len(want), at), min(len(want), at+c.answer)
+		gotFrom, gotTo := min(len(got), at), min(len(got), at+c.answer)
+		if k == len(cuts)-1 {
+			wantTo, gotTo = len(want), len(got) // and what comes after the judge's last answer
+		}
+		var wantDiffers, gotDiffers bool
+		s.Want, wantDiffers = numbered(want, wantFrom, wantTo, w.Failure.Line)
+		s.Got, gotDiffers = numbered(got, gotFrom, gotTo, w.Failure.Line)
+		s.Differs, s.NoOutput = wantDiffers || gotDiffers, gotFrom == gotTo
+		at += c.answer
+
+		if before != nil {
+			bm := Marks{Last: m.Last}
+			if turn != othello.Empty {
+				bm.Legal = r.Moves(before, turn)
+			}
+			s.Before = BoardSVG(before, bm)
+		}
+		wantBoard, wantTurn := readBoard(want[wantFrom:wantTo])
+		gotBoard, _ := readBoard(got[gotFrom:gotTo])
+		reference := before // the board the program's should be: unchanged when the judge's answer has none
+		if wantBoard != nil {
+			reference = wantBoard
+			wm := m
+			if before != nil && sameSize(before, wantBoard) {
+				wm.Flipped = differ(before, wantBoard).Difference(m.Last)
+			}
+			s.WantBoard = BoardSVG(wantBoard, wm)
+		}
+		switch {
+		case gotBoard != nil:
+			gm := Marks{Last: m.Last}
+			if reference != nil && sameSize(reference, gotBoard) {
+				gm.Missed, gm.Extra = wrong(reference, gotBoard, m.Last)
+			}
+			s.GotBoard = BoardSVG(gotBoard, gm)
+		case wantBoard != nil && !s.NoOutput:
+			s.GotNote = "no board could be read from its answer"
+		}
+		if wantBoard != nil {
+			before, turn = wantBoard, wantTurn
+		}
+		all = append(all, s)
+	}
+	squares := 0
+	if before != nil {
+		squares = before.Rows() * before.Cols()
+	}
+	if len(all) <= maxSteps && len(all)*squares <= maxSquares {
+		return all, len(all)
+	}
+	d := len(all) - 1
+	for i, s := range all {
+		if s.Differs {
+			d = i
+			break
+		}
+	}
+	return all[max(0, d-stepsBefore):min(len(all), d+stepsAfter+1)], len(all)
+}
+
+// numbered returns lines from:to of lines as the report shows them,
+// numbered from 1, with line first (from 1) marked, and whether it is
+// among them.
+func numbered(lines []string, from, to, first int) ([]line, bool) {
+	var out []line
+	marked := false
+	for i := from; i < to; i++ {
+		if i == from+maxAnswerLines {
+			out = append(out, line{Parts: []part{{Text: fmt.Sprintf("… %d more lines", to-i), Hidden: true}}})
+			break
+		}
+		l := line{Number: i + 1, Parts: visible(lines[i]), First: i+1 == first}
+		marked = marked || l.First
+		out = append(out, l)
+	}
+	return out, marked || (first > from+maxAnswerLines && first <= to)
+}
+
+// moveSquare returns the square that a move line names, "3 4" for row 3,
+// column 4, read as loosely as the judge reads it: two whole numbers
+// between blanks.
+func moveSquare(text string) (othello.Square, bool) {
+	fields := strings.Fields(text)
+	if len(fields) != 2 {
+		return othello.Square{}, false
+	}
+	row, err1 := strconv.Atoi(fields[0])
+	col, err2 := strconv.Atoi(fields[1])
+	if err1 != nil || err2 != nil || row < 1 || col < 1 || row > othello.MaxSize || col > othello.MaxSize {
+		return othello.Square{}, false
+	}
+	return othello.Square{Row: row - 1, Col: col - 1}, true
+}
+
+// readBoard reads the board of an answer: the lines after its first
+// score line ("B: 2  W: 2"), up to a TURN or WINNER line, and the player
+// to move that TURN names. It returns nil if there is none, or the lines
+// are not a board.
+func readBoard(lines []string) (*othello.Board, othello.Color) {
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "B:") {
+			continue
+		}
+		var rows strings.Builder
+		turn := othello.Empty
+		for _, row := range lines[i+1:] {
+			if name, ok := strings.CutPrefix(strings.TrimSpace(row), "TURN:"); ok {
+				turn, _ = othello.ParseColor(strings.TrimSpace(name))
+				break
+			}
+			if strings.HasPrefix(row, "WINNER") {
+				break
+			}
+			rows.WriteString(row)
+		}
+		b, err := othello.ParseBoard(rows.String())
+		if err != nil {
+			return nil, othello.Empty
+		}
+		return b, turn
+	}
+	return nil, othello.Empty
+}
+
+// sameSize reports whether boards a and b are the same size.
+func sameSize(a, b *othello.Board) bool { return a.Rows() == b.Rows() && a.Cols() == b.Cols() }
+
+// differ returns the squares where boards a and b, of the same size,
+// differ.
+func differ(a, b *othello.Board) othello.SquareSet {
+	var s othello.SquareSet
+	for r := range a.Rows() {
+		for c := range a.Cols() {
+			sq := othello.Square{Row: r, Col: c}
+			x, _ := a.At(sq)
+			y, _ := b.At(sq)
+			if x != y {
+				s.Add(sq)
+			}
+		}
+	}
+	return s
+}
+
+// wrong returns where the program's board got differs from the judge's
+// board want after the move on square move: missed, the discs of the
+// mover's colour on want that got has in the other colour (they should
+// have flipped and did not, or flipped back); extra, every other square
+// that differs.
+func wrong(want, got *othello.Board, move othello.SquareSet) (missed, extra othello.SquareSet) {
+	mover := othello.Empty
+	if sq, ok := move.Pop(); ok {
+		mover, _ = want.At(sq)
+	}
+	for _, sq := range differ(want, got).Squares() {
+		w, _ := want.At(sq)
+		g, _ := got.At(sq)
+		if mover != othello.Empty && w == mover && g == mover.Opponent() {
+			missed.Add(sq)
+		} else {
+			extra.Add(sq)
+		}
+	}
+	return missed, extra
+}
+
+// visible splits a line of a program's input or output into parts that
+// show every byte: its newline is left out ("no newline" is said when it
+// has none), a tab, a control character or a blank at the end of the
+// line is drawn as its Unicode symbol (␉, ␛, ␍, ␠), another character
+// that does not print as \u202e, and a byte that is not UTF-8 as \xff.
+// The parts are text that html/template escapes.
+func visible(s string) []part {
+	body, newline := strings.CutSuffix(s, "\n")
+	more := len(body) - maxLineBytes
+	if more > 0 {
+		body = body[:maxLineBytes]
+	}
+	trailing := len(body) - len(strings.TrimRight(body, " "))
+	var parts []part
+	add := func(text string, hidden bool) {
+		if n := len(parts); n > 0 && parts[n-1].Hidden == hidden {
+			parts[n-1].Text += text
+			return
+		}
+		parts = append(parts, part{Text: text, Hidden: hidden})
+	}
+	for i := 0; i < len(body); {
+		r, size := utf8.DecodeRuneInString(body[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			add(fmt.Sprintf(`\x%02x`, body[i]), true)
+		case r == ' ' && i >= len(body)-trailing:
+			add("␠", true)
+		case r < 0x20:
+			add(string(rune(0x2400+r)), true)
+		case r == 0x7f:
+			add("␡", true)
+		case !unicode.IsPrint(r) && r != ' ':
+			add(fmt.Sprintf(`\u%04x`, r), true)
+		default:
+			add(body[i:i+size], false)
+		}
+		i += size
+	}
+	switch {
+	case more > 0:
+		add(fmt.Sprintf("… %d more bytes", more), true)
+	case !newline:
+		add("(no newline)", true)
+	}
+	return parts
+}
