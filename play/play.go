@@ -195,7 +195,7 @@ func (s *session) personMove() error {
 			}
 			continue
 		}
-		sq, ok := parseSquare(text)
+		sq, ok := ParseSquare(text)
 		if !ok || line.Long {
 			s.view.refused(s.out, text, nil, s.g)
 			continue
