@@ -6,13 +6,20 @@
 const $ = (id) => document.getElementById(id);
 let game = null; // the State of the game shown
 let cursor = null; // the square under the keyboard's cursor, such as "d3"
+let busy = Promise.resolve(); // the last request sent, answered when it settles
 
 // api posts body as JSON to path (or gets it, with no body) and returns
 // the answer, or null after showing the server's message.
 async function api(path, body) {
   const init = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
-  const r = await fetch(path, init);
-  const text = await r.text();
+  let r, text;
+  try {
+    r = await fetch(path, init);
+    text = await r.text();
+  } catch (e) {
+    $("error").textContent = "The server does not answer: " + e.message;
+    return null;
+  }
   if (!r.ok) {
     $("error").textContent = text.trim();
     return null;
@@ -38,7 +45,7 @@ function show(st) {
     li.textContent = m;
     $("log").append(li);
   }
-  $("log").lastElementChild?.scrollIntoView({block: "nearest"});
+  $("log").scrollTop = $("log").scrollHeight;
   if (!cursor || !squareRect(cursor)) cursor = st.hint || st.legal[0] || "a1";
   if (st.hint) cursor = st.hint;
   drawCursor();
@@ -60,16 +67,24 @@ function drawCursor() {
   $("board").setAttribute("aria-label", "the board, at " + r.textContent);
 }
 
+// send posts body to the game's path, after the request before it, and
+// shows the answer.
+function send(path, body) {
+  busy = busy.then(async () => game && show(await api(`/api/games/${game.id}/${path}`, body)));
+  return busy;
+}
+
 const act = {
-  move: async (sq) => game && show(await api(`/api/games/${game.id}/move`, {square: sq})),
-  undo: async () => game && show(await api(`/api/games/${game.id}/undo`, {})),
-  hint: async () => game && show(await api(`/api/games/${game.id}/hint`, {})),
-  go: async (ply) => game && show(await api(`/api/games/${game.id}/goto`, {ply: Math.max(0, Math.min(ply, game.length))})),
+  move: (sq) => send("move", {square: sq}),
+  undo: () => send("undo", {}),
+  hint: () => send("hint", {}),
+  go: (ply) => send("goto", {ply: Math.max(0, Math.min(ply, game.length))}),
 };
 
 async function newGame(body) {
   $("log").replaceChildren();
-  show(await api("/api/games", body));
+  busy = busy.then(async () => show(await api("/api/games", body)));
+  return busy;
 }
 
 function formData(form) {
@@ -152,12 +167,22 @@ $("judge-form").addEventListener("submit", async (e) => {
 
 // start begins the game that the page's query asks for, with the new
 // game form's fields (?size=6x6&white=human...), then plays the squares
-// of moves (?moves=d3,c5) one by one: a page to link to, and to test.
+// of moves (?moves=d3,c5) one by one, then presses the keys of keys on
+// the board (?keys=ArrowLeft,Enter,u): a page to link to, and to test.
 async function start() {
   const q = new URLSearchParams(location.search);
   const form = $("new-form");
-  for (const [k, v] of q) if (form.elements[k]) form.elements[k].value = v;
+  for (const [k, v] of q) {
+    const field = form.elements[k];
+    if (field instanceof HTMLSelectElement && ![...field.options].some((o) => o.value === v)) field.add(new Option(v));
+    if (field) field.value = v;
+  }
   await newGame(formData(form));
   for (const sq of (q.get("moves") || "").split(",").filter(Boolean)) await act.move(sq);
+  if (q.has("keys")) $("board").focus();
+  for (const key of (q.get("keys") || "").split(",").filter(Boolean)) {
+    $("board").dispatchEvent(new KeyboardEvent("keydown", {key, bubbles: true}));
+    await busy;
+  }
 }
 start();

@@ -1,0 +1,112 @@
+package web
+
+import (
+	"context"
+	"flag"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+)
+
+var screenshots = flag.Bool("screenshots", false, "write ../doc/serve.png with a headless Chromium")
+
+// chromium returns the path of a Chromium or Chrome to run headless, or
+// skips the test if there is none, as on CI with Go alone.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	t.Skip("no chromium, chromium-browser or google-chrome on PATH")
+	return ""
+}
+
+// browse runs a headless Chromium on url with the flags more, waiting
+// for the page's requests to be answered, and returns what it writes on
+// standard output.
+func browse(t *testing.T, url string, more ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+		"--user-data-dir=" + t.TempDir(), "--virtual-time-budget=10000"}, more...)
+	out, err := exec.CommandContext(ctx, chromium(t), append(args, url)...).Output()
+	if err != nil {
+		t.Fatalf("chromium %s: %v", url, err)
+	}
+	return string(out)
+}
+
+// TestPage drives the page in a headless Chromium: its script starts the
+// game that the URL's query asks for, plays its moves and presses its
+// keys, and the DOM it leaves must show what the server answered.
+func TestPage(t *testing.T) {
+	chromium(t)
+	srv := httptest.NewServer(NewServer(Options{}))
+	defer srv.Close()
+	tests := []struct {
+		name, query string
+		want        []string // regular expressions the DOM must match, in order
+	}{
+		{"a move and the reply", "?level=1&moves=d3", []string{
+			`<p id="status"[^>]*>Black \d+, White \d+, Black to move\.</p>`,
+			`<svg class="board playable"`, `class="last"`, `class="flipped"`, `class="legal"`,
+			`<li>Black plays d3 and flips 1 disc: d4\.</li><li>White plays [a-h][1-8] and flips \d discs?: [a-h1-8 ]+\.</li></ol>`,
+		}},
+		{"a refused move", "?level=1&moves=e3", []string{
+			`<p id="error" class="error" role="alert">e3 flips nothing\.</p>`,
+			`<ol id="log" class="log" aria-live="polite"></ol>`,
+		}},
+		{"options", "?rules=simple&size=6x10&first=W&win=%3C&black=cpu&white=human&level=2", []string{
+			`<p id="status"[^>]*>Black 2, White 2, White to move\.</p>`,
+			`data-sq="j6"`,
+			`Black \(X\) is cpu at level 2 \(depth 2, 500ms a move\), White \(O\) is human; simple rules, 6x10, fewest discs win\.`,
+		}},
+		{"a player the form does not list", "?white=cpu:1", []string{`White \(O\) is cpu at level 1 \(depth 1, 500ms a move\)`}},
+		{"keys", "?white=human&keys=Enter,ArrowLeft,ArrowDown,ArrowDown,Enter,u,h", []string{
+			`<li>Black plays d3 and flips 1 disc: d4\.</li><li>White plays c5 and flips 1 disc: d5\.</li><li>Back to White's move\.</li><li>Hint: [a-h][1-8]</li></ol>`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dom := browse(t, srv.URL+"/"+tt.query, "--dump-dom")
+			for _, want := range tt.want {
+				re := regexp.MustCompile(want)
+				loc := re.FindStringIndex(dom)
+				if loc == nil {
+					t.Fatalf("got a DOM without %s:\n%s", want, dom)
+				}
+				dom = dom[loc[1]:]
+			}
+		})
+	}
+}
+
+// TestScreenshot writes doc/serve.png, the page as a person sees it, for
+// the README: go test ./web -run TestScreenshot -screenshots.
+func TestScreenshot(t *testing.T) {
+	if !*screenshots {
+		t.Skip("-screenshots not given")
+	}
+	chromium(t)
+	srv := httptest.NewServer(NewServer(Options{}))
+	defer srv.Close()
+	if err := os.MkdirAll("../doc", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path, err := filepath.Abs("../doc/serve.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	browse(t, srv.URL+"/?white=human&moves=f5,d6,c3,d3,c4", "--screenshot="+path, "--window-size=1000,900")
+	if info, err := os.Stat(path); err != nil || info.Size() == 0 {
+		t.Fatalf("got %v, want a screenshot at %s", err, path)
+	}
+}
