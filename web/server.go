@@ -407,14 +407,19 @@ func (s *Server) locked(r *http.Request) (*game, error) {
 	return gm, nil
 }
 
-// state answers GET /api/games/{id} with the game's State.
+// state answers GET /api/games/{id} with the game's State, after the
+// computer's moves that a request cut short did not play.
 func (s *Server) state(r *http.Request) (any, int, error) {
 	gm, err := s.locked(r)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer gm.mu.Unlock()
-	return gm.state(r.PathValue("id"), nil), http.StatusOK, nil
+	msgs, err := s.reply(r.Context(), gm, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	return gm.state(r.PathValue("id"), msgs), http.StatusOK, nil
 }
 
 // A Move is the body of POST /api/games/{id}/move: a square as othello

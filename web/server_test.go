@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -379,5 +380,27 @@ func TestGameLimits(t *testing.T) {
 	now = now.Add(61 * time.Second)
 	if status, _, _ := do(t, s, "GET", "/api/games/"+first, ""); status != http.StatusNotFound {
 		t.Errorf("a game idle 61s of 60: got %d, want 404", status)
+	}
+}
+
+// TestCancelledReply cancels a move's request while the computer thinks
+// at level 9 (2s a move): the answer must come at once, the person's
+// move stand, and the next GET play the computer's move.
+func TestCancelledReply(t *testing.T) {
+	s := NewServer(Options{})
+	id := create(t, s, `{"level":"9","size":"10x10"}`).ID
+	ctx, cancel := context.WithCancel(context.Background())
+	r := httptest.NewRequest("POST", "/api/games/"+id+"/move", strings.NewReader(`{"square":"e4"}`)).WithContext(ctx)
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start := time.Now()
+	s.ServeHTTP(w, r)
+	if took := time.Since(start); w.Code != http.StatusServiceUnavailable || took > time.Second {
+		t.Errorf("a move cancelled while the computer thinks: got %d %q after %v, want 503 at once", w.Code, w.Body.String(), took)
+	}
+	st := call(t, s, "GET", "/api/games/"+id, "", http.StatusOK)
+	if st.Ply != 2 || !st.Human || len(st.Messages) != 1 || !strings.HasPrefix(st.Messages[0], "White plays ") {
+		t.Errorf("the GET after: got ply %d, human %v, %q, want 2, true, White's move", st.Ply, st.Human, st.Messages)
 	}
 }
