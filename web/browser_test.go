@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,6 +71,13 @@ func TestPage(t *testing.T) {
 			`Black \(X\) is cpu at level 2 \(depth 2, 500ms a move\), White \(O\) is human; simple rules, 6x10, fewest discs win\.`,
 		}},
 		{"a player the form does not list", "?white=cpu:1", []string{`White \(O\) is cpu at level 1 \(depth 1, 500ms a move\)`}},
+		{"replay", "?replay=f5d6c3", []string{`<p id="status"[^>]*>Black 2, White 2, Black to move\.</p>`, `<div id="replay" class="row">`,
+			`<span id="ply" class="muted">move 0 of 3</span>`, `<li>Loaded a move list: 3 moves\.</li></ol>`}},
+		{"a game to replay refused", "?replay=f5z9", []string{`<p id="error" class="error" role="alert">line 1: [^<]+</p>`}},
+		{"judge", "?judge=" + url.QueryEscape("4\n4\nB\n>\n. . . .\n. W B .\n. B W .\n. . . .\n2 1\n1 2\n"), []string{
+			`<p id="judge-status" aria-live="polite">Exit status 1\.</p>`,
+			`<pre id="judge-errors" class="error">othello: line 10: "1 2": flips nothing[^<]*\nothello: line 11: [^<]+</pre>`,
+			`<pre id="judge-output">FULL\nB: 2  W: 2\n`}},
 		{"keys", "?white=human&keys=Enter,ArrowLeft,ArrowDown,ArrowDown,Enter,u,h", []string{
 			`<li>Black plays d3 and flips 1 disc: d4\.</li><li>White plays c5 and flips 1 disc: d5\.</li><li>Back to White's move\.</li><li>Hint: [a-h][1-8]</li></ol>`,
 		}},

@@ -37,5 +37,12 @@
 // request uses it, and drops a game idle longer than Options.Idle when it
 // makes a new one. Computer players think within their level's time, no
 // more than Options.Searches at once, and a request whose context ends
-// stops waiting for them.
+// stops waiting for them (503); a GET of the game then plays the moves
+// the computer owes.
+//
+// The page's query starts what it names, for links and for the tests in
+// a headless browser: the new game form's fields (?size=6x6&white=human),
+// a game to replay (?replay=f5d6c3), the squares to play (?moves=d3,c5),
+// the keys to press on the board (?keys=ArrowLeft,Enter,u,h), and a setup
+// and move lines to judge (?judge=...).
 package web

@@ -155,18 +155,23 @@ $("replay-file").addEventListener("change", async (e) => {
   const f = e.target.files[0];
   if (f) $("replay-form").elements.text.value = await f.text();
 });
-$("judge-form").addEventListener("submit", async (e) => {
+$("judge-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  const t = await api("/api/judge", formData(e.target));
-  if (!t) return;
-  $("judge-status").textContent = t.status === 0 ? "Exit status 0: the game was played to its end." : `Exit status ${t.status}.`;
-  $("judge-errors").hidden = t.errors === "";
-  $("judge-errors").textContent = t.errors;
-  $("judge-output").textContent = t.output;
+  const body = formData(e.target);
+  busy = busy.then(async () => {
+    const t = await api("/api/judge", body);
+    if (!t) return;
+    $("judge-status").textContent = t.status === 0 ? "Exit status 0: the game was played to its end." : `Exit status ${t.status}.`;
+    $("judge-errors").hidden = t.errors === "";
+    $("judge-errors").textContent = t.errors;
+    $("judge-output").textContent = t.output;
+  });
 });
 
 // start begins the game that the page's query asks for, with the new
-// game form's fields (?size=6x6&white=human...), then plays the squares
+// game form's fields (?size=6x6&white=human...), or the game of replay
+// to replay (?replay=f5d6c3), and judges the text of judge (?judge=...),
+// then plays the squares
 // of moves (?moves=d3,c5) one by one, then presses the keys of keys on
 // the board (?keys=ArrowLeft,Enter,u): a page to link to, and to test.
 async function start() {
@@ -177,7 +182,17 @@ async function start() {
     if (field instanceof HTMLSelectElement && ![...field.options].some((o) => o.value === v)) field.add(new Option(v));
     if (field) field.value = v;
   }
-  await newGame(formData(form));
+  if (q.has("replay")) {
+    $("replay-form").elements.text.value = q.get("replay");
+    $("replay-form").requestSubmit();
+  } else {
+    newGame(formData(form));
+  }
+  if (q.has("judge")) {
+    $("judge-form").elements.text.value = q.get("judge");
+    $("judge-form").requestSubmit();
+  }
+  await busy;
   for (const sq of (q.get("moves") || "").split(",").filter(Boolean)) await act.move(sq);
   if (q.has("keys")) $("board").focus();
   for (const key of (q.get("keys") || "").split(",").filter(Boolean)) {
