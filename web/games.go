@@ -103,20 +103,16 @@ func (gm *game) undoTarget() (ply int, ok bool) {
 	return target, target >= 0
 }
 
-// newGame returns a game from the setup and moves of r, the moves played
-// up to ply, with players black and white and hints from hint.
-func newGame(r record.Record, ply int, black, white, hint player.Player) (*game, error) {
+// newGame returns the game of r at its start, with the moves of r as its
+// line to replay, players black and white, and hints from hint. A move
+// of r that the game refuses is the *record.MoveError of r.Game.
+func newGame(r record.Record, black, white, hint player.Player) (*game, error) {
 	g, err := r.Game()
 	if err != nil {
 		return nil, err
 	}
 	gm := &game{g: g, black: black, white: white, hint: hint, line: g.Played()}
-	if ply < len(gm.line) {
-		if err := gm.rewind(ply); err != nil {
-			return nil, err
-		}
-	}
-	return gm, nil
+	return gm, gm.rewind(0)
 }
 
 // A store holds the games of a server by id, at most max at once. A

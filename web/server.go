@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"runtime"
 	"strings"
@@ -233,9 +232,8 @@ type NewGame struct {
 	Text  string `json:"text"`  // a game in GGF, a judge's setup and move lines, or a move list
 }
 
-// setup returns the game that n asks for: its record (the setup and the
-// moves of Text), the players and who gives hints, and the message of
-// a loaded game.
+// game returns the game that n asks for, and for a game loaded from
+// Text the message that says so. A bad option is a *BadRequest.
 func (n NewGame) game() (*game, string, error) {
 	rules, err := othello.ParseRules(or(n.Rules, "full"))
 	if err != nil {
@@ -246,12 +244,13 @@ func (n NewGame) game() (*game, string, error) {
 		return nil, "", badRequest(err, "level must be 1 to 10, easy, medium, hard or perfect, got %q", n.Level)
 	}
 	cpu := level.CPU()
-	rng := rand.New(rand.NewPCG(rand.Uint64(), 0))
+	// Greedy and Random draw from the global source (a nil rng), which
+	// is safe for a move still being chosen when its request has ended.
 	var black, white player.Player
-	if black, err = play.ParsePlayer(or(n.Black, "human"), cpu, player.DefaultBudget, rng); err != nil {
+	if black, err = play.ParsePlayer(or(n.Black, "human"), cpu, player.DefaultBudget, nil); err != nil {
 		return nil, "", badRequest(err, "black must be human, cpu, cpu:DEPTH, greedy or random, got %q", n.Black)
 	}
-	if white, err = play.ParsePlayer(or(n.White, "cpu"), cpu, player.DefaultBudget, rng); err != nil {
+	if white, err = play.ParsePlayer(or(n.White, "cpu"), cpu, player.DefaultBudget, nil); err != nil {
 		return nil, "", badRequest(err, "white must be human, cpu, cpu:DEPTH, greedy or random, got %q", n.White)
 	}
 	if black != nil && white != nil {
@@ -272,7 +271,7 @@ func (n NewGame) game() (*game, string, error) {
 	if setup.Win, err = othello.ParseWinRule(or(n.Win, ">")); err != nil {
 		return nil, "", badRequest(err, "win must be > or <, got %q", n.Win)
 	}
-	gm, err := newGame(record.Record{Setup: setup}, 0, black, white, hint)
+	gm, err := newGame(record.Record{Setup: setup}, black, white, hint)
 	return gm, "", err
 }
 
@@ -295,7 +294,7 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 	case err != nil:
 		return nil, "", badRequest(err, "%s", strings.TrimPrefix(err.Error(), "record: "))
 	}
-	gm, err := newGame(games[0], 0, nil, nil, hint)
+	gm, err := newGame(games[0], nil, nil, hint)
 	if err != nil {
 		return nil, "", badRequest(err, "%s", strings.TrimPrefix(err.Error(), "record: "))
 	}
@@ -396,9 +395,15 @@ func (s *Server) think(ctx context.Context, p player.Player, g *othello.Game) (o
 	}
 }
 
-// locked returns the game that the request's path names, locked: the
-// caller unlocks it.
-func (s *Server) locked(r *http.Request) (*game, error) {
+// locked decodes the JSON body of r into body, unless it is nil, and
+// returns the game that the path of r names, locked: the caller unlocks
+// it.
+func (s *Server) locked(r *http.Request, body any) (*game, error) {
+	if body != nil {
+		if err := decode(r, body); err != nil {
+			return nil, err
+		}
+	}
 	gm, err := s.games.get(r.PathValue("id"))
 	if err != nil {
 		return nil, err
@@ -410,7 +415,7 @@ func (s *Server) locked(r *http.Request) (*game, error) {
 // state answers GET /api/games/{id} with the game's State, after the
 // computer's moves that a request cut short did not play.
 func (s *Server) state(r *http.Request) (any, int, error) {
-	gm, err := s.locked(r)
+	gm, err := s.locked(r, nil)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -434,10 +439,7 @@ type Move struct {
 // says why, in othello play's words.
 func (s *Server) move(r *http.Request) (any, int, error) {
 	var m Move
-	if err := decode(r, &m); err != nil {
-		return nil, 0, err
-	}
-	gm, err := s.locked(r)
+	gm, err := s.locked(r, &m)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -476,7 +478,7 @@ func (gm *game) personToMove() error {
 // previous turn of a person, as othello play's undo does, and returns
 // the State, which says "Nothing to undo." if there is none.
 func (s *Server) undo(r *http.Request) (any, int, error) {
-	gm, err := s.locked(r)
+	gm, err := s.locked(r, nil)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -495,7 +497,7 @@ func (s *Server) undo(r *http.Request) (any, int, error) {
 // hint answers POST /api/games/{id}/hint with the State and its Hint:
 // the move the computer suggests to the person to move.
 func (s *Server) hint(r *http.Request) (any, int, error) {
-	gm, err := s.locked(r)
+	gm, err := s.locked(r, nil)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -523,10 +525,7 @@ type Goto struct {
 // to replay it move by move, and returns the State.
 func (s *Server) goTo(r *http.Request) (any, int, error) {
 	var to Goto
-	if err := decode(r, &to); err != nil {
-		return nil, 0, err
-	}
-	gm, err := s.locked(r)
+	gm, err := s.locked(r, &to)
 	if err != nil {
 		return nil, 0, err
 	}
