@@ -176,7 +176,9 @@ func (s *Server) api(h func(*http.Request) (any, int, error)) http.HandlerFunc {
 			return
 		}
 		var buf bytes.Buffer
-		if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false) // the board's SVG as it is: JSON, never sniffed as HTML
+		if err := enc.Encode(v); err != nil {
 			writeError(w, err)
 			return
 		}
