@@ -31,7 +31,8 @@
 // bad option or JSON, a square the game refuses and why, as othello play
 // says it), 404 (no such game), 405 (another method), 413 (a body over
 // 64 KiB), 415 (a body that is not JSON) or 503 (too many games, or the
-// server is shutting down).
+// server is shutting down); with Options.Loopback, a request for another
+// host than localhost is refused with 403.
 //
 // The server holds at most Options.MaxGames games, each locked while a
 // request uses it, and drops a game idle longer than Options.Idle when it

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"net"
 	"net/http"
 	"runtime"
 	"strings"
@@ -45,6 +46,11 @@ type Options struct {
 	// Searches is how many computer players may think at once, the
 	// others waiting their turn; 0 for one a CPU.
 	Searches int
+	// Loopback refuses a request whose Host is not localhost or a
+	// loopback address (403), for a server that listens on loopback
+	// only: a web page elsewhere cannot then reach it by a name of its
+	// own that resolves to 127.0.0.1 (DNS rebinding).
+	Loopback bool
 }
 
 // A Server is othello serve's web server: the page, and the games it
@@ -54,6 +60,7 @@ type Server struct {
 	mux      *http.ServeMux
 	games    *store
 	searches chan struct{} // a token for each computer player thinking
+	loopback bool          // Options.Loopback
 }
 
 // NewServer returns a server with the limits of o.
@@ -67,7 +74,7 @@ func NewServer(o Options) *Server {
 	if o.Searches <= 0 {
 		o.Searches = runtime.NumCPU()
 	}
-	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches)}
+	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches), loopback: o.Loopback}
 	s.mux.HandleFunc("GET /{$}", s.file("index.html", "text/html; charset=utf-8"))
 	s.mux.HandleFunc("GET /app.js", s.file("app.js", "text/javascript; charset=utf-8"))
 	s.mux.HandleFunc("GET /style.css", func(w http.ResponseWriter, r *http.Request) {
@@ -90,7 +97,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:")
 	h.Set("Cache-Control", "no-store")
+	if s.loopback && !isLoopback(r.Host) {
+		http.Error(w, fmt.Sprintf("this server answers http://localhost and http://127.0.0.1 only, not %q", r.Host), http.StatusForbidden)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// isLoopback reports whether host, with or without a port, is localhost
+// or a loopback address.
+func isLoopback(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Games returns the number of games the server holds.

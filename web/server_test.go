@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -402,5 +403,34 @@ func TestCancelledReply(t *testing.T) {
 	st := call(t, s, "GET", "/api/games/"+id, "", http.StatusOK)
 	if st.Ply != 2 || !st.Human || len(st.Messages) != 1 || !strings.HasPrefix(st.Messages[0], "White plays ") {
 		t.Errorf("the GET after: got ply %d, human %v, %q, want 2, true, White's move", st.Ply, st.Human, st.Messages)
+	}
+}
+
+func TestLoopback(t *testing.T) {
+	tests := []struct {
+		host     string
+		loopback bool // Options.Loopback
+		want     int
+	}{
+		{"127.0.0.1:8080", true, 200},
+		{"localhost:8080", true, 200},
+		{"LOCALHOST", true, 200},
+		{"[::1]:8080", true, 200},
+		{"127.1.2.3", true, 200},
+		{"evil.example:8080", true, 403},
+		{"192.168.1.2:8080", true, 403},
+		{"", true, 403},
+		{"evil.example:8080", false, 200},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.host, tt.loopback), func(t *testing.T) {
+			r := httptest.NewRequest("GET", "/", nil)
+			r.Host = tt.host
+			w := httptest.NewRecorder()
+			NewServer(Options{Loopback: tt.loopback}).ServeHTTP(w, r)
+			if w.Code != tt.want {
+				t.Errorf("got %d %q, want %d", w.Code, w.Body.String(), tt.want)
+			}
+		})
 	}
 }

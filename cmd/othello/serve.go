@@ -34,9 +34,11 @@ ended 10s after it was asked to stop, 2 bad command line.
 Flags:
   -addr HOST:PORT
 	where to listen (default 127.0.0.1:8080: this computer only). Port 0
-	takes a free port. Anyone who can reach the address can play and
-	use the judge: listen beyond this computer only on a network you
-	trust
+	takes a free port. On a loopback address, a request that names
+	another host is refused, as a web page elsewhere would send it.
+	Anyone who can reach the address can play and use the judge: listen
+	beyond this computer (such as -addr :8080, for a phone) only on a
+	network you trust
   -games N
 	the most games held at once (default 1000); a new game beyond them
 	is refused until some are dropped
@@ -71,7 +73,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello serve: %v\n", err)
 		return 1
 	}
-	return serve(ctx, ln, web.NewServer(web.Options{MaxGames: *games, Idle: *idle}), stderr)
+	loopback := false
+	if addr, ok := ln.Addr().(*net.TCPAddr); ok {
+		loopback = addr.IP.IsLoopback()
+	}
+	return serve(ctx, ln, web.NewServer(web.Options{MaxGames: *games, Idle: *idle, Loopback: loopback}), stderr)
 }
 
 // serve serves h on ln until ctx is done, then shuts the server down:

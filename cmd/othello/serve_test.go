@@ -75,6 +75,17 @@ func TestServe(t *testing.T) {
 		t.Errorf("after d3: got %q, want Black's d3 and White's reply", st.Messages)
 	}
 
+	req, _ := http.NewRequest("GET", url+"/", nil)
+	req.Host = "rebound.example"
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("GET / of another host on loopback: got %s, want 403", resp.Status)
+	}
+
 	p, _ := os.FindProcess(os.Getpid())
 	if err := p.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
