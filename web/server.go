@@ -75,8 +75,8 @@ func NewServer(o Options) *Server {
 		o.Searches = runtime.NumCPU()
 	}
 	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches), loopback: o.Loopback}
-	s.mux.HandleFunc("GET /{$}", s.file("index.html", "text/html; charset=utf-8"))
-	s.mux.HandleFunc("GET /app.js", s.file("app.js", "text/javascript; charset=utf-8"))
+	s.mux.HandleFunc("GET /{$}", staticFile("index.html", "text/html; charset=utf-8"))
+	s.mux.HandleFunc("GET /app.js", staticFile("app.js", "text/javascript; charset=utf-8"))
 	s.mux.HandleFunc("GET /style.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		io.WriteString(w, style)
@@ -121,9 +121,9 @@ func isLoopback(host string) bool {
 // Games returns the number of games the server holds.
 func (s *Server) Games() int { return s.games.len() }
 
-// file returns a handler that serves the file name of static as type
+// staticFile returns a handler that serves the file name of static as type
 // contentType.
-func (s *Server) file(name, contentType string) http.HandlerFunc {
+func staticFile(name, contentType string) http.HandlerFunc {
 	data, err := static.ReadFile("static/" + name)
 	if err != nil {
 		panic(err) // embedded: it is there
