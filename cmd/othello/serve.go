@@ -35,7 +35,8 @@ Flags:
   -addr HOST:PORT
 	where to listen (default 127.0.0.1:8080: this computer only). Port 0
 	takes a free port. On a loopback address, a request that names
-	another host is refused, as a web page elsewhere would send it.
+	another host is refused (403), so that a web page elsewhere cannot
+	reach the server through a name of its own.
 	Anyone who can reach the address can play and use the judge: listen
 	beyond this computer (such as -addr :8080, for a phone) only on a
 	network you trust
