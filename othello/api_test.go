@@ -118,6 +118,24 @@ var apiCalls = map[string]func(t *testing.T){
 			wantErr(t, "CheckSize", othello.CheckSize(n), othello.ErrSize)
 		}
 	},
+	"ParseSize": func(t *testing.T) {
+		for _, s := range []string{"", "8", "x", "8x", "x8", "8x9", "2x8", "8x18", "-4x4", "8 x 8", "8x8x8", "4X4 "} {
+			rows, cols, err := othello.ParseSize(s)
+			wantErr(t, "ParseSize("+s+")", err, othello.ErrSize)
+			if rows != 0 || cols != 0 {
+				t.Errorf("ParseSize(%q): got %dx%d, want 0x0", s, rows, cols)
+			}
+		}
+		for _, tt := range []struct {
+			s          string
+			rows, cols int
+		}{{"8x8", 8, 8}, {"6X10", 6, 10}, {"16x4", 16, 4}} {
+			rows, cols, err := othello.ParseSize(tt.s)
+			if rows != tt.rows || cols != tt.cols || err != nil {
+				t.Errorf("ParseSize(%q): got %dx%d, %v, want %dx%d, nil", tt.s, rows, cols, err, tt.rows, tt.cols)
+			}
+		}
+	},
 	"NewBoard": func(t *testing.T) {
 		for _, n := range badSizes {
 			for _, m := range append(badSizes, 4) {

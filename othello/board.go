@@ -30,6 +30,23 @@ func CheckSize(n int) error {
 	return nil
 }
 
+// ParseSize returns the rows and columns of a size written ROWSxCOLS,
+// such as "8x8" or "6x10" (the x in either case). Anything else, or a
+// size that CheckSize refuses, is an error wrapping ErrSize.
+func ParseSize(s string) (rows, cols int, err error) {
+	r, c, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		rows, err = strconv.Atoi(r)
+	}
+	if ok && err == nil {
+		cols, err = strconv.Atoi(c)
+	}
+	if !ok || err != nil || CheckSize(rows) != nil || CheckSize(cols) != nil {
+		return 0, 0, &ValueError{Func: "ParseSize", Value: s, Err: ErrSize}
+	}
+	return rows, cols, nil
+}
+
 // NewBoard returns an empty board of the given size. A size that
 // CheckSize refuses is an error wrapping ErrSize.
 func NewBoard(rows, cols int) (*Board, error) {

@@ -2,10 +2,13 @@ package play
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 )
 
 // maxLine is the longest line kept: the rest of a longer one is read and
@@ -34,10 +37,10 @@ var commands = map[string]command{
 	"q":      quit, "quit": quit, "exit": quit,
 }
 
-// parseSquare reads a square written as algebraic "d3", reversed "3d", or
+// ParseSquare reads a square written as algebraic "d3", reversed "3d", or
 // the judge's "3 4" (row, then column, from 1), in either case. The square
 // may be off the board; ok is false if text is none of these.
-func parseSquare(text string) (s othello.Square, ok bool) {
+func ParseSquare(text string) (s othello.Square, ok bool) {
 	fields := strings.Fields(strings.ToLower(text))
 	switch len(fields) {
 	case 1:
@@ -70,4 +73,28 @@ func number(s string) (int, bool) {
 		return math.MaxInt, true
 	}
 	return n, true
+}
+
+// ParsePlayer returns the player named name, as othello play's -black
+// and -white take it: nil for "human" (a person), cpu for "cpu", and
+// otherwise player.Parse's player, a CPU with budget a move.
+func ParsePlayer(name string, cpu player.CPU, budget time.Duration, rng *rand.Rand) (player.Player, error) {
+	switch {
+	case strings.EqualFold(name, "human"):
+		return nil, nil
+	case strings.EqualFold(name, "cpu"):
+		return cpu, nil
+	}
+	return player.Parse(name, budget, rng)
+}
+
+// Hinter returns the player who gives hints: a CPU of the game, White's
+// first, so that hints are as good as the opponent; or else fallback.
+func Hinter(black, white player.Player, fallback player.CPU) player.Player {
+	for _, p := range []player.Player{white, black} {
+		if cpu, ok := p.(player.CPU); ok {
+			return cpu
+		}
+	}
+	return fallback
 }

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 )
 
 func TestParseSquare(t *testing.T) {
@@ -42,7 +46,7 @@ func TestParseSquare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
-			s, ok := parseSquare(tt.text)
+			s, ok := ParseSquare(tt.text)
 			got := ""
 			if ok {
 				got = fmt.Sprintf("%d,%d", s.Row, s.Col)
@@ -67,5 +71,46 @@ func TestParseStyle(t *testing.T) {
 		if !tt.ok && (!errors.Is(err, ErrStyle) || !strings.HasSuffix(err.Error(), fmt.Sprintf("got %q", tt.name))) {
 			t.Errorf("ParseStyle(%q): got %v, want an error wrapping ErrStyle that quotes the name", tt.name, err)
 		}
+	}
+}
+
+func TestRefusal(t *testing.T) {
+	b, _ := othello.NewStartBoard(8, 8)
+	tests := []struct {
+		text string
+		why  error
+		want string
+	}{
+		{"e3", &othello.MoveError{Err: othello.ErrIllegal}, "e3 flips nothing."},
+		{"d4 ", othello.ErrOccupied, "d4 is not empty."},
+		{"z9", &othello.MoveError{Err: othello.ErrOffBoard}, "z9 is off the board: columns a to h, rows 1 to 8."},
+		{"hello", nil, `"hello" is not a move.`},
+	}
+	for _, tt := range tests {
+		if got := Refusal(tt.text, tt.why, b); got != tt.want {
+			t.Errorf("Refusal(%q, %v): got %q, want %q", tt.text, tt.why, got, tt.want)
+		}
+	}
+}
+
+func TestParsePlayer(t *testing.T) {
+	cpu := player.Level(3).CPU()
+	tests := []struct {
+		name, want string // want is the player's Name, "human" for nil
+	}{
+		{"human", "human"}, {"HUMAN", "human"}, {"cpu", "cpu:3"}, {"cpu:5", "cpu:5"}, {"greedy", "greedy"}, {"random", "random"},
+	}
+	for _, tt := range tests {
+		p, err := ParsePlayer(tt.name, cpu, time.Second, nil)
+		got := "human"
+		if p != nil {
+			got = p.Name()
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParsePlayer(%q): got %s, %v, want %s", tt.name, got, err, tt.want)
+		}
+	}
+	if _, err := ParsePlayer("people", cpu, time.Second, nil); !errors.Is(err, player.ErrName) {
+		t.Errorf("ParsePlayer(people): got %v, want %v", err, player.ErrName)
 	}
 }

@@ -96,7 +96,7 @@ type session struct {
 }
 
 func (s *session) run() error {
-	s.view.intro(s.out, name(s.c.Black), name(s.c.White), s.c.Black == nil || s.c.White == nil)
+	s.view.intro(s.out, Describe(s.c.Black), Describe(s.c.White), s.c.Black == nil || s.c.White == nil)
 	s.view.board(s.out, s.g, nil)
 	if s.g.Passed() {
 		s.view.passed(s.out, s.g.Turn().Opponent())
@@ -145,9 +145,9 @@ func (s *session) player(color othello.Color) player.Player {
 	return s.c.Black
 }
 
-// name returns how the greeting names p: "human" for a person, and a
-// CPU with its level.
-func name(p player.Player) string {
+// Describe returns how the greeting names p: "human" for a person, a
+// CPU with its level, and another player by its name.
+func Describe(p player.Player) string {
 	switch p := p.(type) {
 	case nil:
 		return "human"
@@ -195,7 +195,7 @@ func (s *session) personMove() error {
 			}
 			continue
 		}
-		sq, ok := parseSquare(text)
+		sq, ok := ParseSquare(text)
 		if !ok || line.Long {
 			s.view.refused(s.out, text, nil, s.g)
 			continue

@@ -2,6 +2,7 @@ package play
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -205,45 +206,75 @@ func (plainView) prompt(w *bufio.Writer, player othello.Color) {
 }
 
 func (plainView) played(w *bufio.Writer, player othello.Color, m othello.Move, _ bool) {
+	w.WriteString(Played(player, m) + "\n")
+}
+
+func (plainView) passed(w *bufio.Writer, player othello.Color) {
+	w.WriteString(Passes(player) + "\n")
+}
+
+func (plainView) refused(w *bufio.Writer, text string, why error, g *othello.Game) {
+	w.WriteString(Refusal(text, why, g.Board()))
+	switch why {
+	case othello.ErrIllegal:
+		w.WriteString(" Type moves to list the legal ones.")
+	case othello.ErrOffBoard, othello.ErrOccupied:
+	default:
+		w.WriteString(" Type h for help.")
+	}
+	w.WriteString("\n")
+}
+
+// Played returns how the plain style tells that player played m, such
+// as "Black plays d3 and flips 1 disc: d4.".
+func Played(player othello.Color, m othello.Move) string {
 	discs := "discs"
 	if m.Flips.Len() == 1 {
 		discs = "disc"
 	}
-	fmt.Fprintf(w, "%s plays %v and flips %d %s: %v.\n", colorName(player), m.Square, m.Flips.Len(), discs, m.Flips)
+	return fmt.Sprintf("%s plays %v and flips %d %s: %v.", colorName(player), m.Square, m.Flips.Len(), discs, m.Flips)
 }
 
-func (plainView) passed(w *bufio.Writer, player othello.Color) {
-	fmt.Fprintf(w, "%s has no legal move and passes.\n", colorName(player))
+// Passes returns how the plain style tells that player has no legal
+// move: "Black has no legal move and passes.".
+func Passes(player othello.Color) string {
+	return colorName(player) + " has no legal move and passes."
 }
 
-func (plainView) refused(w *bufio.Writer, text string, why error, g *othello.Game) {
+// Refusal returns why the plain style refuses text on board b, in one
+// sentence such as "e3 flips nothing.": why is the game's error, which
+// wraps othello.ErrOffBoard, othello.ErrOccupied or othello.ErrIllegal,
+// or anything else (nil) for a text that is no move at all.
+func Refusal(text string, why error, b *othello.Board) string {
 	text = strings.TrimSpace(text)
-	b := g.Board()
-	switch why {
-	case othello.ErrOffBoard:
-		fmt.Fprintf(w, "%s is off the board: columns a to %c, rows 1 to %d.\n", text, 'a'+b.Cols()-1, b.Rows())
-	case othello.ErrOccupied:
-		fmt.Fprintf(w, "%s is not empty.\n", text)
-	case othello.ErrIllegal:
-		fmt.Fprintf(w, "%s flips nothing. Type moves to list the legal ones.\n", text)
-	default:
-		fmt.Fprintf(w, "%q is not a move. Type h for help.\n", text)
+	switch {
+	case errors.Is(why, othello.ErrOffBoard):
+		return fmt.Sprintf("%s is off the board: columns a to %c, rows 1 to %d.", text, 'a'+b.Cols()-1, b.Rows())
+	case errors.Is(why, othello.ErrOccupied):
+		return text + " is not empty."
+	case errors.Is(why, othello.ErrIllegal):
+		return text + " flips nothing."
 	}
+	return fmt.Sprintf("%q is not a move.", text)
 }
 
 func (plainView) say(w *bufio.Writer, text string) { w.WriteString(text + "\n") }
 
-func (plainView) end(w *bufio.Writer, g *othello.Game) {
+func (plainView) end(w *bufio.Writer, g *othello.Game) { w.WriteString(Result(g) + "\n") }
+
+// Result returns how the plain style tells the result of finished game
+// g, such as "Game over: Black 40, White 24. Black wins.".
+func Result(g *othello.Game) string {
 	black, white := g.Score()
-	fmt.Fprintf(w, "Game over: Black %d, White %d. ", black, white)
-	switch winner := g.Winner(); {
+	result := fmt.Sprintf("Game over: Black %d, White %d. ", black, white)
+	winner := g.Winner()
+	switch {
 	case winner == othello.Empty:
-		w.WriteString("A draw.\n")
+		return result + "A draw."
 	case g.WinRule() == othello.FewestDiscs:
-		fmt.Fprintf(w, "%s wins with fewer discs.\n", colorName(winner))
-	default:
-		fmt.Fprintf(w, "%s wins.\n", colorName(winner))
+		return result + colorName(winner) + " wins with fewer discs."
 	}
+	return result + colorName(winner) + " wins."
 }
 
 // xoView is the XO style: every message is followed by a blank line, as

@@ -181,7 +181,7 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 		Jobs:    *f.jobs,
 	}
 	if *f.size != "" {
-		if cfg.Rows, cfg.Cols, err = parseSize(*f.size); err != nil {
+		if cfg.Rows, cfg.Cols, err = othello.ParseSize(*f.size); err != nil {
 			return check.Config{}, fmt.Errorf("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *f.size)
 		}
 	}

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/scenario"
@@ -73,7 +71,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	}
 	gen := scenario.Generator{Rules: rules, Profile: profile, BadRate: *bad}
 	if *size != "" {
-		if gen.Rows, gen.Cols, err = parseSize(*size); err != nil {
+		if gen.Rows, gen.Cols, err = othello.ParseSize(*size); err != nil {
 			return usageError("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *size)
 		}
 	}
@@ -88,22 +86,4 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wrote %d %s scenarios of the %s profile, seed %d, to %s\n", *n, rules.Name(), profile, *seed, *out)
 	return 0
-}
-
-// parseSize parses a board size such as "8x8" or "6x10".
-func parseSize(s string) (rows, cols int, err error) {
-	r, c, ok := strings.Cut(strings.ToLower(s), "x")
-	if !ok {
-		return 0, 0, strconv.ErrSyntax
-	}
-	if rows, err = strconv.Atoi(r); err == nil {
-		cols, err = strconv.Atoi(c)
-	}
-	if err == nil {
-		err = othello.CheckSize(rows)
-	}
-	if err == nil {
-		err = othello.CheckSize(cols)
-	}
-	return rows, cols, err
 }

@@ -12,6 +12,7 @@
 //	othello nboard [flags]
 //	othello perft [-rules full|simple] [-size RxC] DEPTH
 //	othello play [flags]
+//	othello serve [-addr HOST:PORT] [flags]
 //	othello solve [flags] FILE
 //
 // With no subcommand it plays one game by the protocol of PROTOCOL.md on
@@ -38,14 +39,16 @@
 // leaves of the game tree from the standard start, depth by depth, with
 // the time each depth took. Play is a game for people, against each other
 // or the computer, or of computer players against each other; it saves
-// and loads games in GGF (package record). Solve solves endgame positions
+// and loads games in GGF (package record). Serve is the game in a
+// browser, on a local web server (package web): play, replay a game move
+// by move, and the judge's transcript of a setup. Solve solves endgame positions
 // exactly, from a file of the FFO test positions in OBF, a setup of the
 // judge's, games in GGF or a move list, and checks the scores the file
 // knows. Nboard and gtp run the computer player as an engine for GUIs,
 // speaking the NBoard protocol or the Go Text Protocol on standard input
 // and output. "othello check -h", "othello gen -h", "othello gtp -h",
-// "othello nboard -h", "othello perft -h", "othello play -h" and
-// "othello solve -h" list their flags.
+// "othello nboard -h", "othello perft -h", "othello play -h", "othello
+// serve -h" and "othello solve -h" list their flags.
 package main
 
 import (
@@ -92,6 +95,7 @@ const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello nboard [flags]
        othello perft [-rules full|simple] [-size RxC] DEPTH
        othello play [flags]
+       othello serve [-addr HOST:PORT] [flags]
        othello solve [flags] FILE
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
@@ -113,7 +117,8 @@ grades a folder of submissions; othello gradescope writes a Gradescope
 autograder; othello gen writes random test scenarios; othello gtp and
 othello nboard run the computer as an engine for GUIs; othello perft
 counts the game tree; othello play is a game against the computer;
-othello solve solves endgame positions. Each takes -h.
+othello serve is the game in a browser; othello solve solves endgame
+positions. Each takes -h.
 `
 
 // run runs the program with the arguments after the program name, the
@@ -137,6 +142,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 			return runPerft(args[1:], stdout, stderr)
 		case "play":
 			return runPlay(args[1:], stdin, stdout, stderr, env)
+		case "serve":
+			return runServe(args[1:], stdout, stderr)
 		case "solve":
 			return runSolve(args[1:], stdout, stderr)
 		}

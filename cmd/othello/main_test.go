@@ -89,6 +89,10 @@ func TestRunCommandLine(t *testing.T) {
 		{"play board and size", []string{"play", "-board", "x.in", "-size", "4x4"}, 2, "", "othello play: -board sets the size, the first player and the win rule: drop -size"},
 		{"play missing board", []string{"play", "-board", filepath.Join(out, "missing.in")}, 1, "", "othello play: open "},
 		{"play stray argument", []string{"play", "x"}, 2, "", `othello play: unexpected argument "x"`},
+		{"serve help", []string{"serve", "-h"}, 0, "usage: othello serve", ""},
+		{"serve stray argument", []string{"serve", "x"}, 2, "", `othello serve: unexpected argument "x"`},
+		{"serve no games", []string{"serve", "-games", "0"}, 2, "", "othello serve: -games must be 1 or more and -idle positive"},
+		{"serve bad address", []string{"serve", "-addr", "256.0.0.1:0"}, 1, "", "othello serve: listen tcp: "},
 		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios of the assignment profile, seed 3, to " + out, ""},
 	}
 	for _, tt := range tests {

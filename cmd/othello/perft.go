@@ -47,7 +47,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	rows, cols, err := parseSize(*size)
+	rows, cols, err := othello.ParseSize(*size)
 	if err != nil {
 		return usageError("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *size)
 	}

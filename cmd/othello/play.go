@@ -129,13 +129,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	c := play.Config{Marks: *marks, Interactive: env.stdinTerminal}
-	if c.Black, err = parsePlayer(*blackName, cpu, *budget, rng); err != nil {
+	if c.Black, err = play.ParsePlayer(*blackName, cpu, *budget, rng); err != nil {
 		return usageError("-black: %v", err)
 	}
-	if c.White, err = parsePlayer(*whiteName, cpu, *budget, rng); err != nil {
+	if c.White, err = play.ParsePlayer(*whiteName, cpu, *budget, rng); err != nil {
 		return usageError("-white: %v", err)
 	}
-	c.Hint = hinter(c.Black, c.White, cpu)
+	c.Hint = play.Hinter(c.Black, c.White, cpu)
 	if c.Color, err = colorOn(*colorMode, env); err != nil {
 		return usageError("%v", err)
 	}
@@ -184,7 +184,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 			}
 		}
 	} else {
-		rows, cols, err := parseSize(*size)
+		rows, cols, err := othello.ParseSize(*size)
 		if err != nil {
 			return usageError("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *size)
 		}
@@ -213,29 +213,6 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 func playFailed(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "othello play: %s\n", strings.TrimPrefix(err.Error(), "play: "))
 	return 1
-}
-
-// parsePlayer returns the player named name: nil for "human", cpu for
-// "cpu", and otherwise player.Parse's player, a CPU with budget a move.
-func parsePlayer(name string, cpu player.CPU, budget time.Duration, rng *rand.Rand) (player.Player, error) {
-	switch {
-	case strings.EqualFold(name, "human"):
-		return nil, nil
-	case strings.EqualFold(name, "cpu"):
-		return cpu, nil
-	}
-	return player.Parse(name, budget, rng)
-}
-
-// hinter returns the player who gives hints: a CPU of the game, White's
-// first, so that hints are as good as the opponent; or else fallback.
-func hinter(black, white player.Player, fallback player.CPU) player.Player {
-	for _, p := range []player.Player{white, black} {
-		if cpu, ok := p.(player.CPU); ok {
-			return cpu
-		}
-	}
-	return fallback
 }
 
 // colorOn reports whether the plain board is drawn in colour under
