@@ -114,6 +114,22 @@ func WriteReport(w io.Writer, g *check.Grade) error {
 	return bw.Flush()
 }
 
+// WriteReportError writes the page of a check that could not be made,
+// where WriteReport would write its report: err, which says why (a
+// *check.StartError names the program). So -html always leaves a page,
+// as check.WriteJSONError always leaves JSON.
+func WriteReportError(w io.Writer, err error) error {
+	page := struct {
+		Style template.CSS
+		Why   string
+	}{Style(), "othello " + err.Error()}
+	bw := bufio.NewWriter(w)
+	if err := reportTemplate.ExecuteTemplate(bw, "error", page); err != nil {
+		return fmt.Errorf("web: report: %w", err)
+	}
+	return bw.Flush()
+}
+
 // viewWay returns way as the report of g shows it.
 func viewWay(g *check.Grade, way *check.Way) wayView {
 	ex := way.Cases[0]

@@ -388,3 +388,26 @@ func TestIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestReportError writes the page of a check that could not be made: a
+// program that prints something else first. What it printed is escaped.
+func TestReportError(t *testing.T) {
+	err := &check.StartError{Program: "python3 bad.py", Line: `"<script>alert(1)</script>\n"`, What: "it exited with status 0", Err: check.ErrRulesLine}
+	var b bytes.Buffer
+	if err := WriteReportError(&b, err); err != nil {
+		t.Fatal(err)
+	}
+	p := b.String()
+	checkPage(t, p)
+	for _, want := range []string{
+		"<h1>othello check: not checked</h1>",
+		"othello check: python3 bad.py: its first line is &#34;&lt;script&gt;alert(1)&lt;/script&gt;\\n&#34;",
+	} {
+		if !strings.Contains(p, want) {
+			t.Errorf("the page lacks %s:\n%s", want, p)
+		}
+	}
+	if strings.Contains(p, "<script") {
+		t.Errorf("got a script in the page, want none:\n%s", p)
+	}
+}

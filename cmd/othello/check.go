@@ -274,6 +274,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		case "gradescope":
 			check.WriteGradescopeError(stdout, err)
 		}
+		if *htmlPath != "" {
+			createFile(*htmlPath, func(w io.Writer) error { return web.WriteReportError(w, err) })
+		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}

@@ -28,8 +28,10 @@ DIR/NAME (NAME is the folder's name): report.txt, report.json,
 report.html (as othello check -html writes it) and the smallest failing
 inputs in failing/; DIR/index.html, a table of the submissions linked to
 their reports; and one line for each submission in the CSV file:
-submission, rules, score, max, passed, failed, not_run, first_failure. A submission whose program cannot be started, or does not
-print FULL or SIMPLE first, scores 0, with the reason as its failure.
+submission, rules, score, max, passed, failed, not_run, first_failure.
+A submission whose program cannot be started, or does not print FULL or
+SIMPLE first, scores 0, with the reason as its failure (and in its
+report.html).
 Standard error shows progress. Exit status: 0 when every submission was
 graded, 1 if one could not be, 2 bad command line.
 
@@ -167,8 +169,9 @@ func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 	if err != nil {
 		fmt.Fprintf(&text, "othello %v\n", err)
 		check.WriteJSONError(&js, err)
-		row := &web.IndexRow{Name: name, Score: "0", Max: check.FormatPoints(cfg.MaxPoints()), FirstFailure: err.Error(), Report: "report.txt"}
-		return row, writeReports(dir, text.String(), js.String(), "")
+		web.WriteReportError(&page, err)
+		row := &web.IndexRow{Name: name, Score: "0", Max: check.FormatPoints(cfg.MaxPoints()), FirstFailure: err.Error(), Report: "report.html"}
+		return row, writeReports(dir, text.String(), js.String(), page.String())
 	}
 	check.WriteText(&text, g, verbose)
 	check.WriteJSON(&js, g)
@@ -191,13 +194,10 @@ func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 }
 
 // writeReports writes a submission's reports into dir: report.txt,
-// report.json, and report.html unless page is "".
+// report.json and report.html.
 func writeReports(dir, text, js, page string) error {
 	files := []struct{ name, data string }{{"report.txt", text}, {"report.json", js}, {"report.html", page}}
 	for _, f := range files {
-		if f.data == "" {
-			continue
-		}
 		if err := os.WriteFile(filepath.Join(dir, f.name), []byte(f.data), 0o644); err != nil {
 			return err
 		}

@@ -168,9 +168,12 @@ func TestGrade(t *testing.T) {
 	for name := range want {
 		t.Errorf("no row for %s", name)
 	}
+	if page := string(mustRead(t, filepath.Join(out, "nostart", "report.html"))); !strings.Contains(page, "The program could not be checked") {
+		t.Errorf("nostart/report.html does not say it could not be checked:\n%s", page)
+	}
 	index := string(mustRead(t, filepath.Join(out, "index.html")))
 	for _, want := range []string{`<a href="./good/report.html">good</a>`, `<a href="./wide/report.html">wide</a>`,
-		`<a href="./nostart/report.txt">nostart</a>`, `<td class="num">100/100</td>`} {
+		`<a href="./nostart/report.html">nostart</a>`, `<td class="num">100/100</td>`} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index.html lacks %s:\n%s", want, index)
 		}
@@ -206,6 +209,17 @@ func TestCheckHTML(t *testing.T) {
 	}
 	if n := strings.Count(html, "<script"); n != 1 || strings.Contains(html, "http") {
 		t.Errorf("got %d scripts and an address: %v, want one script and none", n, strings.Contains(html, "http"))
+	}
+
+	// A program that cannot be started still leaves a page, which says so.
+	stdout.Reset()
+	stderr.Reset()
+	args = []string{"check", "-n", "1", "-html", page, "--", filepath.Join(dir, "no-such-program")}
+	if status := run(args, nil, &stdout, &stderr, environ{}); status != 1 {
+		t.Fatalf("exit status %d, want 1; standard error:\n%s", status, stderr.String())
+	}
+	if html := string(mustRead(t, page)); !strings.Contains(html, "The program could not be checked") || !strings.Contains(html, "no-such-program") {
+		t.Errorf("the page of a program that cannot start does not say so:\n%s", html)
 	}
 }
 
