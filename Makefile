@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench perft ffo
+.PHONY: test fmt vet golden fuzz bench perft ffo screenshots
 
 test: fmt vet
 	go test ./...
@@ -48,3 +48,9 @@ ffo:
 	go run ./cmd/othello solve $(FFO)/fforum-1-19.obf
 	go run ./cmd/othello solve $(FFO)/fforum-20-39.obf
 	go run ./cmd/othello solve $(FFO)/fforum-40-59.obf
+
+# screenshots makes doc/report.png and doc/serve.png, the README's
+# pictures of check's HTML report and of othello serve's page, in a
+# headless Chromium (/usr/bin/chromium; the tests skip without one).
+screenshots:
+	go test ./web -run 'TestScreenshot$$' -screenshots -v
