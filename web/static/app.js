@@ -111,7 +111,7 @@ $("board").addEventListener("keydown", (e) => {
     drawCursor();
   } else if (e.key === "Enter" || e.key === " ") {
     act.move(cursor);
-  } else if (/^[a-p0-9]$/i.test(e.key) && e.key !== "u" && e.key !== "h") {
+  } else if (/^[a-p0-9]$/i.test(e.key)) { // a square's letter, h too: u and ? are the commands
     $("move-input").value = "";
     $("move-input").focus(); // the key goes on into the field
     return;
@@ -126,13 +126,15 @@ $("board").addEventListener("blur", drawCursor);
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "u") act.undo();
-  else if (e.key === "h") act.hint();
+  else if (e.key === "?") act.hint();
 });
 
 $("move-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const sq = $("move-input").value.trim();
-  if (sq) act.move(sq);
+  const command = {undo: act.undo, hint: act.hint}[sq.toLowerCase()]; // as at othello play's prompt
+  if (command) command();
+  else if (sq) act.move(sq);
   $("move-input").value = "";
 });
 $("undo").addEventListener("click", act.undo);
