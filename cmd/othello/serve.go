@@ -25,7 +25,7 @@ the legal moves and the last move marked; replay a game in GGF, a move
 list or a judge's .in move by move, and play on from any move; and see
 the judge's transcript of a setup and move lines, as othello -explain
 writes it. Keys on the board: arrows and Enter or Space play, u undoes,
-h hints; or type a square such as d3 in the Move field. Nothing is
+? hints; or type a square such as d3 in the Move field. Nothing is
 fetched from the network. Ctrl-C or SIGTERM stops it, once the requests
 under way have ended (a computer's move is cut short). Exit status: 0
 stopped by Ctrl-C or SIGTERM, 1 if it cannot listen or requests have not
