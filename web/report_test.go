@@ -265,7 +265,7 @@ func TestReportHostile(t *testing.T) {
 	}
 	for _, want := range []string{
 		"&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;", "&#34;&gt;&lt;img src=x onerror=alert(2)&gt;",
-		`<span class="hid">\xff\xfe␀␛</span>[31m<span class="hid">␍</span>`, `<span class="hid">\u202e</span>`,
+		`<span class="hid">\xff\xfe\x00\x1b</span>[31m<span class="hid">\r</span>`, `<span class="hid">\u202e</span>`,
 		"&lt;/pre&gt;&lt;script&gt;alert(3)&lt;/script&gt;", "&lt;script&gt;alert(4)&lt;/script&gt;",
 		"only its first 64 KiB are shown",
 		"{{.Program}}",
@@ -288,9 +288,9 @@ func TestVisible(t *testing.T) {
 		want []part
 	}{
 		{"VALID\n", []part{{"VALID", false}}},
-		{"B: 2 W: 2  \n", []part{{"B: 2 W: 2", false}, {"␠␠", true}}},
-		{"a\tb\r\n", []part{{"a", false}, {"␉", true}, {"b", false}, {"␍", true}}},
-		{"\x1b[1mX\x7f", []part{{"␛", true}, {"[1mX", false}, {"␡(no newline)", true}}},
+		{"B: 2 W: 2  \n", []part{{"B: 2 W: 2", false}, {"  ", true}}},
+		{"a\tb\r\n", []part{{"a", false}, {`\t`, true}, {"b", false}, {`\r`, true}}},
+		{"\x1b[1mX\x7f\x00", []part{{`\x1b`, true}, {"[1mX", false}, {`\x7f\x00(no newline)`, true}}},
 		{"\xffé\u200b", []part{{`\xff`, true}, {"é", false}, {`\u200b(no newline)`, true}}},
 		{strings.Repeat("x", maxLineBytes+5) + "\n", []part{{strings.Repeat("x", maxLineBytes), false}, {"… 5 more bytes", true}}},
 	}

@@ -39,7 +39,8 @@ type line struct {
 }
 
 // A part is a piece of a line: plain text, or a character that would not
-// show (Hidden), written as a symbol such as ␛ or \xff.
+// show (Hidden), written as Go quotes it, such as \x1b or \xff, or
+// blanks at the end of a line, which the page shades.
 type part struct {
 	Text   string
 	Hidden bool
@@ -271,11 +272,13 @@ func wrong(want, got *othello.Board, move othello.SquareSet) (missed, extra othe
 }
 
 // visible splits a line of a program's input or output into parts that
-// show every byte: its newline is left out ("no newline" is said when it
-// has none), a tab, a control character or a blank at the end of the
-// line is drawn as its Unicode symbol (␉, ␛, ␍, ␠), another character
-// that does not print as \u202e, and a byte that is not UTF-8 as \xff.
-// The parts are text that html/template escapes.
+// show every byte: its newline is left out ("(no newline)" is said when
+// it has none), blanks at the end of the line are kept in a part of
+// their own, which the page shades, and a tab, a carriage return, another
+// control character, a character that does not print and a byte that is
+// not UTF-8 are written as Go quotes them (\t, \r, \x1b, \u202e, \xff):
+// plain ASCII, which every font shows. The parts are text that
+// html/template escapes.
 func visible(s string) []part {
 	body, newline := strings.CutSuffix(s, "\n")
 	more := len(body) - maxLineBytes
@@ -297,11 +300,9 @@ func visible(s string) []part {
 		case r == utf8.RuneError && size <= 1:
 			add(fmt.Sprintf(`\x%02x`, body[i]), true)
 		case r == ' ' && i >= len(body)-trailing:
-			add("␠", true)
-		case r < 0x20:
-			add(string(rune(0x2400+r)), true)
-		case r == 0x7f:
-			add("␡", true)
+			add(" ", true)
+		case r < 0x20 || r == 0x7f:
+			add(strings.Trim(strconv.QuoteRune(r), "'"), true) // \t, \r, \x1b
 		case !unicode.IsPrint(r) && r != ' ':
 			add(fmt.Sprintf(`\u%04x`, r), true)
 		default:
