@@ -145,7 +145,8 @@ func deadline(start time.Time, share time.Duration) time.Time {
 // its end can come late: a thread of the 8x8 search that the system does
 // not run for a while notices the deadline late, and the search waits
 // for it to finish its work. A search left behind ends on its own once
-// its threads have noticed; the next 8x8 search waits for it.
+// its threads have noticed; meanwhile the next 8x8 search takes another
+// solver (see solvers8).
 func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time) Result {
 	clock := c.timer()
 	legal := p.Legal()

@@ -9,13 +9,51 @@ import (
 	"github.com/othello-judge/judge/search"
 )
 
-// engine8 is the solver of package search that every CPU uses for an
-// 8x8 board under the full rules, made on first use: its table outlives
-// a move, so that the search of the next one starts from what this one
-// learnt.
-var engine8 struct {
-	sync.Mutex
-	solver *search.Solver
+// solvers8 are the solvers of package search that CPUs use for an 8x8
+// board under the full rules. Each search takes a solver that no other
+// search is using, so that searches at once (the games of othello serve)
+// each search in full rather than one after the other, each losing its
+// time waiting. A solver is made when none is free and kept: its table
+// outlives a move, so that a search starts from what the last one on it
+// learnt, and searches one after the other always take the same one. At
+// most maxSolvers8 are made (a table is 64 MiB); a search beyond them
+// waits for one.
+var solvers8 = newSolverPool(maxSolvers8)
+
+const maxSolvers8 = 4
+
+// A solverPool holds the solvers made, and lends them one search at a
+// time.
+type solverPool struct {
+	inUse chan struct{} // a token for each solver lent
+	mu    sync.Mutex
+	free  []*search.Solver // made and not lent, the last given back last
+}
+
+func newSolverPool(max int) *solverPool {
+	return &solverPool{inUse: make(chan struct{}, max)}
+}
+
+// get returns a solver no one else uses, the last given back if there
+// is one, waiting while all that may be made are in use.
+func (p *solverPool) get() *search.Solver {
+	p.inUse <- struct{}{}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		s := p.free[n-1]
+		p.free = p.free[:n-1]
+		return s
+	}
+	return search.NewSolver(0)
+}
+
+// put gives s back.
+func (p *solverPool) put(s *search.Solver) {
+	p.mu.Lock()
+	p.free = append(p.free, s)
+	p.mu.Unlock()
+	<-p.inUse
 }
 
 // solveTime estimates how long solving a position with 18 empty squares
@@ -58,12 +96,8 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 		threads = runtime.NumCPU()
 	}
 
-	engine8.Lock()
-	defer engine8.Unlock()
-	if engine8.solver == nil {
-		engine8.solver = search.NewSolver(0)
-	}
-	s := engine8.solver
+	s := solvers8.get()
+	defer solvers8.put(s)
 	s.Table.NewSearch()
 	s.Threads = threads
 	s.Deadline = time.Time{}
