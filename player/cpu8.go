@@ -16,11 +16,15 @@ import (
 // time waiting. A solver is made when none is free and kept: its table
 // outlives a move, so that a search starts from what the last one on it
 // learnt, and searches one after the other always take the same one. At
-// most maxSolvers8 are made (a table is 64 MiB); a search beyond them
+// most Searches8 are made (a table is 64 MiB); a search beyond them
 // waits for one.
-var solvers8 = newSolverPool(maxSolvers8)
+var solvers8 = newSolverPool(Searches8)
 
-const maxSolvers8 = 4
+// Searches8 is how many CPUs may search an 8x8 board under the full
+// rules at once, each in full; another waits for one of them to end,
+// spending its own time. A program that runs many searches at once
+// should run no more than this at a time.
+const Searches8 = 4
 
 // A solverPool holds the solvers made, and lends them one search at a
 // time.

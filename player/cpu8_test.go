@@ -31,7 +31,7 @@ func TestSolverPool(t *testing.T) {
 // searches 3 plies deep on a clock that stands still, while every solver
 // but one is lent to searches that do not end.
 func TestSearch8WhileAnotherSearches(t *testing.T) {
-	for range maxSolvers8 - 1 {
+	for range Searches8 - 1 {
 		s := solvers8.get()
 		defer solvers8.put(s)
 	}

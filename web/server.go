@@ -44,7 +44,8 @@ type Options struct {
 	MaxGames int           // the most games held at once; 0 for DefaultMaxGames
 	Idle     time.Duration // how long a game not asked for is kept; 0 for DefaultIdle
 	// Searches is how many computer players may think at once, the
-	// others waiting their turn; 0 for one a CPU.
+	// others waiting their turn, their time not yet running; 0 for one a
+	// CPU, up to player.Searches8.
 	Searches int
 	// Loopback refuses a request whose Host is not localhost or a
 	// loopback address (403), for a server that listens on loopback
@@ -72,7 +73,7 @@ func NewServer(o Options) *Server {
 		o.Idle = DefaultIdle
 	}
 	if o.Searches <= 0 {
-		o.Searches = runtime.NumCPU()
+		o.Searches = min(runtime.NumCPU(), player.Searches8)
 	}
 	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches), loopback: o.Loopback}
 	s.mux.HandleFunc("GET /{$}", staticFile("index.html", "text/html; charset=utf-8"))
