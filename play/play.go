@@ -202,7 +202,7 @@ func (s *session) personMove() error {
 		}
 		flips, err := s.g.Play(sq)
 		if err != nil {
-			s.view.refused(s.out, text, cause(err), s.g)
+			s.view.refused(s.out, text, err, s.g)
 			continue
 		}
 		m := othello.Move{Square: sq, Flips: flips}
@@ -210,17 +210,6 @@ func (s *session) personMove() error {
 		s.view.board(s.out, s.g, &m)
 		return nil
 	}
-}
-
-// cause returns the othello error that err wraps: ErrOffBoard,
-// ErrOccupied or ErrIllegal, or err itself.
-func cause(err error) error {
-	for _, e := range []error{othello.ErrOffBoard, othello.ErrOccupied, othello.ErrIllegal} {
-		if errors.Is(err, e) {
-			return e
-		}
-	}
-	return err
 }
 
 // readLine flushes the output and reads the next line. The end of the

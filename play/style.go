@@ -215,10 +215,10 @@ func (plainView) passed(w *bufio.Writer, player othello.Color) {
 
 func (plainView) refused(w *bufio.Writer, text string, why error, g *othello.Game) {
 	w.WriteString(Refusal(text, why, g.Board()))
-	switch why {
-	case othello.ErrIllegal:
+	switch {
+	case errors.Is(why, othello.ErrIllegal):
 		w.WriteString(" Type moves to list the legal ones.")
-	case othello.ErrOffBoard, othello.ErrOccupied:
+	case errors.Is(why, othello.ErrOffBoard), errors.Is(why, othello.ErrOccupied):
 	default:
 		w.WriteString(" Type h for help.")
 	}
