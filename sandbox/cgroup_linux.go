@@ -14,63 +14,107 @@ import (
 	"time"
 )
 
-// A cgroup is a control group of the pids controller made for one run: it
-// caps the processes and threads of the run where RLIMIT_NPROC does not,
-// for a grader that runs as root, whose user the kernel exempts from it.
+// A cgroup is the control groups made for one run, as root: of the pids
+// controller, which caps the processes and threads of the run where
+// RLIMIT_NPROC may not, and of the memory controller, which counts every
+// page the run uses, those of memfd files, shared memory and its tmpfs
+// /tmp included, and has the kernel kill the run past its limit. In
+// cgroup v2 it is one group with both; in v1 a group in each hierarchy.
 type cgroup struct {
-	dir  string
-	join *os.File // open for writing: the launcher's second stage writes 0 to it to join the group
+	pids, memory string     // the groups' folders, or "" for a controller it could not have
+	v2           bool       // memory is a v2 group
+	dirs         []string   // every group it made
+	joins        []*os.File // open for writing: the launcher's second stage writes 0 to each to join
 }
 
 var cgroupRuns atomic.Int64
 
-// newCgroup makes a control group for one run with at most max processes
-// and threads, under the grader's own, if the grader may: as root, with a
-// pids hierarchy of cgroup v1, or of v2 with pids delegated to its
-// children. Otherwise it returns an error and the run goes without.
-func newCgroup(max int) (*cgroup, error) {
+// newCgroup makes the control groups of one run with the limits lim,
+// under the grader's own, if the grader may: as root, where the
+// controllers are mounted (v1), or enabled for its children (v2). It
+// returns an error when it could make neither.
+func newCgroup(lim Limits) (*cgroup, error) {
 	if os.Geteuid() != 0 {
 		return nil, errors.New("not root")
 	}
-	base, err := pidsBase()
-	if err != nil {
-		return nil, err
+	name := fmt.Sprintf("othello-%d-%d", os.Getpid(), cgroupRuns.Add(1))
+	c := &cgroup{}
+	made := map[string]bool{}
+	mk := func(controller string) (string, bool) {
+		base, v2, err := cgroupBase(controller)
+		if err != nil {
+			return "", false
+		}
+		removeStale(base)
+		dir := filepath.Join(base, name)
+		if !made[dir] {
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				return "", false
+			}
+			made[dir] = true
+			c.dirs = append(c.dirs, dir)
+			// Where a process joins: in v1 the tasks file, to which a
+			// thread writes 0 to move itself alone, and at once;
+			// cgroup.procs moves the whole process and waits for an RCU
+			// grace period. (A thread that then calls execve is the process.)
+			join := filepath.Join(dir, "tasks")
+			if v2 {
+				join = filepath.Join(dir, "cgroup.procs")
+			}
+			f, err := os.OpenFile(join, os.O_WRONLY, 0)
+			if err != nil {
+				return "", false
+			}
+			c.joins = append(c.joins, f)
+		}
+		return dir, v2
 	}
-	staleOnce.Do(func() { removeStale(base) })
-	dir := filepath.Join(base, fmt.Sprintf("othello-%d-%d", os.Getpid(), cgroupRuns.Add(1)))
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		return nil, err
+	write := func(dir, file, value string) error {
+		return os.WriteFile(filepath.Join(dir, file), []byte(value), 0)
 	}
-	c := &cgroup{dir: dir}
-	if err := os.WriteFile(filepath.Join(dir, "pids.max"), []byte(strconv.Itoa(max)), 0); err != nil {
+	if lim.Processes > 0 {
+		if dir, _ := mk("pids"); dir != "" && write(dir, "pids.max", strconv.Itoa(lim.Processes)) == nil {
+			c.pids = dir
+		}
+	}
+	if lim.Memory > 0 {
+		if dir, v2 := mk("memory"); dir != "" {
+			mem := strconv.FormatInt(lim.Memory, 10)
+			var err error
+			if v2 {
+				err = write(dir, "memory.max", mem)
+				write(dir, "memory.swap.max", "0")
+				write(dir, "memory.oom.group", "1") // the kernel kills the whole run
+			} else {
+				err = write(dir, "memory.limit_in_bytes", mem)
+				write(dir, "memory.memsw.limit_in_bytes", mem) // no swap, where it is counted
+			}
+			if err == nil {
+				c.memory, c.v2 = dir, v2
+			}
+		}
+	}
+	if c.pids == "" && c.memory == "" {
 		c.remove()
-		return nil, err
-	}
-	// Where a process joins: in v1 the tasks file, to which a thread
-	// writes 0 to move itself alone, and at once; cgroup.procs moves the
-	// whole process and waits for an RCU grace period, 15ms here. (A
-	// thread that then calls execve is the process.)
-	join := filepath.Join(dir, "tasks")
-	if _, err := os.Stat(join); err != nil {
-		join = filepath.Join(dir, "cgroup.procs") // v2
-	}
-	if c.join, err = os.OpenFile(join, os.O_WRONLY, 0); err != nil {
-		c.remove()
-		return nil, err
+		return nil, errors.New("no control group")
 	}
 	return c, nil
 }
 
-// pidsBase returns the folder of the grader's own control group in a
-// hierarchy with the pids controller.
-func pidsBase() (string, error) {
+// countsMemory reports whether the run's memory is counted by a control
+// group.
+func (c *cgroup) countsMemory() bool { return c.memory != "" }
+
+// cgroupBase returns the folder of the grader's own control group in a
+// hierarchy with the controller, and whether it is cgroup v2.
+func cgroupBase(controller string) (string, bool, error) {
 	mounts, err := os.ReadFile("/proc/self/mountinfo")
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	own, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	path := func(controllers string) (string, bool) { // the grader's group in the hierarchy of these controllers
 		for _, line := range strings.Split(string(own), "\n") {
@@ -88,25 +132,25 @@ func pidsBase() (string, error) {
 		}
 		mountPoint := unescapeMountPath(f[4])
 		switch {
-		case g[0] == "cgroup" && slices.Contains(strings.Split(g[2], ","), "pids"):
-			if p, ok := path(pidsControllers(g[2])); ok {
-				return filepath.Join(mountPoint, p), nil
+		case g[0] == "cgroup" && slices.Contains(strings.Split(g[2], ","), controller):
+			if p, ok := path(v1Controllers(g[2])); ok {
+				return filepath.Join(mountPoint, p), false, nil
 			}
 		case g[0] == "cgroup2":
 			if p, ok := path(""); ok {
 				base := filepath.Join(mountPoint, p)
-				if sub, err := os.ReadFile(filepath.Join(base, "cgroup.subtree_control")); err == nil && slices.Contains(strings.Fields(string(sub)), "pids") {
-					return base, nil
+				if sub, err := os.ReadFile(filepath.Join(base, "cgroup.subtree_control")); err == nil && slices.Contains(strings.Fields(string(sub)), controller) {
+					return base, true, nil
 				}
 			}
 		}
 	}
-	return "", errors.New("no pids control group")
+	return "", false, fmt.Errorf("no %s control group", controller)
 }
 
-// pidsControllers returns the controllers of a v1 hierarchy as
+// v1Controllers returns the controllers of a v1 hierarchy as
 // /proc/self/cgroup names them, from its mount's options.
-func pidsControllers(options string) string {
+func v1Controllers(options string) string {
 	var names []string
 	for _, o := range strings.Split(options, ",") {
 		switch o {
@@ -118,38 +162,85 @@ func pidsControllers(options string) string {
 	return strings.Join(names, ",")
 }
 
-// hitMax reports whether the group refused a process for its limit.
-func (c *cgroup) hitMax() bool {
-	data, err := os.ReadFile(filepath.Join(c.dir, "pids.events"))
+// counter returns the number after name in one of the group's files of
+// "name value" lines, or 0.
+func counter(dir, file, name string) int64 {
+	if dir == "" {
+		return 0
+	}
+	data, err := os.ReadFile(filepath.Join(dir, file))
 	if err != nil {
-		return false
+		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && f[0] == "max" && f[1] != "0" {
-			return true
+		if f := strings.Fields(line); len(f) == 2 && f[0] == name {
+			n, _ := strconv.ParseInt(f[1], 10, 64)
+			return n
 		}
 	}
-	return false
+	return 0
 }
 
-// remove removes the group, once the processes that were in it are gone
-// (it waits up to a second for the kernel to let them go).
+// hitMax reports whether the group refused a process for its limit.
+func (c *cgroup) hitMax() bool { return counter(c.pids, "pids.events", "max") > 0 }
+
+// outOfMemory reports whether the kernel killed a process of the run for
+// the memory limit.
+func (c *cgroup) outOfMemory() bool {
+	if c.v2 {
+		return counter(c.memory, "memory.events", "oom_kill") > 0
+	}
+	return counter(c.memory, "memory.oom_control", "oom_kill") > 0
+}
+
+// peak returns the most memory the run used at once, or 0 where the
+// kernel does not say.
+func (c *cgroup) peak() int64 {
+	file := "memory.max_usage_in_bytes"
+	if c.v2 {
+		file = "memory.peak"
+	}
+	if c.memory == "" {
+		return 0
+	}
+	data, err := os.ReadFile(filepath.Join(c.memory, file))
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return n
+}
+
+// remove removes the groups, once the processes that were in them are
+// gone (it waits up to a second for the kernel to let them go).
 func (c *cgroup) remove() {
-	if c.join != nil {
-		c.join.Close()
+	for _, f := range c.joins {
+		f.Close()
 	}
-	for deadline := time.Now().Add(time.Second); ; time.Sleep(time.Millisecond) {
-		if err := os.Remove(c.dir); err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
-			return
+	for _, dir := range c.dirs {
+		for deadline := time.Now().Add(time.Second); ; time.Sleep(time.Millisecond) {
+			if err := os.Remove(dir); err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
+				break
+			}
 		}
 	}
 }
 
-var staleOnce sync.Once
+var staleDone = struct {
+	sync.Mutex
+	bases map[string]bool
+}{bases: map[string]bool{}}
 
-// removeStale removes the empty groups in base that graders which are
-// gone left behind: killed with SIGKILL, a grader has no chance to.
+// removeStale removes, once for each base, the empty groups in base that
+// graders which are gone left behind: killed with SIGKILL, a grader has
+// no chance to.
 func removeStale(base string) {
+	staleDone.Lock()
+	defer staleDone.Unlock()
+	if staleDone.bases[base] {
+		return
+	}
+	staleDone.bases[base] = true
 	entries, _ := os.ReadDir(base)
 	for _, e := range entries {
 		var pid, n int
@@ -157,7 +248,7 @@ func removeStale(base string) {
 			continue
 		}
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-			os.Remove(filepath.Join(base, e.Name())) // fails, as it should, if a process is still in it
+			os.Remove(filepath.Join(base, e.Name()))
 		}
 	}
 }

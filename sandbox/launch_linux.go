@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -53,25 +51,22 @@ func supervise(arg string) int {
 	if err := json.Unmarshal([]byte(arg), &s); err != nil {
 		return say(out, verdict{Exit: -1, Setup: "bad launcher argument: " + err.Error()})
 	}
-	// The program runs as the same user: it must not be able to signal,
-	// read or trace the supervisor.
+	// The program must not be able to signal, read or trace the
+	// supervisor, where it runs as the same user.
 	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
 		syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
 	prctl(syscall.PR_SET_DUMPABLE, 0)
 	prctl(prSetChildSubreaper, 1)
 
-	tmp := "/tmp"
 	if s.Isolate {
-		if err := isolate(s); err != nil {
+		if err := buildView(s); err != nil {
 			return say(out, verdict{Exit: -1, Setup: err.Error()})
 		}
-	} else {
-		tmp = s.Tmp
 	}
 	if s.Probe {
 		return say(out, verdict{})
 	}
-	if !s.Isolate && os.Geteuid() != 0 {
+	if !s.Isolate && !s.Root {
 		s.Tasks = userTasks()
 		if data, err := json.Marshal(s); err == nil {
 			arg = string(data)
@@ -79,24 +74,31 @@ func supervise(arg string) int {
 	}
 
 	// The second stage reports a failed execve on a pipe that a successful
-	// one closes, and joins the run's control group through file 4.
+	// one closes, and joins the run's control groups through files 4 on.
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		return say(out, verdict{Exit: -1, Start: err.Error()})
 	}
 	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if s.Isolate {
+	if s.Isolate && !s.Root {
+		// A user namespace in the launcher's, in which the program is the
+		// grader's user again and has no capability.
 		attr.Cloneflags = syscall.CLONE_NEWUSER
 		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: s.Uid, HostID: 0, Size: 1}}
 		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: s.Gid, HostID: 0, Size: 1}}
 		attr.GidMappingsEnableSetgroups = false
 	}
 	files := []*os.File{os.Stdin, os.Stdout, os.Stderr, errW}
-	if s.Cgroup != "" {
-		files = append(files, os.NewFile(5, "cgroup"))
+	for i := range s.Joins {
+		files = append(files, os.NewFile(uintptr(5+i), "cgroup"))
+	}
+	dir := ""
+	if !s.Isolate {
+		dir = s.Dir // the view's root is already in it
 	}
 	child, err := os.StartProcess("/proc/self/exe", []string{execName, arg}, &os.ProcAttr{
-		Env:   programEnv(tmp),
+		Dir:   dir,
+		Env:   s.Env,
 		Files: files,
 		Sys:   attr,
 	})
@@ -116,9 +118,6 @@ func supervise(arg string) int {
 	errR.Close()
 
 	w := &watch{s: s, main: child.Pid}
-	if s.Cgroup != "" {
-		w.group = &cgroup{dir: s.Cgroup}
-	}
 	v := w.run(control)
 	if len(msg) > 0 {
 		v = verdict{Exit: -1, Start: string(msg)}
@@ -135,24 +134,13 @@ func say(out *os.File, v verdict) int {
 	return 0
 }
 
-// programEnv returns the program's environment: the grader's, with its
-// home and temporary folders in tmp.
-func programEnv(tmp string) []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "HOME", "TMPDIR", "TMP", "TEMP":
-		default:
-			env = append(env, kv)
-		}
-	}
-	return append(env, "HOME="+tmp, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
-}
-
 // execProgram is the launcher's second stage: it joins the run's control
-// group, if there is one, through file 4, sets the limits on itself and
-// becomes the program. It reports a failure on file 3. It runs in the
-// package's init, on the main thread, which is the one that calls execve.
+// groups, if there are any, through files 4 on, sets the limits on
+// itself, becomes the run's user, gives up every privilege, installs the
+// seccomp filter and becomes the program. It reports a failure on file 3.
+// It runs in the package's init, on the main thread, which is the one
+// that calls execve: the ids, capabilities and filter it sets are that
+// thread's, and the program's.
 func execProgram(arg string) int {
 	fail := os.NewFile(3, "exec error")
 	var s spec
@@ -161,8 +149,8 @@ func execProgram(arg string) int {
 		return 127
 	}
 	syscall.CloseOnExec(3)
-	if s.Cgroup != "" {
-		join := os.NewFile(4, "cgroup")
+	for i := range s.Joins {
+		join := os.NewFile(uintptr(4+i), "cgroup")
 		_, err := join.WriteString("0")
 		join.Close()
 		if err != nil {
@@ -174,14 +162,46 @@ func execProgram(arg string) int {
 		fmt.Fprint(fail, "limits: ", err)
 		return 127
 	}
+	if s.Root {
+		if err := becomeUser(s.Run); err != nil {
+			fmt.Fprint(fail, "user: ", err)
+			return 127
+		}
+	}
 	if err := dropPrivileges(); err != nil {
 		fmt.Fprint(fail, "privileges: ", err)
+		return 127
+	}
+	if err := s.Filter.install(); err != nil {
+		fmt.Fprint(fail, "seccomp: ", err)
 		return 127
 	}
 	argv := append([]string{s.Path}, s.Args...)
 	err := syscall.Exec(s.Path, argv, os.Environ())
 	fmt.Fprint(fail, err)
 	return 127
+}
+
+// becomeUser makes the calling thread, root, the user u: no capability in
+// its bounding set, no supplementary group, and u's ids, real, effective
+// and saved, so that it has no capability left either.
+func becomeUser(u User) error {
+	for c := uintptr(0); c < 64; c++ {
+		if err := prctl(prCapbsetDrop, c); err == syscall.EINVAL {
+			break // past the last capability
+		}
+	}
+	prctl(prCapAmbient, prCapAmbientClearAll)
+	if _, _, e := syscall.RawSyscall(syscall.SYS_SETGROUPS, 0, 0, 0); e != 0 {
+		return fmt.Errorf("setgroups: %w", e)
+	}
+	if _, _, e := syscall.RawSyscall(syscall.SYS_SETRESGID, uintptr(u.Gid), uintptr(u.Gid), uintptr(u.Gid)); e != 0 {
+		return fmt.Errorf("setresgid: %w", e)
+	}
+	if _, _, e := syscall.RawSyscall(syscall.SYS_SETRESUID, uintptr(u.Uid), uintptr(u.Uid), uintptr(u.Uid)); e != 0 {
+		return fmt.Errorf("setresuid: %w", e)
+	}
+	return nil
 }
 
 // setLimits sets the rlimits that bound each process of the program;
@@ -288,162 +308,12 @@ const (
 	secbitsNoRoot           = 0xef // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS locked, NO_CAP_AMBIENT_RAISE, each locked
 	linuxCapabilityVersion3 = 0x20080522
 	rlimitNPROC             = 6
-	sysMountSetattr         = 442
+	sysMountSetattr         = 442 // the same number on every architecture
 	mountAttrRdonly         = 0x1
 	mountAttrNosuid         = 0x2
 	atRecursive             = 0x8000
 	atFdcwd                 = -0x64
 )
-
-// isolate sets up the mount namespace that the launcher was started in:
-// everything read-only, a fresh /proc, a private /tmp, and the hidden
-// paths covered.
-func isolate(s spec) error {
-	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
-		return fmt.Errorf("mount namespace (making / private: %v)", err)
-	}
-	if err := readOnly(); err != nil {
-		return fmt.Errorf("read-only mounts (%v)", err)
-	}
-	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
-		return fmt.Errorf("a /proc of its own (%v)", err)
-	}
-	// The folders the program needs that the private /tmp covers: held
-	// open, and bound again at their place on top of it.
-	var keep []*os.File
-	for _, dir := range s.Keep {
-		if underTmp(dir) {
-			if f, err := os.Open(dir); err == nil {
-				keep = append(keep, f)
-			}
-		}
-	}
-	size := s.Limits.FileSize
-	if size <= 0 {
-		size = 64 << 20
-	}
-	if err := syscall.Mount("tmpfs", "/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV,
-		"mode=1777,size="+strconv.FormatInt(size, 10)); err != nil {
-		return fmt.Errorf("a private /tmp (%v)", err)
-	}
-	// The terminals: the grader's may be one of them.
-	if err := syscall.Mount("tmpfs", "/dev/pts", "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k"); err != nil && !errors.Is(err, syscall.ENOENT) {
-		return fmt.Errorf("hiding /dev/pts (%v)", err)
-	}
-	for _, dir := range tmpDirs[1:] {
-		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-			if err := syscall.Mount("/tmp", dir, "", syscall.MS_BIND, ""); err != nil {
-				return fmt.Errorf("a private %s (%v)", dir, err)
-			}
-		}
-	}
-	for _, f := range keep {
-		err := bindReadOnly(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("showing %s (%v)", f.Name(), err)
-		}
-	}
-	for _, p := range s.Hide {
-		if err := hide(p, s.Keep); err != nil {
-			return fmt.Errorf("hiding %s (%v)", p, err)
-		}
-	}
-	if wd, err := os.Getwd(); err == nil {
-		os.Chdir(wd) // see the mounts made over the working folder's path, if any
-	}
-	return nil
-}
-
-// tmpDirs are the folders that the private /tmp covers.
-var tmpDirs = []string{"/tmp", "/var/tmp", "/dev/shm"}
-
-// underTmp reports whether path is in one of tmpDirs.
-func underTmp(path string) bool {
-	for _, dir := range tmpDirs {
-		if path == dir || strings.HasPrefix(path, dir+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// bindReadOnly binds the open folder or file f read-only at its own
-// path, which it makes first in the private /tmp.
-func bindReadOnly(f *os.File) error {
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	to := f.Name()
-	if fi.IsDir() {
-		err = os.MkdirAll(to, 0o755)
-	} else if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
-		err = os.WriteFile(to, nil, 0o644)
-	}
-	if err != nil {
-		return err
-	}
-	// Not recursive: the folder's own mount tree now has the private
-	// /tmp on top of it.
-	if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), to, "", syscall.MS_BIND, ""); err != nil {
-		return err
-	}
-	return syscall.Mount("", to, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID, "")
-}
-
-// readOnly makes every mount read-only and without set-user-ID: in one
-// call where the kernel has mount_setattr (5.12), mount by mount
-// otherwise.
-func readOnly() error {
-	attr := struct{ set, clr, propagation, userns uint64 }{set: mountAttrRdonly | mountAttrNosuid}
-	root := []byte("/\x00")
-	dirfd := atFdcwd
-	_, _, e := syscall.Syscall6(sysMountSetattr, uintptr(dirfd), uintptr(unsafe.Pointer(&root[0])),
-		atRecursive, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
-	if e == 0 {
-		return nil
-	}
-	if e != syscall.ENOSYS {
-		return e
-	}
-	return remountEachReadOnly()
-}
-
-// remountEachReadOnly remounts each mount read-only, keeping the flags that
-// a mount namespace of a user namespace may not clear.
-func remountEachReadOnly() error {
-	data, err := os.ReadFile("/proc/self/mountinfo")
-	if err != nil {
-		return err
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 6 {
-			continue
-		}
-		flags := uintptr(syscall.MS_BIND | syscall.MS_REMOUNT | syscall.MS_RDONLY | syscall.MS_NOSUID)
-		for _, o := range strings.Split(f[5], ",") {
-			switch o {
-			case "nodev":
-				flags |= syscall.MS_NODEV
-			case "noexec":
-				flags |= syscall.MS_NOEXEC
-			case "noatime":
-				flags |= syscall.MS_NOATIME
-			case "nodiratime":
-				flags |= syscall.MS_NODIRATIME
-			case "relatime":
-				flags |= syscall.MS_RELATIME
-			}
-		}
-		mountPoint := unescapeMountPath(f[4])
-		if err := syscall.Mount("", mountPoint, "", flags, ""); err != nil && err != syscall.ENOENT && err != syscall.EACCES {
-			return fmt.Errorf("%s: %v", mountPoint, err)
-		}
-	}
-	return nil
-}
 
 // unescapeMountPath undoes the octal escapes of /proc/self/mountinfo.
 func unescapeMountPath(s string) string {
@@ -461,46 +331,12 @@ func unescapeMountPath(s string) string {
 	return b.String()
 }
 
-// hide covers path: a folder with an empty read-only one, anything else
-// with /dev/null. A folder that holds one of the folders the program
-// needs (keep) stays, and only its golden transcripts' expected outputs
-// (NAME.out, NAME.err) are covered.
-func hide(path string, keep []string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil // nothing to hide
-	}
-	if !fi.IsDir() {
-		return hideFile(path)
-	}
-	for _, k := range keep {
-		if k == path || strings.HasPrefix(k, path+"/") {
-			return filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".out") || strings.HasSuffix(p, ".err")) {
-					return hideFile(p)
-				}
-				return nil
-			})
-		}
-	}
-	return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k")
-}
-
-// hideFile covers the file at path with /dev/null, read-only.
-func hideFile(path string) error {
-	if err := syscall.Mount("/dev/null", path, "", syscall.MS_BIND, ""); err != nil {
-		return err
-	}
-	return syscall.Mount("", path, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
-}
-
 // A watch follows one run: it reaps its processes, measures them, and
 // ends the run at a limit, at the main process's exit, or when the
 // grader closes the control pipe.
 type watch struct {
 	s     spec
 	main  int     // the program's own process
-	group *cgroup // the run's control group, or nil
 
 	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
 	peak      int64
@@ -603,6 +439,9 @@ func (w *watch) measure() Limit {
 		cpu += st.cpu
 		tasks += st.threads
 	}
+	if !w.s.Isolate && w.s.Root {
+		rss += filesOf(w.s.Run.Uid) // shared memory in files, which no control group counts here
+	}
 	w.peak = max(w.peak, rss)
 	lim := w.s.Limits
 	switch {
@@ -610,7 +449,7 @@ func (w *watch) measure() Limit {
 		return MemoryLimit
 	case lim.CPU > 0 && w.reapedCPU+cpu > lim.CPU:
 		return CPULimit
-	case lim.Processes > 0 && (tasks >= lim.Processes || w.group != nil && w.group.hitMax()):
+	case lim.Processes > 0 && tasks >= lim.Processes:
 		return ProcessLimit
 	}
 	return NoLimit

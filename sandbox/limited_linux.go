@@ -6,7 +6,13 @@ package sandbox
 // launcher.
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -63,4 +69,256 @@ func protectGrader(delta int) {
 	case delta < 0 && protect.limited == 0:
 		prctl(syscall.PR_SET_DUMPABLE, 1)
 	}
+}
+
+// maxCopy bounds what a Limited run as root copies of the submission.
+const (
+	maxCopyBytes = 256 << 20
+	maxCopyFiles = 10000
+)
+
+// A private is what the grader made for one Limited run: the program's
+// home, and what undoes it all when the run is over.
+type private struct {
+	home string
+	end  func()
+}
+
+// limitedRun prepares a Limited run of s. For a grader that is not root,
+// that is a private folder for HOME and TMPDIR, and the grader's own
+// protection (protectGrader). For root, the program runs as s.Run, in a
+// private folder that user owns, with a copy of what it needs where it
+// is (kept: its working folder, its own and its arguments', but for what
+// c hides and .git) under the folder's root/, so that /sub/main.py is
+// root/sub/main.py there; the grader's own files are kept from it by
+// their modes (lockPaths) while it runs, and the files that user leaves
+// in /tmp, /var/tmp and /dev/shm are removed at the end.
+func (c Config) limitedRun(s *spec, self string) (private, error) {
+	dir, err := os.MkdirTemp("", "othello-run-")
+	if err != nil {
+		return private{}, err
+	}
+	if !s.Root {
+		protectGrader(+1)
+		return private{home: dir, end: func() { os.RemoveAll(dir); protectGrader(-1) }}, nil
+	}
+	u := s.Run
+	home, root := filepath.Join(dir, "home"), filepath.Join(dir, "root")
+	hide := append(hidden(self, s.Path, c.Hide), self)
+	unlock := lockPaths(append(slices.Clone(hide), gradescopeHome))
+	end := func() {
+		os.RemoveAll(dir)
+		removeFilesOf(u.Uid)
+		unlock()
+	}
+	err = errors.Join(os.Mkdir(home, 0o700), os.Mkdir(root, 0o700))
+	var copied []string
+	for _, k := range showable(kept(s.Dir, s.Path, s.Args)) {
+		if err != nil || underAny(k, copied) {
+			continue
+		}
+		copied = append(copied, k)
+		err = copyTree(k, filepath.Join(root, k), hide)
+	}
+	if err == nil {
+		err = filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, u.Uid, u.Gid)
+		})
+	}
+	if err != nil {
+		end()
+		return private{}, fmt.Errorf("a private copy for user %v: %w", u, err)
+	}
+	moved := func(p string) string {
+		if filepath.IsAbs(p) && underAny(p, copied) {
+			return filepath.Join(root, p)
+		}
+		return p
+	}
+	s.Path = moved(s.Path)
+	for i, a := range s.Args {
+		s.Args[i] = moved(a)
+	}
+	s.Dir = moved(s.Dir)
+	if !reachable(s.Path, u, 0o1) {
+		// An interpreter the user may not run, such as one in root's
+		// home: the system's of the same name.
+		for _, d := range filepath.SplitList(SystemPath) {
+			if p := filepath.Join(d, filepath.Base(s.Path)); reachable(p, u, 0o1) {
+				s.Path = p
+				break
+			}
+		}
+	}
+	return private{home: home, end: end}, nil
+}
+
+// gradescopeHome is where Gradescope keeps an autograder's files, the
+// submission and the results: kept from a Limited program too.
+const gradescopeHome = "/autograder"
+
+// copyTree copies the file or folder from to to, making the folders
+// above it: folders, regular files and symbolic links, but for the paths
+// of skip and .git. In a folder of skip, which holds what the program
+// needs, it leaves out only the expected outputs of golden transcripts
+// (NAME.out, NAME.err).
+func copyTree(from, to string, skip []string) error {
+	if err := os.MkdirAll(filepath.Dir(to), 0o700); err != nil {
+		return err
+	}
+	inSkipped := underAny(from, skip)
+	files, bytes := 0, int64(0)
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		golden := inSkipped && (strings.HasSuffix(p, ".out") || strings.HasSuffix(p, ".err"))
+		if p != from && (d.Name() == ".git" || slices.Contains(skip, p) || golden) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(from, p)
+		dst := filepath.Join(to, rel)
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if files++; files > maxCopyFiles {
+			return fmt.Errorf("%s has more than %d files", from, maxCopyFiles)
+		}
+		switch {
+		case d.IsDir():
+			return os.Mkdir(dst, 0o700)
+		case fi.Mode()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(target, dst)
+		case fi.Mode().IsRegular():
+			if bytes += fi.Size(); bytes > maxCopyBytes {
+				return fmt.Errorf("%s holds more than %s", from, Bytes(maxCopyBytes))
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(dst, data, fi.Mode().Perm()&0o700|0o600)
+		}
+		return nil // devices, pipes and sockets are not a submission's
+	})
+}
+
+// reachable reports whether user u may reach the file at path and use it
+// as perm says for its owner's bits shifted right (0o4 read, 0o1
+// execute), by the modes of the file and of every folder above it.
+func reachable(path string, u User, perm fs.FileMode) bool {
+	may := func(p string, want fs.FileMode) bool {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return false
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		mode := fi.Mode().Perm()
+		switch {
+		case int(st.Uid) == u.Uid:
+			mode >>= 6
+		case int(st.Gid) == u.Gid:
+			mode >>= 3
+		}
+		return mode&want == want
+	}
+	for d := filepath.Dir(path); ; d = filepath.Dir(d) {
+		if !may(d, 0o1) {
+			return false
+		}
+		if d == "/" || d == "." {
+			break
+		}
+	}
+	return may(path, perm)
+}
+
+var locked = struct {
+	mu    sync.Mutex
+	count map[string]int
+	mode  map[string]fs.FileMode
+}{count: map[string]int{}, mode: map[string]fs.FileMode{}}
+
+// lockPaths takes from the group and others every permission on each
+// of paths that exists (the grader's binary, its golden folders, its
+// reports), so that a Limited program of another user cannot read them,
+// and returns the function that gives the modes back once the last run
+// that locked a path is over.
+func lockPaths(paths []string) (unlock func()) {
+	locked.mu.Lock()
+	defer locked.mu.Unlock()
+	var mine []string
+	for _, p := range paths {
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink != 0 || slices.Contains(mine, p) {
+			continue
+		}
+		if locked.count[p] == 0 {
+			locked.mode[p] = fi.Mode()
+			if fi.Mode().Perm()&0o077 != 0 {
+				os.Chmod(p, fi.Mode()&^0o077)
+			}
+		}
+		locked.count[p]++
+		mine = append(mine, p)
+	}
+	return func() {
+		locked.mu.Lock()
+		defer locked.mu.Unlock()
+		for _, p := range mine {
+			if locked.count[p]--; locked.count[p] == 0 {
+				if m := locked.mode[p]; m.Perm()&0o077 != 0 {
+					os.Chmod(p, m)
+				}
+				delete(locked.count, p)
+				delete(locked.mode, p)
+			}
+		}
+	}
+}
+
+// sharedTmp are the folders that every user may write in, where a Limited
+// program may leave files.
+var sharedTmp = []string{"/tmp", "/var/tmp", "/dev/shm"}
+
+// removeFilesOf removes what the user uid owns at the top of sharedTmp:
+// what a Limited run of a dedicated id left there.
+func removeFilesOf(uid int) {
+	for _, dir := range sharedTmp {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if fi, err := e.Info(); err == nil && int(fi.Sys().(*syscall.Stat_t).Uid) == uid {
+				os.RemoveAll(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+}
+
+// filesOf adds up the bytes of the files that user uid has in /dev/shm,
+// memory that no process's resident memory shows.
+func filesOf(uid int) int64 {
+	var n int64
+	filepath.WalkDir("/dev/shm", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if fi, err := d.Info(); err == nil {
+			if st := fi.Sys().(*syscall.Stat_t); int(st.Uid) == uid {
+				n += st.Blocks * 512
+			}
+		}
+		return nil
+	})
+	return n
 }

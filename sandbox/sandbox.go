@@ -190,10 +190,20 @@ type Config struct {
 	// see: each is replaced by /dev/null or an empty folder. The grader's
 	// binary and report are hidden too, unless the binary is the program.
 	Hide []string
-	// Dir is the program's working folder; "" for the grader's. A
-	// relative program path with a slash, such as ./run.sh, and relative
-	// paths in the arguments are taken from it.
+	// Dir is the program's working folder, which an Isolated program
+	// sees read-only and a Limited one of a root grader works in a copy
+	// of; "" for the grader's. A relative program path with a slash, such
+	// as ./run.sh, and relative paths in the arguments are taken from it.
 	Dir string
+	// User is who the program runs as when the grader is root; nil for a
+	// dedicated id for each run at once (FirstDedicatedUid on).
+	User *User
+	// Bind lists more files and folders that an Isolated program sees,
+	// read-only, at their own paths, such as a JDK outside /usr.
+	Bind []string
+	// Env lists variables, NAME=VALUE, added to the program's fixed
+	// environment (see CheckEnv).
+	Env []string
 }
 
 // units are the binary units of Bytes and ParseBytes, largest first.

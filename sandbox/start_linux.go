@@ -18,16 +18,20 @@ import (
 // from its first argument, the second stage from its first argument too.
 type spec struct {
 	Isolate bool     `json:"isolate"`
+	Root    bool     `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
 	Probe   bool     `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
 	Limits  Limits   `json:"limits"`
-	Hide    []string `json:"hide,omitempty"`
-	Keep    []string `json:"keep,omitempty"` // folders (and files) the program reads that a private /tmp would cover
+	Show    []string `json:"show,omitempty"` // Isolated: the files and folders the view shows read-only, besides the system's
+	Hide    []string `json:"hide,omitempty"` // Isolated: the paths it covers
+	Dir     string   `json:"dir"`            // the program's working folder
 	Path    string   `json:"path"`
 	Args    []string `json:"args"`
-	Cgroup  string   `json:"cgroup,omitempty"` // the run's control group, joined through file 5 of the launcher
-	Tmp     string   `json:"tmp,omitempty"`    // Limited: the private folder made for the run
-	Tasks   int      `json:"tasks,omitempty"`  // Limited: tasks of the user besides the run's, which RLIMIT_NPROC counts too
-	Uid     int      `json:"uid"`
+	Env     []string `json:"env"`
+	Joins   int      `json:"joins,omitempty"` // control groups to join, through files 5 on of the launcher
+	Filter  filter   `json:"filter"`
+	Tasks   int      `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
+	Run     User     `json:"run"`             // Root: the user the program runs as
+	Uid     int      `json:"uid"`             // not Root: the grader's ids, which the program keeps
 	Gid     int      `json:"gid"`
 }
 
@@ -61,51 +65,45 @@ type Process struct {
 }
 
 // Start starts the program path with args in the sandbox, with the given
-// standard streams, and returns at once. Path is looked up in PATH as a
-// shell does. The run ends when the program's own process exits, at a
-// limit, or at Stop; Done says when, and Status how.
+// standard streams, and returns at once. Path is looked up in the
+// grader's PATH as a shell does, in c.Dir, and a version manager's shim,
+// such as pyenv's, is followed to the interpreter it runs. The run ends
+// when the program's own process exits, at a limit, or at Stop; Done says
+// when, and Status how.
 func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File) (*Process, error) {
 	prog, err := c.lookPath(path)
 	if err != nil {
 		return nil, &StartError{Path: path, Err: err}
 	}
-	return c.start(spec{Path: prog, Args: args, Keep: kept(c.Dir, prog, args)}, stdin, stdout, stderr)
+	return c.start(spec{Path: followShim(prog), Args: args}, stdin, stdout, stderr)
 }
 
-// kept returns the folders that a program needs to see where they are:
-// the working folder dir ("" for the grader's), the program's own, and
-// those of its arguments that name files or folders, with their symbolic
-// links resolved. A file right in /tmp (or another folder that a private
-// one covers) is kept alone, and /tmp itself is not kept.
+// kept returns the files and folders that a program needs to see where
+// they are: the working folder dir, the program's own, and those of its
+// arguments that name files or folders, with their symbolic links
+// resolved. A folder that every user writes in, such as /tmp, is never
+// kept: a file right in it is kept alone.
 func kept(dir, prog string, args []string) []string {
-	var dirs []string
+	var paths []string
 	add := func(p string, isDir bool) {
-		if !isDir && !slices.Contains(tmpDirs, filepath.Dir(p)) {
+		if !isDir && !slices.Contains(sharedTmp, filepath.Dir(p)) {
 			p = filepath.Dir(p)
 		}
-		if slices.Contains(tmpDirs, p) {
-			return // the private one takes its place; the files named in it are kept alone
-		}
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			dirs = append(dirs, real)
+		if real, err := filepath.EvalSymlinks(p); err == nil && !slices.Contains(sharedTmp, real) {
+			paths = append(paths, real)
 		}
 	}
-	wd, err := filepath.Abs(dir)
-	if err == nil {
-		add(wd, true)
-	}
+	add(dir, true)
 	add(prog, false)
 	for _, a := range args {
 		if !filepath.IsAbs(a) {
-			a = filepath.Join(wd, a)
+			a = filepath.Join(dir, a)
 		}
 		if fi, err := os.Stat(a); err == nil {
-			if abs, err := filepath.Abs(a); err == nil {
-				add(abs, fi.IsDir())
-			}
+			add(a, fi.IsDir())
 		}
 	}
-	return dirs
+	return paths
 }
 
 func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err error) {
@@ -115,9 +113,15 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		return fail(fmt.Errorf("the grader's own binary: %w", err))
 	}
 	s.Isolate = c.Mode == Isolated
+	s.Root = os.Geteuid() == 0
 	s.Limits = c.Limits
 	s.Uid, s.Gid = os.Getuid(), os.Getgid()
-	s.Hide = hidden(self, s.Path, c.Hide)
+	if s.Dir, err = filepath.Abs(c.Dir); err == nil {
+		s.Dir, err = filepath.EvalSymlinks(s.Dir)
+	}
+	if err != nil {
+		return fail(fmt.Errorf("the working folder: %w", err))
+	}
 
 	// What is undone if the launcher does not start, and what the grader
 	// closes once the launcher has its copies.
@@ -129,6 +133,40 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 			}
 		}
 	}()
+	var after []func() // what is undone when the run is over
+	undo = append(undo, func() {
+		for _, f := range after {
+			f()
+		}
+	})
+	if s.Root && !s.Probe {
+		u, release, err := c.acquireUser()
+		if err != nil {
+			return fail(err)
+		}
+		s.Run = u
+		after = append(after, release)
+	}
+	home := "/tmp"
+	if s.Isolate {
+		s.Show = append(kept(s.Dir, s.Path, s.Args), interpreterHome(s.Path)...)
+		for _, b := range c.Bind {
+			if real, err := filepath.EvalSymlinks(b); err == nil {
+				s.Show = append(s.Show, real)
+			}
+		}
+		s.Hide = append(hidden(self, s.Path, c.Hide), secretsOfEtc()...)
+	} else {
+		s.Filter.NoUnixSockets, s.Filter.NoSysVIPC = true, true
+		priv, err := c.limitedRun(&s, self)
+		if err != nil {
+			return fail(err)
+		}
+		after = append(after, priv.end)
+		home = priv.home
+	}
+	s.Env = c.environ(home)
+
 	verdictR, verdictW, err := os.Pipe()
 	if err != nil {
 		return fail(err)
@@ -142,22 +180,17 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	defer controlR.Close()
 	undo = append(undo, func() { controlW.Close() })
 	extra := []*os.File{verdictW, controlR} // 3 and 4
-	if !s.Isolate {
-		if s.Tmp, err = os.MkdirTemp("", "othello-run-"); err != nil {
-			return fail(err)
-		}
-		protectGrader(+1)
-		undo = append(undo, func() { os.RemoveAll(s.Tmp); protectGrader(-1) })
-	}
 	var group *cgroup
-	if c.Limits.Processes > 0 && !s.Probe {
-		// nil where the grader may not make one: RLIMIT_NPROC does then
-		if group, _ = newCgroup(c.Limits.Processes); group != nil {
-			s.Cgroup = group.dir
-			extra = append(extra, group.join) // 5
+	if !s.Probe {
+		// nil where the grader may not make one: RLIMIT_NPROC and the
+		// seccomp filter do then
+		if group, _ = newCgroup(c.Limits); group != nil {
+			s.Joins = len(group.joins)
+			extra = append(extra, group.joins...) // 5 on
 			undo = append(undo, group.remove)
 		}
 	}
+	s.Filter.NoSharedMemory = group == nil || !group.countsMemory()
 	arg, err := json.Marshal(s)
 	if err != nil {
 		return fail(err)
@@ -166,7 +199,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	cmd := &exec.Cmd{
 		Path:       self,
 		Args:       []string{launcherName, string(arg)},
-		Dir:        c.Dir,
+		Dir:        s.Dir,
 		Stdin:      stdin,
 		Stdout:     stdout,
 		Stderr:     stderr,
@@ -179,11 +212,18 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		// The kernel kills the namespace's processes with its first.
 		a := cmd.SysProcAttr
 		a.Pdeathsig = syscall.SIGKILL
-		a.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS |
-			syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
-		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Uid, Size: 1}}
-		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Gid, Size: 1}}
-		a.GidMappingsEnableSetgroups = false
+		a.Cloneflags = syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
+		if !s.Root {
+			// Root needs no user namespace to make the others, and a
+			// program of its own user id (see becomeUser).
+			a.Cloneflags |= syscall.CLONE_NEWUSER
+			a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Uid, Size: 1}}
+			a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Gid, Size: 1}}
+			a.GidMappingsEnableSetgroups = false
+		}
+	}
+	if !s.Isolate {
+		cmd.Dir = "" // the launcher, root, starts where the grader is
 	}
 	launchers.mu.Lock() // a sweep must not take the new launcher for an orphan
 	err = cmd.Start()
@@ -211,14 +251,20 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 			delete(launchers.pids, cmd.Process.Pid)
 			launchers.mu.Unlock()
 			sweepOrphans()
-			os.RemoveAll(s.Tmp)
-			protectGrader(-1)
 		}
 		if group != nil { // empty now
-			if group.hitMax() && p.status.Limit == NoLimit {
+			switch {
+			case p.status.Limit != NoLimit:
+			case group.outOfMemory():
+				p.status.Limit, p.status.Killed = MemoryLimit, true
+			case group.hitMax():
 				p.status.Limit = ProcessLimit
 			}
+			p.status.Memory = max(p.status.Memory, group.peak())
 			group.remove()
+		}
+		for _, f := range after {
+			f()
 		}
 		close(p.done)
 	}()

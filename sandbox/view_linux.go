@@ -1,0 +1,414 @@
+package sandbox
+
+// The view: the file system an Isolated program sees, built fresh for
+// each run by the launcher in its own mount namespace, then made its root
+// with pivot_root. See the package doc for what is in it.
+
+import (
+		"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"unsafe"
+)
+
+// systemPaths are the system's folders that every view shows read-only:
+// its programs, libraries and settings (/etc less its secrets).
+var systemPaths = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"}
+
+// devices are the files of the view's /dev, bound from the system's.
+var devices = []string{"null", "zero", "full", "random", "urandom"}
+
+// The paths of /proc that the view masks, as OCI runtimes do: files read
+// as empty, folders as empty folders, and others read-only.
+var (
+	procMaskedFiles = []string{"kcore", "keys", "kmsg", "timer_list", "sched_debug", "latency_stats", "timer_stats", "kallsyms", "config.gz"}
+	procMaskedDirs  = []string{"acpi", "asound", "scsi", "driver"}
+	procReadOnly    = []string{"sys", "sysrq-trigger", "bus", "fs", "irq"}
+)
+
+// stage is where the launcher builds the view before it becomes the root:
+// a tmpfs it mounts over its own /tmp, once every source is open.
+const stage = "/tmp"
+
+// buildView builds the view of spec s and makes it the launcher's root,
+// with s.Dir its working folder.
+func buildView(s spec) error {
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("mount namespace (making / private: %v)", err)
+	}
+	// Everything the view binds is opened while the grader's tree is in
+	// sight: the stage covers /tmp, where some of it may be.
+	opened := map[string]*os.File{}
+	defer func() {
+		for _, f := range opened {
+			f.Close()
+		}
+	}()
+	source := func(path string) *os.File {
+		if f, ok := opened[path]; ok {
+			return f
+		}
+		f, err := os.OpenFile(path, oPath, 0)
+		if err != nil {
+			return nil
+		}
+		opened[path] = f
+		return f
+	}
+	links := map[string]string{} // system paths that are symbolic links, as /bin -> usr/bin
+	for _, p := range systemPaths {
+		if target, err := os.Readlink(p); err == nil {
+			links[p] = target
+		} else {
+			source(p)
+		}
+	}
+	for _, d := range devices {
+		if source("/dev/"+d) == nil {
+			return fmt.Errorf("/dev/%s: cannot open it", d)
+		}
+	}
+	shown := showable(s.Show)
+	for _, p := range shown {
+		source(p)
+	}
+
+	if err := syscall.Mount("tmpfs", stage, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=1m"); err != nil {
+		return fmt.Errorf("a root of its own (%v)", err)
+	}
+	at := func(p string) string { return filepath.Join(stage, p) }
+	for _, p := range systemPaths {
+		if target, ok := links[p]; ok {
+			if err := os.Symlink(target, at(p)); err != nil {
+				return err
+			}
+		} else if f := opened[p]; f != nil {
+			if err := bindReadOnly(f, at(p)); err != nil {
+				return fmt.Errorf("showing %s (%v)", p, err)
+			}
+		}
+	}
+	if err := mountProc(at("/proc"), opened["/dev/null"]); err != nil {
+		return err
+	}
+	if err := mountDev(at("/dev"), opened); err != nil {
+		return err
+	}
+	if err := mountTmp(at("/tmp"), s.Limits.FileSize); err != nil {
+		return err
+	}
+	for _, p := range shown {
+		if f := opened[p]; f != nil {
+			if err := bindReadOnly(f, at(p)); err != nil {
+				return fmt.Errorf("showing %s (%v)", p, err)
+			}
+		}
+	}
+	for _, p := range hiddenIn(s.Hide, shown) {
+		if err := hide(at(p), s.Show); err != nil {
+			return fmt.Errorf("hiding %s (%v)", p, err)
+		}
+	}
+	if err := syscall.Mount("", stage, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV, ""); err != nil {
+		return fmt.Errorf("a read-only root (%v)", err)
+	}
+	// pivot_root with the old root on top of the new one, then dropped:
+	// nothing of the grader's tree is left in the namespace.
+	if err := os.Chdir(stage); err != nil {
+		return err
+	}
+	if err := syscall.PivotRoot(".", "."); err != nil {
+		return fmt.Errorf("pivot_root (%v)", err)
+	}
+	if err := syscall.Unmount(".", syscall.MNT_DETACH); err != nil {
+		return fmt.Errorf("leaving the old root (%v)", err)
+	}
+	if err := os.Chdir(s.Dir); err != nil {
+		return fmt.Errorf("the working folder (%v)", err)
+	}
+	return nil
+}
+
+// showable returns the paths of show that the view binds: sorted, so that
+// a folder is bound before what is in it, and without "/", the system's
+// folders and what is in them, which the view has anyway.
+func showable(show []string) []string {
+	var out []string
+	for _, p := range show {
+		if p == "/" || !filepath.IsAbs(p) || underAny(p, systemPaths) {
+			continue
+		}
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// hiddenIn returns the paths of hide that the view would show: those in
+// a shown folder, with each shown folder's .git, where a checkout keeps
+// every version of its files.
+func hiddenIn(hide, shown []string) []string {
+	var out []string
+	for _, p := range hide {
+		if underAny(p, shown) || underAny(p, systemPaths) {
+			out = append(out, p)
+		}
+	}
+	for _, p := range shown {
+		out = append(out, filepath.Join(p, ".git"))
+	}
+	return out
+}
+
+// underAny reports whether path is one of dirs or in one of them.
+func underAny(path string, dirs []string) bool {
+	for _, d := range dirs {
+		if path == d || strings.HasPrefix(path, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// bindReadOnly binds the open file or folder f at to, which it makes
+// first, read-only and without set-user-ID, with what is mounted in it.
+func bindReadOnly(f *os.File, to string) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if fi.IsDir() {
+		err = os.MkdirAll(to, 0o755)
+	} else if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
+		err = os.WriteFile(to, nil, 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), to, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+		return err
+	}
+	return readOnly(to)
+}
+
+// readOnly makes the mount at path, and those in it, read-only and
+// without set-user-ID: in one call where the kernel has mount_setattr
+// (5.12), the top mount alone otherwise, keeping the flags that a mount
+// namespace of a user namespace may not clear.
+func readOnly(path string) error {
+	attr := struct{ set, clr, propagation, userns uint64 }{set: mountAttrRdonly | mountAttrNosuid}
+	p, err := syscall.BytePtrFromString(path)
+	if err != nil {
+		return err
+	}
+	dirfd := atFdcwd
+	_, _, e := syscall.Syscall6(sysMountSetattr, uintptr(dirfd), uintptr(unsafe.Pointer(p)),
+		atRecursive, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
+	if e == 0 {
+		return nil
+	}
+	if e != syscall.ENOSYS {
+		return e
+	}
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(path, &st); err != nil {
+		return err
+	}
+	const kept = syscall.MS_NODEV | syscall.MS_NOEXEC | syscall.MS_NOATIME | syscall.MS_NODIRATIME | syscall.MS_RELATIME // as statfs's ST_ flags
+	flags := uintptr(syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID) | uintptr(st.Flags)&kept
+	return syscall.Mount("", path, "", flags, "")
+}
+
+// mountProc mounts a /proc of the run's PID namespace at path, with the
+// paths that tell of the machine masked (devNull covers files) and those
+// that change it read-only.
+func mountProc(path string, devNull *os.File) error {
+	if err := os.Mkdir(path, 0o555); err != nil {
+		return err
+	}
+	if err := syscall.Mount("proc", path, "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("a /proc of its own (%v)", err)
+	}
+	for _, name := range procReadOnly {
+		p := filepath.Join(path, name)
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if err := syscall.Mount(p, p, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+			return fmt.Errorf("a read-only /proc/%s (%v)", name, err)
+		}
+		if err := readOnly(p); err != nil {
+			return fmt.Errorf("a read-only /proc/%s (%v)", name, err)
+		}
+	}
+	for _, name := range procMaskedFiles {
+		if p := filepath.Join(path, name); exists(p) {
+			if err := coverFile(p, devNull); err != nil {
+				return fmt.Errorf("masking /proc/%s (%v)", name, err)
+			}
+		}
+	}
+	for _, name := range procMaskedDirs {
+		if p := filepath.Join(path, name); exists(p) {
+			if err := coverDir(p); err != nil {
+				return fmt.Errorf("masking /proc/%s (%v)", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// mountDev makes the view's /dev at path: a few devices bound from the
+// system's (opened holds them), and the links to the standard streams.
+// No terminal, no disk, no loop device, no kernel log.
+func mountDev(path string, opened map[string]*os.File) error {
+	if err := os.Mkdir(path, 0o755); err != nil {
+		return err
+	}
+	if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_NOSUID|syscall.MS_NOEXEC, "mode=0755,size=64k"); err != nil {
+		return fmt.Errorf("a /dev of its own (%v)", err)
+	}
+	for _, d := range devices {
+		to := filepath.Join(path, d)
+		if err := os.WriteFile(to, nil, 0o666); err != nil {
+			return err
+		}
+		if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", opened["/dev/"+d].Fd()), to, "", syscall.MS_BIND, ""); err != nil {
+			return fmt.Errorf("/dev/%s (%v)", d, err)
+		}
+	}
+	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0", "stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
+		if err := os.Symlink(target, filepath.Join(path, name)); err != nil {
+			return err
+		}
+	}
+	if err := os.Mkdir(filepath.Join(path, "shm"), 0o1777); err != nil {
+		return err
+	}
+	return readOnlyTop(path)
+}
+
+// readOnlyTop makes the mount at path read-only, but not those in it.
+func readOnlyTop(path string) error {
+	return syscall.Mount("", path, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
+}
+
+// mountTmp mounts the run's private /tmp at path, of at most size bytes
+// (pages that a memory control group counts too), and binds it again on
+// /var/tmp and /dev/shm beside it.
+func mountTmp(path string, size int64) error {
+	if size <= 0 {
+		size = 64 << 20
+	}
+	if err := os.Mkdir(path, 0o1777); err != nil {
+		return err
+	}
+	if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV,
+		"mode=1777,size="+strconv.FormatInt(size, 10)); err != nil {
+		return fmt.Errorf("a private /tmp (%v)", err)
+	}
+	root := filepath.Dir(path)
+	for _, p := range []string{filepath.Join(root, "var/tmp"), filepath.Join(root, "dev/shm")} {
+		if err := os.MkdirAll(p, 0o1777); err != nil {
+			return err
+		}
+		if err := syscall.Mount(path, p, "", syscall.MS_BIND, ""); err != nil {
+			return fmt.Errorf("a private %s (%v)", strings.TrimPrefix(p, root), err)
+		}
+	}
+	return nil
+}
+
+// exists reports whether there is a file at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// hide covers path in the view: a folder with an empty read-only one,
+// anything else with an empty file. A folder that holds one of the paths
+// the program needs (show) stays, and only its golden transcripts'
+// expected outputs (NAME.out, NAME.err) are covered.
+func hide(path string, show []string) error {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil // nothing to hide
+	}
+	if !fi.IsDir() {
+		return coverFile(path, nil)
+	}
+	inView := strings.TrimPrefix(path, stage)
+	for _, k := range show {
+		if k == inView || strings.HasPrefix(k, inView+"/") {
+			return filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".out") || strings.HasSuffix(p, ".err")) {
+					return coverFile(p, nil)
+				}
+				return nil
+			})
+		}
+	}
+	return coverDir(path)
+}
+
+// coverDir covers the folder at path with an empty one that nobody may
+// read.
+func coverDir(path string) error {
+	return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k")
+}
+
+// coverFile covers the file at path with the null device (devNull, or
+// the system's /dev/null when nil), read-only.
+func coverFile(path string, devNull *os.File) error {
+	from := "/dev/null"
+	if devNull != nil {
+		from = fmt.Sprintf("/proc/self/fd/%d", devNull.Fd())
+	}
+	if err := syscall.Mount(from, path, "", syscall.MS_BIND, ""); err != nil {
+		return err
+	}
+	return syscall.Mount("", path, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
+}
+
+var etcSecrets struct {
+	once  sync.Once
+	paths []string
+}
+
+// secretsOfEtc returns what /etc keeps from other users by its modes (a
+// file they may not read, a folder they may not list or enter), such as
+// /etc/shadow and /etc/ssl/private: the view covers them. The grader
+// looks once.
+func secretsOfEtc() []string {
+	etcSecrets.once.Do(func() {
+		filepath.WalkDir("/etc", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.Type()&fs.ModeSymlink != 0 {
+				return nil
+			}
+			fi, err := d.Info()
+			if err != nil {
+				return nil
+			}
+			perm := fi.Mode().Perm()
+			switch {
+			case d.IsDir() && perm&0o005 != 0o005:
+				etcSecrets.paths = append(etcSecrets.paths, p)
+				return filepath.SkipDir
+			case !d.IsDir() && perm&0o004 == 0:
+				etcSecrets.paths = append(etcSecrets.paths, p)
+			}
+			return nil
+		})
+	})
+	return etcSecrets.paths
+}
+
+// oPath is O_PATH, which package syscall lacks: a file opened only to be
+// named, as the source of a bind mount.
+const oPath = 0x200000
