@@ -405,8 +405,11 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 		sb.Hide = append(sb.Hide, cfg.Out)
 	}
 	limits := describeLimits(cfg.Limits, sb.Limits)
+	line := func(mode string) string {
+		return "sandbox: " + mode + ", " + sb.Describe() + "; " + limits + "; environment " + sb.Environment()
+	}
 	if sb.Mode != sandbox.Isolated {
-		return sb, "sandbox: off (-sandbox=false): " + limits + "; the program shares the grader's files, processes and network"
+		return sb, line("limited (-sandbox=false)")
 	}
 	if err := sandbox.Probe(); err != nil {
 		var u *sandbox.UnavailableError
@@ -415,9 +418,9 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 			missing = u.Missing
 		}
 		sb.Mode = sandbox.Limited
-		return sb, "sandbox: unavailable, no " + missing + ": " + limits + " only"
+		return sb, line("limited, isolation unavailable (no " + missing + ")")
 	}
-	return sb, "sandbox: isolated, " + limits
+	return sb, line("isolated")
 }
 
 // describeLimits says the limits of each run in words.

@@ -252,3 +252,12 @@ func removeStale(base string) {
 		}
 	}
 }
+
+// memoryCounted reports whether runs here get a memory control group.
+func memoryCounted() bool {
+	if os.Geteuid() != 0 {
+		return false
+	}
+	_, _, err := cgroupBase("memory")
+	return err == nil
+}

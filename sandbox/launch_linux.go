@@ -335,8 +335,8 @@ func unescapeMountPath(s string) string {
 // ends the run at a limit, at the main process's exit, or when the
 // grader closes the control pipe.
 type watch struct {
-	s     spec
-	main  int     // the program's own process
+	s    spec
+	main int // the program's own process
 
 	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
 	peak      int64

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"syscall"
 )
@@ -77,83 +76,106 @@ const (
 	maxCopyFiles = 10000
 )
 
-// A private is what the grader made for one Limited run: the program's
-// home, and what undoes it all when the run is over.
+// A private is a folder the grader makes for one run of a root grader,
+// owned by the run's user: its home, and copies of what the program
+// needs where it is (kept), under root/, so that /sub/main.py is
+// root/sub/main.py there: of every such path for a Limited run, of those
+// the user may not read for an Isolated one, whose view shows each copy
+// at its path.
 type private struct {
-	home string
-	end  func()
+	dir    string
+	copied []string // the paths copied
 }
 
-// limitedRun prepares a Limited run of s. For a grader that is not root,
-// that is a private folder for HOME and TMPDIR, and the grader's own
-// protection (protectGrader). For root, the program runs as s.Run, in a
-// private folder that user owns, with a copy of what it needs where it
-// is (kept: its working folder, its own and its arguments', but for what
-// c hides and .git) under the folder's root/, so that /sub/main.py is
-// root/sub/main.py there; the grader's own files are kept from it by
-// their modes (lockPaths) while it runs, and the files that user leaves
-// in /tmp, /var/tmp and /dev/shm are removed at the end.
-func (c Config) limitedRun(s *spec, self string) (private, error) {
+// newPrivate makes the private folder of user u with copies of paths,
+// but for the paths of hide and .git.
+func newPrivate(u User, paths, hide []string) (*private, error) {
 	dir, err := os.MkdirTemp("", "othello-run-")
 	if err != nil {
-		return private{}, err
+		return nil, err
 	}
-	if !s.Root {
-		protectGrader(+1)
-		return private{home: dir, end: func() { os.RemoveAll(dir); protectGrader(-1) }}, nil
-	}
-	u := s.Run
-	home, root := filepath.Join(dir, "home"), filepath.Join(dir, "root")
-	hide := append(hidden(self, s.Path, c.Hide), self)
-	unlock := lockPaths(append(slices.Clone(hide), gradescopeHome))
-	end := func() {
-		os.RemoveAll(dir)
-		removeFilesOf(u.Uid)
-		unlock()
-	}
-	err = errors.Join(os.Mkdir(home, 0o700), os.Mkdir(root, 0o700))
-	var copied []string
-	for _, k := range showable(kept(s.Dir, s.Path, s.Args)) {
-		if err != nil || underAny(k, copied) {
+	p := &private{dir: dir}
+	err = errors.Join(os.Mkdir(p.home(), 0o700), os.Mkdir(filepath.Join(dir, "root"), 0o700))
+	for _, k := range paths {
+		if err != nil || underAny(k, p.copied) {
 			continue
 		}
-		copied = append(copied, k)
-		err = copyTree(k, filepath.Join(root, k), hide)
+		p.copied = append(p.copied, k)
+		err = copyTree(k, p.moved(k), hide)
 	}
 	if err == nil {
-		err = filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+		err = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			return os.Lchown(p, u.Uid, u.Gid)
+			return os.Lchown(path, u.Uid, u.Gid)
 		})
 	}
 	if err != nil {
-		end()
-		return private{}, fmt.Errorf("a private copy for user %v: %w", u, err)
+		p.remove()
+		return nil, fmt.Errorf("a private copy for user %v: %w", u, err)
 	}
-	moved := func(p string) string {
-		if filepath.IsAbs(p) && underAny(p, copied) {
-			return filepath.Join(root, p)
+	return p, nil
+}
+
+// home is the run's home and temporary folder in a Limited run.
+func (p *private) home() string { return filepath.Join(p.dir, "home") }
+
+// moved returns where path is in the private folder, if it was copied.
+func (p *private) moved(path string) string {
+	if filepath.IsAbs(path) && underAny(path, p.copied) {
+		return filepath.Join(p.dir, "root", path)
+	}
+	return path
+}
+
+// remove removes the private folder.
+func (p *private) remove() { os.RemoveAll(p.dir) }
+
+// limitedRun prepares a Limited run of s, and returns the program's home
+// and what undoes it all when the run is over. For a grader that is not
+// root, that is a private folder for HOME and TMPDIR, and the grader's
+// own protection (protectGrader). For root, the program runs as s.Run in
+// a private folder with a copy of all it needs; the grader's own files
+// are kept from it by their modes (lockPaths) while it runs, and the
+// files that user leaves in /tmp, /var/tmp and /dev/shm are removed at
+// the end.
+func (c Config) limitedRun(s *spec, self string) (home string, end func(), err error) {
+	if !s.Root {
+		dir, err := os.MkdirTemp("", "othello-run-")
+		if err != nil {
+			return "", nil, err
 		}
-		return p
+		protectGrader(+1)
+		return dir, func() { os.RemoveAll(dir); protectGrader(-1) }, nil
 	}
-	s.Path = moved(s.Path)
+	u := s.Run
+	hide := append(hidden(self, s.Path, c.Hide), self)
+	unlock := lockPaths(append(slices.Clone(hide), gradescopeHome))
+	p, err := newPrivate(u, showable(kept(s.Dir, s.Path, s.Args)), hide)
+	if err != nil {
+		unlock()
+		return "", nil, err
+	}
+	s.Path, s.Dir = p.moved(s.Path), p.moved(s.Dir)
 	for i, a := range s.Args {
-		s.Args[i] = moved(a)
+		s.Args[i] = p.moved(a)
 	}
-	s.Dir = moved(s.Dir)
 	if !reachable(s.Path, u, 0o1) {
 		// An interpreter the user may not run, such as one in root's
 		// home: the system's of the same name.
 		for _, d := range filepath.SplitList(SystemPath) {
-			if p := filepath.Join(d, filepath.Base(s.Path)); reachable(p, u, 0o1) {
-				s.Path = p
+			if sys := filepath.Join(d, filepath.Base(s.Path)); reachable(sys, u, 0o1) {
+				s.Path = sys
 				break
 			}
 		}
 	}
-	return private{home: home, end: end}, nil
+	return p.home(), func() {
+		p.remove()
+		removeFilesOf(u.Uid)
+		unlock()
+	}, nil
 }
 
 // gradescopeHome is where Gradescope keeps an autograder's files, the
@@ -175,7 +197,7 @@ func copyTree(from, to string, skip []string) error {
 		if err != nil {
 			return err
 		}
-		golden := inSkipped && (strings.HasSuffix(p, ".out") || strings.HasSuffix(p, ".err"))
+		golden := inSkipped && expectedOutput(p)
 		if p != from && (d.Name() == ".git" || slices.Contains(skip, p) || golden) {
 			if d.IsDir() {
 				return filepath.SkipDir
@@ -218,30 +240,34 @@ func copyTree(from, to string, skip []string) error {
 // as perm says for its owner's bits shifted right (0o4 read, 0o1
 // execute), by the modes of the file and of every folder above it.
 func reachable(path string, u User, perm fs.FileMode) bool {
-	may := func(p string, want fs.FileMode) bool {
-		fi, err := os.Stat(p)
-		if err != nil {
-			return false
-		}
-		st := fi.Sys().(*syscall.Stat_t)
-		mode := fi.Mode().Perm()
-		switch {
-		case int(st.Uid) == u.Uid:
-			mode >>= 6
-		case int(st.Gid) == u.Gid:
-			mode >>= 3
-		}
-		return mode&want == want
-	}
 	for d := filepath.Dir(path); ; d = filepath.Dir(d) {
-		if !may(d, 0o1) {
+		if !permits(d, u, 0o1) {
 			return false
 		}
 		if d == "/" || d == "." {
 			break
 		}
 	}
-	return may(path, perm)
+	return permits(path, u, perm)
+}
+
+// permits reports whether the mode of the file at path lets user u use it
+// as perm says (0o4 read, 0o1 execute or enter), whatever the folders
+// above it.
+func permits(path string, u User, perm fs.FileMode) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	st := fi.Sys().(*syscall.Stat_t)
+	mode := fi.Mode().Perm()
+	switch {
+	case int(st.Uid) == u.Uid:
+		mode >>= 6
+	case int(st.Gid) == u.Gid:
+		mode >>= 3
+	}
+	return mode&perm == perm
 }
 
 var locked = struct {

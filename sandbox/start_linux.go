@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,22 +18,23 @@ import (
 // A spec is what the grader tells the launcher: the first stage reads it
 // from its first argument, the second stage from its first argument too.
 type spec struct {
-	Isolate bool     `json:"isolate"`
-	Root    bool     `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
-	Probe   bool     `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
-	Limits  Limits   `json:"limits"`
-	Show    []string `json:"show,omitempty"` // Isolated: the files and folders the view shows read-only, besides the system's
-	Hide    []string `json:"hide,omitempty"` // Isolated: the paths it covers
-	Dir     string   `json:"dir"`            // the program's working folder
-	Path    string   `json:"path"`
-	Args    []string `json:"args"`
-	Env     []string `json:"env"`
-	Joins   int      `json:"joins,omitempty"` // control groups to join, through files 5 on of the launcher
-	Filter  filter   `json:"filter"`
-	Tasks   int      `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
-	Run     User     `json:"run"`             // Root: the user the program runs as
-	Uid     int      `json:"uid"`             // not Root: the grader's ids, which the program keeps
-	Gid     int      `json:"gid"`
+	Isolate bool              `json:"isolate"`
+	Root    bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
+	Probe   bool              `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
+	Limits  Limits            `json:"limits"`
+	Show    []string          `json:"show,omitempty"`   // Isolated: the files and folders the view shows read-only, besides the system's
+	Hide    []string          `json:"hide,omitempty"`   // Isolated: the paths it covers
+	Copies  map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
+	Dir     string            `json:"dir"`              // the program's working folder
+	Path    string            `json:"path"`
+	Args    []string          `json:"args"`
+	Env     []string          `json:"env"`
+	Joins   int               `json:"joins,omitempty"` // control groups to join, through files 5 on of the launcher
+	Filter  filter            `json:"filter"`
+	Tasks   int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
+	Run     User              `json:"run"`             // Root: the user the program runs as
+	Uid     int               `json:"uid"`             // not Root: the grader's ids, which the program keeps
+	Gid     int               `json:"gid"`
 }
 
 // A verdict is what the launcher tells the grader at the end of a run.
@@ -156,14 +158,39 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 			}
 		}
 		s.Hide = append(hidden(self, s.Path, c.Hide), secretsOfEtc()...)
+		if s.Root && !s.Probe {
+			// What the run's user may not read is shown as a copy it owns.
+			// (The view makes the folders above each path for anybody to
+			// enter.)
+			var unread []string
+			for _, k := range showable(s.Show) {
+				want := fs.FileMode(0o4) // read, and enter a folder
+				if fi, err := os.Stat(k); err == nil && fi.IsDir() {
+					want |= 0o1
+				}
+				if !permits(k, s.Run, want) {
+					unread = append(unread, k)
+				}
+			}
+			if len(unread) > 0 {
+				p, err := newPrivate(s.Run, unread, s.Hide)
+				if err != nil {
+					return fail(err)
+				}
+				after = append(after, p.remove)
+				s.Copies = map[string]string{}
+				for _, k := range p.copied {
+					s.Copies[k] = p.moved(k)
+				}
+			}
+		}
 	} else {
 		s.Filter.NoUnixSockets, s.Filter.NoSysVIPC = true, true
-		priv, err := c.limitedRun(&s, self)
-		if err != nil {
+		var end func()
+		if home, end, err = c.limitedRun(&s, self); err != nil {
 			return fail(err)
 		}
-		after = append(after, priv.end)
-		home = priv.home
+		after = append(after, end)
 	}
 	s.Env = c.environ(home)
 

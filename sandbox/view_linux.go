@@ -5,7 +5,7 @@ package sandbox
 // with pivot_root. See the package doc for what is in it.
 
 import (
-		"fmt"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -76,7 +76,11 @@ func buildView(s spec) error {
 	}
 	shown := showable(s.Show)
 	for _, p := range shown {
-		source(p)
+		if c, ok := s.Copies[p]; ok {
+			opened[p] = source(c)
+		} else {
+			source(p)
+		}
 	}
 
 	if err := syscall.Mount("tmpfs", stage, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=1m"); err != nil {
@@ -347,7 +351,7 @@ func hide(path string, show []string) error {
 	for _, k := range show {
 		if k == inView || strings.HasPrefix(k, inView+"/") {
 			return filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".out") || strings.HasSuffix(p, ".err")) {
+				if err == nil && !d.IsDir() && expectedOutput(p) {
 					return coverFile(p, nil)
 				}
 				return nil
@@ -355,6 +359,13 @@ func hide(path string, show []string) error {
 		}
 	}
 	return coverDir(path)
+}
+
+// expectedOutput reports whether the file at path is a golden
+// transcript's expected output: NAME.out or NAME.err beside NAME.in.
+func expectedOutput(path string) bool {
+	ext := filepath.Ext(path)
+	return (ext == ".out" || ext == ".err") && exists(strings.TrimSuffix(path, ext)+".in")
 }
 
 // coverDir covers the folder at path with an empty one that nobody may

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -91,14 +92,28 @@ const checkFlagsUsage = `Flags:
 
 // sandboxUsage says what the sandbox does, and lists its flags.
 const sandboxUsage = `
-The sandbox (Linux): each run is in its own user, PID, mount, network
-and IPC namespaces, sees the files read-only and a private /tmp, cannot
-see the grader, the golden transcripts or -out, and everything it starts
-is killed when it ends. Where that cannot be had, the report's second line
-says what is missing, and runs have only the limits below and a process
-group. A run that passes a limit is killed, and the report says which.
+The sandbox (Linux; README.md says what each mode stops): each run is in
+its own PID, mount, network and IPC namespaces (and a user namespace when
+the grader is not root), as a user other than root, with a seccomp
+filter. It sees only the system's programs and libraries, /etc less its
+secrets, its working folder and the folders of the program and its
+arguments, read-only, and a private /tmp, /dev and /proc: not the
+grader, the golden transcripts or -out. Its environment is fixed (PATH,
+HOME, TMPDIR, LANG=C.UTF-8), and everything it starts is killed when it
+ends. Where namespaces cannot be had, runs are Limited: the report's
+second line says what is missing. A run that passes a limit is killed,
+and the report says which.
   -sandbox=false
-	run without the namespaces, on purpose (the limits still hold)
+	run Limited on purpose: no namespaces, only the limits, the user,
+	the filter and, as root, a private copy of the working folder
+  -user NAME|UID[:GID]
+	as root, run programs as this user (default: a dedicated id for each
+	run at once, from 60000 on, which no account of the system has)
+  -bind PATH
+	also show PATH to the program, read-only, such as a JDK outside /usr;
+	repeatable
+  -env NAME=VALUE
+	add a variable to the program's environment; repeatable
   -cpu D
 	CPU time of all the run's processes (default 2s)
   -memory SIZE
@@ -125,6 +140,8 @@ type checkFlags struct {
 	timeout, lineTimeout                  *time.Duration
 	jobs                                  *int
 	limits                                sandbox.Limits
+	user                                  *string
+	bind, env                             []string
 }
 
 // addCheckFlags defines the flags that check, grade and gradescope
@@ -153,6 +170,19 @@ func addCheckFlags(flags *flag.FlagSet) *checkFlags {
 	flags.Func("file-size", "", bytesFlag(&f.limits.FileSize))
 	flags.IntVar(&f.limits.Processes, "procs", f.limits.Processes, "")
 	flags.IntVar(&f.limits.OpenFiles, "open-files", f.limits.OpenFiles, "")
+	f.user = flags.String("user", "", "")
+	flags.Func("bind", "", func(path string) error {
+		abs, err := filepath.Abs(path)
+		if err == nil {
+			_, err = os.Stat(abs)
+		}
+		f.bind = append(f.bind, abs)
+		return err
+	})
+	flags.Func("env", "", func(kv string) error {
+		f.env = append(f.env, kv)
+		return sandbox.CheckEnv(kv)
+	})
 	return f
 }
 
@@ -177,7 +207,7 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 		Seed:    *f.seed,
 		BadRate: *f.bad,
 		Limits:  check.Limits{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
-		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim},
+		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
 		Jobs:    *f.jobs,
 	}
 	if *f.size != "" {
@@ -190,6 +220,13 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 	}
 	if *f.interactive {
 		cfg.Mode = check.LockStep
+	}
+	if *f.user != "" {
+		u, err := sandbox.LookupUser(*f.user)
+		if err != nil {
+			return check.Config{}, fmt.Errorf("-user: %v", err)
+		}
+		cfg.Sandbox.User = &u
 	}
 	if !*f.sandbox {
 		cfg.Sandbox.Mode = sandbox.Limited

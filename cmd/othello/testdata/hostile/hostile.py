@@ -5,10 +5,12 @@
 # Otherwise it prints FULL and fails, as a wrong program does. The sandbox
 # tests read the report and the machine afterwards.
 #
-# The environment says what a student could guess: GRADER_BIN, the
-# grader's binary; REPORT, the report's file; GOLDEN, a golden folder;
-# PORT, a port listening on loopback; MARK, a name to write files under;
-# TTY, the grader's terminal.
+# The environment (othello check -env) says what a student could guess:
+# GRADER_BIN, the grader's binary; REPORT, the report's file; GOLDEN, a
+# golden folder; PORT, a port listening on loopback; MARK, a name to write
+# files under; TTY, the grader's terminal; SECRET, a file only the grader
+# may read; SOCK, a unix socket a server of the grader's machine listens
+# on; CHECKOUT, the project's checkout.
 import os
 import signal
 import socket
@@ -231,6 +233,154 @@ elif attack == "golden":
                         say("LEAK: read %s" % path)
         except OSError as e:
             say("blocked: %s: %s" % (path, e))
+    fail()
+
+elif attack == "sysctl":
+    # Writes back what it reads: a write that works changes nothing, but
+    # shows the machine was the program's to change.
+    for name in ["kernel/core_pattern", "vm/overcommit_ratio", "kernel/hostname"]:
+        path = "/proc/sys/" + name
+        try:
+            with open(path) as f:
+                value = f.read()
+            with open(path, "w") as f:
+                f.write(value)
+            say("LEAK: wrote %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    for path in ["/proc/sysrq-trigger", "/proc/kcore", "/sys/kernel/uevent_helper"]:
+        try:
+            with open(path, "rb") as f:
+                if f.read(1):
+                    say("LEAK: read %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    fail()
+
+elif attack == "devices":
+    for path, mode in [("/dev/loop-control", "r"), ("/dev/kmsg", "w"), ("/dev/console", "w"),
+                       ("/dev/mem", "r"), ("/dev/sda", "r"), ("/dev/vda", "r")]:
+        try:
+            with open(path, mode) as f:
+                if mode == "w":
+                    f.write("%s: the program wrote here\n" % env("MARK"))
+            say("LEAK: opened %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    try:
+        os.mknod("/tmp/%s-null" % env("MARK"), 0o666 | 0o020000, os.makedev(1, 3))
+        say("LEAK: made a device")
+    except OSError as e:
+        say("blocked: mknod: %s" % e)
+    fail()
+
+elif attack == "secrets":
+    for path in ["/etc/shadow", "/etc/gshadow", env("SECRET", "/nonexistent")]:
+        try:
+            with open(path) as f:
+                f.read(1)
+            say("LEAK: read %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    for path in ["/root", "/home"]:
+        try:
+            if os.listdir(path):
+                say("LEAK: listed %s" % path)
+        except OSError as e:
+            say("blocked: %s: %s" % (path, e))
+    leaked = [k for k in os.environ if k in ("SEC_TOKEN", "PYTHONUNBUFFERED", "GOPATH", "CI")]
+    if leaked:
+        say("LEAK: the grader's environment: %s" % leaked)
+    say("environment: %s" % sorted(os.environ))
+    fail()
+
+elif attack == "checkout":
+    # The grader's checkout, by every road a program could take: the
+    # paths the mounts name, the grader's binary's folder and those above
+    # it, and the folder the test says; then its golden outputs, its git
+    # objects and its reference program.
+    places = set()
+    try:
+        with open("/proc/self/mountinfo") as f:
+            for line in f:
+                fields = line.split()
+                places.update([fields[3], fields[4]])
+    except OSError as e:
+        say("blocked: mountinfo: %s" % e)
+    for p in [env("GRADER_BIN", ""), env("CHECKOUT", "")]:
+        while p and p != "/":
+            places.add(p)
+            p = os.path.dirname(p)
+    found = []
+    for place in sorted(places):
+        for probe in [".git/objects", "console/testdata/full/reference-4x4.out", "cmd/othello/testdata/hostile/judge.py"]:
+            path = os.path.join(place, probe)
+            try:
+                if os.path.isdir(path):
+                    if os.listdir(path):
+                        found.append(path)
+                else:
+                    with open(path) as f:
+                        if f.read(1):
+                            found.append(path)
+            except OSError:
+                pass
+    if found:
+        say("LEAK: found the checkout: %s" % found[:3])
+    else:
+        say("blocked: no checkout in %d places" % len(places))
+    fail()
+
+elif attack in ("memfd", "shm"):
+    # 3 GiB in pieces of 8 MiB, each under the file size limit, which no
+    # process's resident memory shows.
+    chunk = b"x" * (8 << 20)
+    held = []
+    try:
+        for i in range(384):
+            if attack == "memfd":
+                fd = os.memfd_create("hog")
+            else:
+                fd = os.open("/dev/shm/%s-%d" % (env("MARK"), i), os.O_CREAT | os.O_RDWR, 0o600)
+            os.write(fd, chunk)
+            held.append(fd)
+        say("LEAK: held 3 GiB in %s" % attack)
+    except OSError as e:
+        say("blocked: %s: %s" % (attack, e))
+    fail()
+
+elif attack == "unix":
+    try:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(env("SOCK", "/nonexistent"))
+        say("LEAK: connected to %s" % env("SOCK"))
+    except OSError as e:
+        say("blocked: unix: %s" % e)
+    try:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect("\0" + env("MARK", "x"))
+        say("LEAK: connected to an abstract socket")
+    except OSError as e:
+        say("blocked: abstract: %s" % e)
+    fail()
+
+elif attack == "syscalls":
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    calls = {
+        "unshare": lambda: libc.unshare(0x10000000),  # CLONE_NEWUSER
+        "mount": lambda: libc.mount(b"none", b"/tmp", b"tmpfs", 0, None),
+        "keyctl": lambda: libc.syscall(250, 0, 0, 0, 0, 0),  # x86_64 keyctl(GET_KEYRING_ID)
+        "bpf": lambda: libc.syscall(321, 0, 0, 0),
+        "ptrace": lambda: libc.ptrace(16, os.getppid(), 0, 0),  # PTRACE_ATTACH
+        "perf_event_open": lambda: libc.syscall(298, 0, 0, -1, -1, 0),
+        "userfaultfd": lambda: libc.syscall(323, 0),
+    }
+    for name, call in calls.items():
+        if call() == -1:
+            say("blocked: %s: %s" % (name, os.strerror(ctypes.get_errno())))
+        else:
+            say("LEAK: %s worked" % name)
     fail()
 
 else:
