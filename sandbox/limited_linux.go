@@ -158,6 +158,7 @@ func (c Config) limitedRun(s *spec, self string) (home string, end func(), err e
 		return "", nil, err
 	}
 	s.Path, s.Dir = p.moved(s.Path), p.moved(s.Dir)
+	s.Args = slices.Clone(s.Args) // the caller's, which its other runs share
 	for i, a := range s.Args {
 		s.Args[i] = p.moved(a)
 	}

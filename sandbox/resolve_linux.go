@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // shimLine is the line of a version manager's shim (pyenv, rbenv,
@@ -20,6 +21,19 @@ var shimLine = regexp.MustCompile(`(?m)^exec "(/[^"]+/libexec/[a-z]+env)" exec "
 // the interpreter alone, not the manager and its settings. Otherwise it
 // returns prog.
 func followShim(prog string) string {
+	if real, ok := shims.Load(prog); ok {
+		return real.(string)
+	}
+	real := resolveShim(prog)
+	shims.Store(prog, real)
+	return real
+}
+
+// shims holds what followShim found for each program, asked once.
+var shims sync.Map
+
+// resolveShim is followShim without the memory.
+func resolveShim(prog string) string {
 	data, err := os.ReadFile(prog)
 	if err != nil || len(data) > 4096 || !bytes.HasPrefix(data, []byte("#!")) {
 		return prog

@@ -265,7 +265,11 @@ func ParseBytes(s string) (int64, error) {
 // and makes it absolute.
 func (c Config) lookPath(path string) (string, error) {
 	if strings.Contains(path, "/") && !filepath.IsAbs(path) {
-		path = filepath.Join(c.Dir, path)
+		dir, err := filepath.Abs(c.Dir)
+		if err != nil {
+			return "", err
+		}
+		path = filepath.Join(dir, path)
 	}
 	prog, err := exec.LookPath(path)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -30,7 +31,8 @@ type grader struct {
 	name    string
 	bin     string // the built othello, where the user may run it
 	hostile string // testdata/hostile, where the user may read it
-	dir     string // its working folder, where the user may write
+	dir     string // where its report goes, where the user may write
+	cwd     string // its working folder, if not dir
 	cred    *syscall.Credential
 }
 
@@ -122,6 +124,9 @@ func (g grader) check(t *testing.T, env []string, args ...string) gradeRun {
 	var stderr bytes.Buffer
 	cmd := exec.Command(g.bin, append([]string{"check"}, args...)...)
 	cmd.Dir = g.dir
+	if g.cwd != "" {
+		cmd.Dir = g.cwd
+	}
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = report, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: g.cred}
@@ -150,12 +155,14 @@ const rlimitNPROC = 6
 var nprocMu sync.Mutex
 
 // TestSandboxHostile runs each hostile program of testdata/hostile under
-// othello check, with the sandbox and without, as the user running the
-// tests and as nobody when that is root. Each must fail as a program that
-// prints only FULL fails, and as the limit it reaches says; the report
-// must be the grader's alone, with no line too long to read; no process
-// and, with the sandbox, no file may be left. Without the sandbox, the
-// attacks that the README says it does not stop are not tried.
+// othello check, Isolated and Limited, as the user running the tests and
+// as nobody when that is root. Each must fail as a program that prints
+// only FULL fails, and as the limit it reaches says; the report must be
+// the grader's alone, with no line too long to read and nothing of the
+// grader's environment; no process and no file may be left. Limited, the
+// attacks that the README says it does not stop are not tried. As root,
+// the machine must be as it was after them all: /proc/sys, /dev and the
+// loop devices unchanged, and no line of the programs' in the kernel log.
 func TestSandboxHostile(t *testing.T) {
 	lookPath(t, "python3")
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
@@ -172,107 +179,243 @@ func TestSandboxHostile(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(golden, "reference-4x4"+ext), data, 0o644)
 	}
+	// A unix socket server of the machine's, which anybody may connect to.
+	sockDir := mkdirMode(t, 0o755)
+	sock := filepath.Join(sockDir, "server.sock")
+	unixListener, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unixListener.Close()
+	os.Chmod(sock, 0o777)
+	checkout, _ := filepath.Abs("../..")
 
 	tests := []struct {
-		attack   string
-		flags    []string
-		want     string // a regular expression that the report matches
-		isolated bool   // tried only in the sandbox: without it, the attack works, as the README says
+		attack  string
+		flags   []string
+		want    string // a regular expression that the report matches
+		limited string // Limited: "" the same, "skip" not tried (it works, as the README says), "root" tried only as root, or what the report matches
 	}{
-		{"exe", nil, `blocked: exec /proc/1/exe: \[Errno 13\] Permission denied`, true},
-		{"mem", nil, `blocked: memory of \d+: \[Errno 13\] Permission denied`, false},
-		{"fd", nil, `blocked: fd 1 of \d+: \[Errno 13\] Permission denied`, false},
-		{"daemon", nil, `it exited with status 1`, false},
-		{"setsid", nil, `it exited with status 1`, false},
-		{"kill-grader", nil, `it exited with status 1`, true},
-		{"kill-parent", nil, `it exited with status 1|it died \(killed\)`, false},
-		{"kill-parent-daemon", nil, `it exited with status 1|it died \(killed\)`, false},
-		{"memory", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory`, false},
-		{"big-alloc", []string{"-memory", "64MiB"}, `it exited with status 1`, false},
-		{"cpu", []string{"-cpu", "300ms"}, `killed: it used more than 300ms of CPU time`, false},
-		{"disk", nil, `it reached a limit: it wrote more than 16 MiB to a file or its /tmp`, true},
-		{"disk", nil, `File too large`, false},
-		{"files", nil, `blocked: \S+-cwd: \[Errno 30\] Read-only file system`, true},
-		{"open-files", []string{"-open-files", "64"}, `it exited with status 1`, false},
-		{"stderr-flood", nil, `it wrote over 1 MiB to its standard error, and was killed`, false},
-		{"huge-line", nil, `got   "B+" … [\d,]+ more bytes`, false},
-		{"network", nil, `blocked: connect: \[Errno 101\] Network is unreachable`, true},
-		{"tty", nil, `blocked: /dev/pts/\d+: \[Errno 13\] Permission denied`, true},
-		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, true},
-		{"forkbomb", []string{"-procs", "32"}, `killed: it ran 32 processes and threads at once`, false},
+		{"exe", nil, `blocked: exec /proc/\d+/exe: \[Errno 13\] Permission denied`, "root"},
+		{"mem", nil, `blocked: memory of \d+: \[Errno 13\] Permission denied`, ""},
+		{"fd", nil, `blocked: fd 1 of \d+: \[Errno 13\] Permission denied`, ""},
+		{"daemon", nil, `it exited with status 1`, ""},
+		{"setsid", nil, `it exited with status 1`, ""},
+		{"kill-grader", nil, `it exited with status 1`, "root"},
+		{"kill-parent", nil, `it exited with status 1|it died \(killed\)`, ""},
+		{"kill-parent-daemon", nil, `it exited with status 1|it died \(killed\)`, ""},
+		{"memory", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory`, ""},
+		{"big-alloc", []string{"-memory", "64MiB"}, `it exited with status 1`, ""},
+		{"cpu", []string{"-cpu", "300ms"}, `killed: it used more than 300ms of CPU time`, ""},
+		{"disk", nil, `it reached a limit: it wrote more than 16 MiB to a file or its /tmp`, `File too large`},
+		{"files", nil, `blocked: \S+-cwd: \[Errno 30\] Read-only file system`, "skip"},
+		{"open-files", []string{"-open-files", "64"}, `it exited with status 1`, ""},
+		{"stderr-flood", nil, `it wrote over 1 MiB to its standard error, and was killed`, ""},
+		{"huge-line", nil, `got   "B+" … [\d,]+ more bytes`, ""},
+		{"network", nil, `blocked: connect: \[Errno 101\] Network is unreachable`, `blocked: connect: \[Errno 1\] Operation not permitted`},
+		{"tty", nil, `blocked: /dev/pts/\d+: \[Errno (2|13)\]`, "skip"},
+		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, "root"},
+		{"forkbomb", []string{"-procs", "32"}, `killed: it ran 32 processes and threads at once`, ""},
+		{"sysctl", nil, `blocked: /proc/sys/kernel/core_pattern: \[Errno (13|30)\]`, ""},
+		{"devices", nil, `blocked: /dev/kmsg: \[Errno (2|13)\]`, ""},
+		{"secrets", nil, `blocked: /etc/shadow: \[Errno (2|13)\]`, "root"},
+		{"checkout", nil, `blocked: no checkout in \d+ places`, "skip"},
+		{"memfd", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: memfd: \[Errno 1\] Operation not permitted`, ""},
+		{"shm", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: shm: \[Errno 28\] No space left on device`, "root"},
+		{"unix", nil, `blocked: unix: \[Errno (1|2|13)\]`, ""},
+		{"syscalls", nil, `blocked: unshare: Operation not permitted; mount: Operation not permitted`, ""},
 	}
-	for _, g := range graders(t) {
-		for _, sandboxed := range []bool{true, false} {
-			for _, tt := range tests {
-				if tt.isolated && !sandboxed {
-					continue
-				}
-				name := fmt.Sprintf("%s/sandbox=%v/%s", g.name, sandboxed, tt.attack)
-				script, bomb := filepath.Join(g.hostile, "hostile.py"), filepath.Join(g.hostile, "forkbomb.sh")
-				t.Run(name, func(t *testing.T) {
-					if tt.attack != "forkbomb" {
-						// A fork bomb runs alone: the user's processes, which
-						// RLIMIT_NPROC counts, are not another test's.
-						t.Parallel()
-					}
-					g := g
-					g.dir = mkdirMode(t, 0o777)
-					mark := fmt.Sprintf("hostile-mark-%d", time.Now().UnixNano())
-					tmp := mkdirMode(t, 0o777) // the grader's TMPDIR, where a Limited run's private folder goes
-					env := []string{"GRADER_BIN=" + g.bin, "REPORT=" + filepath.Join(g.dir, "report.txt"), "GOLDEN=" + golden,
-						"MARK=" + mark, "PORT=" + strconv.Itoa(listener.Addr().(*net.TCPAddr).Port), "TMPDIR=" + tmp, "TTY=" + tty}
-					args := append([]string{"-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
-						"-sandbox=" + strconv.FormatBool(sandboxed)}, tt.flags...)
-					if tt.attack == "golden" {
-						args = append(args, "-golden", golden)
-					}
-					if tt.attack == "forkbomb" && !sandboxed {
-						// Without a user namespace, RLIMIT_NPROC counts every process of
-						// the user: runs at once share it, as the README says.
-						args = append(args, "-j", "1")
-					}
-					prog := []string{"python3", script, tt.attack}
-					if tt.attack == "forkbomb" {
-						prog = []string{bomb}
-					}
-					run := g.check(t, env, append(append(args, "--"), prog...)...)
-					scenarios := 3 // the reference game and two random ones
-					if tt.attack == "golden" {
-						scenarios = 4
-					}
-					checkReport(t, run, fmt.Sprintf("0 passed, %d failed", scenarios), tt.want)
-					if tt.attack == "daemon" {
-						time.Sleep(2 * time.Second) // the daemon's time to rewrite the report
-						if after, _ := os.ReadFile(filepath.Join(g.dir, "report.txt")); string(after) != run.report {
-							t.Errorf("the report changed after the grader exited:\n%s", after)
+	before := machineState()
+	t.Run("attacks", func(t *testing.T) {
+		for _, g := range graders(t) {
+			// A file only the grader may read.
+			secret := filepath.Join(mkdirMode(t, 0o755), "secret")
+			os.WriteFile(secret, []byte("the grader's\n"), 0o600)
+			if g.cred != nil {
+				os.Chown(secret, int(g.cred.Uid), int(g.cred.Gid))
+			}
+			for _, sandboxed := range []bool{true, false} {
+				for _, tt := range tests {
+					want := tt.want
+					if !sandboxed {
+						switch tt.limited {
+						case "":
+						case "skip":
+							continue
+						case "root":
+							if g.cred != nil || os.Geteuid() != 0 {
+								continue
+							}
+						default:
+							want = tt.limited
 						}
 					}
-					if left := processesWith("MARK=" + mark); len(left) > 0 {
-						t.Errorf("processes left after the check: %v", left)
-					}
-					left, _ := filepath.Glob(filepath.Join(tmp, "*"))
-					for _, pattern := range []string{"/sys/fs/cgroup/othello-%d-*", "/sys/fs/cgroup/*/othello-%d-*"} {
-						groups, _ := filepath.Glob(fmt.Sprintf(pattern, run.pid))
-						left = append(left, groups...)
-					}
-					if sandboxed {
-						for _, dir := range []string{"/tmp", g.dir, filepath.Dir(script)} {
+					name := fmt.Sprintf("%s/sandbox=%v/%s", g.name, sandboxed, tt.attack)
+					script, bomb := filepath.Join(g.hostile, "hostile.py"), filepath.Join(g.hostile, "forkbomb.sh")
+					t.Run(name, func(t *testing.T) {
+						if tt.attack != "forkbomb" {
+							// A fork bomb runs alone: the user's processes, which
+							// RLIMIT_NPROC counts, are not another test's.
+							t.Parallel()
+						}
+						g := g
+						g.dir = mkdirMode(t, 0o777)
+						mark := fmt.Sprintf("hostile-mark-%d", time.Now().UnixNano())
+						tmp := mkdirMode(t, 0o777) // the grader's TMPDIR, where a Limited run's private folder goes
+						hints := []string{"GRADER_BIN=" + g.bin, "REPORT=" + filepath.Join(g.dir, "report.txt"), "GOLDEN=" + golden,
+							"MARK=" + mark, "PORT=" + strconv.Itoa(listener.Addr().(*net.TCPAddr).Port), "TTY=" + tty,
+							"SECRET=" + secret, "SOCK=" + sock, "CHECKOUT=" + checkout}
+						// What a careless grader's environment holds.
+						env := append([]string{"TMPDIR=" + tmp, "MARK=" + mark, "SEC_TOKEN=topsecret123", "PYTHONUNBUFFERED=1"}, hints...)
+						args := []string{"-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
+							"-sandbox=" + strconv.FormatBool(sandboxed)}
+						for _, h := range hints {
+							args = append(args, "-env", h)
+						}
+						args = append(args, tt.flags...)
+						if tt.attack == "golden" {
+							args = append(args, "-golden", golden)
+						}
+						if tt.attack == "forkbomb" && !sandboxed && g.cred != nil {
+							// A user's Limited runs share RLIMIT_NPROC, as the
+							// README says.
+							args = append(args, "-j", "1")
+						}
+						prog := []string{"python3", script, tt.attack}
+						if tt.attack == "forkbomb" {
+							prog = []string{bomb}
+						}
+						run := g.check(t, env, append(append(args, "--"), prog...)...)
+						scenarios := 3 // the reference game and two random ones
+						if tt.attack == "golden" {
+							scenarios = 4
+						}
+						checkReport(t, run, fmt.Sprintf("0 passed, %d failed", scenarios), want)
+						if strings.Contains(run.report, "topsecret123") {
+							t.Errorf("the grader's environment is in the report:\n%s", run.report)
+						}
+						if tt.attack == "daemon" {
+							time.Sleep(2 * time.Second) // the daemon's time to rewrite the report
+							if after, _ := os.ReadFile(filepath.Join(g.dir, "report.txt")); string(after) != run.report {
+								t.Errorf("the report changed after the grader exited:\n%s", after)
+							}
+						}
+						if left := processesWith("MARK=" + mark); len(left) > 0 {
+							t.Errorf("processes left after the check: %v", left)
+						}
+						left, _ := filepath.Glob(filepath.Join(tmp, "*"))
+						left = append(left, cgroupsOf(run.pid)...)
+						for _, dir := range []string{"/tmp", "/dev/shm", g.dir, filepath.Dir(script)} {
 							more, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
 							left = append(left, more...)
 						}
-					}
-					if len(left) > 0 {
-						t.Errorf("files left after the check: %v", left)
-					}
-					cleanMarks(mark, g.dir)
-					t.Logf("%v", run.took.Round(time.Millisecond))
-					if os.Getenv("SHOW_REPORT") != "" {
-						t.Log(run.report)
-					}
-				})
+						if len(left) > 0 && (sandboxed || tt.attack != "files") {
+							t.Errorf("files left after the check: %v", left)
+						}
+						cleanMarks(mark, g.dir)
+						t.Logf("%v", run.took.Round(time.Millisecond))
+						if os.Getenv("SHOW_REPORT") != "" {
+							t.Log(run.report)
+						}
+					})
+				}
 			}
 		}
+	})
+	if os.Geteuid() != 0 {
+		t.Log("not root: the machine's state is not compared (nothing a user's program could change)")
+		return
 	}
+	after := machineState()
+	for k, v := range before {
+		if after[k] != v {
+			t.Errorf("%s changed: got %q, want %q", k, after[k], v)
+		}
+	}
+	for k, v := range after {
+		if _, ok := before[k]; !ok {
+			t.Errorf("%s is new: %q", k, v)
+		}
+	}
+	if log := kernelLog(); strings.Contains(log, "hostile-mark-") {
+		t.Errorf("a program wrote to the kernel log")
+	}
+}
+
+// machineState returns what a program must not change, as root: every
+// setting under /proc/sys that may be written, but those the kernel
+// changes itself, the files of /dev, the loop devices, and what is
+// mounted.
+func machineState() map[string]string {
+	state := map[string]string{}
+	filepath.WalkDir("/proc/sys", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if fi, err := d.Info(); err != nil || fi.Mode().Perm()&0o222 == 0 || volatileSysctl(p) {
+			return nil
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			state[p] = string(data)
+		}
+		return nil
+	})
+	devs, _ := filepath.Glob("/dev/*")
+	state["/dev"] = strings.Join(devs, " ")
+	loops, _ := filepath.Glob("/sys/block/loop*")
+	state["loop devices"] = strings.Join(loops, " ")
+	return state
+}
+
+// volatileSysctl reports whether the kernel changes the setting at path
+// by itself.
+func volatileSysctl(path string) bool {
+	for _, p := range []string{"/proc/sys/kernel/ns_last_pid", "/proc/sys/kernel/random/", "/proc/sys/fs/", "/proc/sys/net/",
+		"/proc/sys/vm/drop_caches", "/proc/sys/kernel/sched_domain/", "/proc/sys/dev/", "/proc/sys/kernel/yama/", "/proc/sys/vm/compact_memory"} {
+		if strings.HasPrefix(path, p) || path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// kernelLog returns the kernel's log as root reads it from /dev/kmsg,
+// without waiting.
+func kernelLog() string {
+	fd, err := syscall.Open("/dev/kmsg", syscall.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return ""
+	}
+	defer syscall.Close(fd)
+	var sb strings.Builder
+	buf := make([]byte, 8192)
+	for {
+		n, err := syscall.Read(fd, buf)
+		if err == syscall.EPIPE {
+			continue // a record was overwritten while we read
+		}
+		if err != nil || n <= 0 {
+			return sb.String()
+		}
+		sb.Write(buf[:n])
+	}
+}
+
+// cgroupsOf returns the control groups that the grader with process id
+// pid made and left, in any hierarchy.
+func cgroupsOf(pid int) []string {
+	var left []string
+	filepath.WalkDir("/sys/fs/cgroup", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), fmt.Sprintf("othello-%d-", pid)) {
+			left = append(left, p)
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	return left
 }
 
 // openTerminal opens a new pseudo-terminal, as if the grader ran in one,
@@ -371,10 +514,25 @@ func lookPath(t *testing.T, name string) string {
 }
 
 // TestSandboxCorrectPrograms checks that correct programs in Python,
-// shell and Go pass in batch and lock-step, with the sandbox and without,
-// as the user running the tests and as nobody when that is root.
+// shell, Go, C and Java (where gcc and javac are) pass in batch and
+// lock-step, Isolated and Limited, as the user running the tests and as
+// nobody when that is root, each run from its own folder.
 func TestSandboxCorrectPrograms(t *testing.T) {
 	lookPath(t, "python3")
+	compiled := mkdirMode(t, 0o755)
+	languages := []string{"python", "shell", "go"}
+	if gcc, err := exec.LookPath("gcc"); err == nil {
+		if out, err := exec.Command(gcc, "-o", filepath.Join(compiled, "judge-c"), filepath.Join(hostileDir, "judge.c")).CombinedOutput(); err != nil {
+			t.Fatalf("gcc: %v\n%s", err, out)
+		}
+		languages = append(languages, "c")
+	}
+	if javac, err := exec.LookPath("javac"); err == nil {
+		if out, err := exec.Command(javac, "-d", compiled, filepath.Join(hostileDir, "Judge.java")).CombinedOutput(); err != nil {
+			t.Fatalf("javac: %v\n%s", err, out)
+		}
+		languages = append(languages, "java")
+	}
 	for _, g := range graders(t) {
 		// The Go program is the judge itself, at a path the grader does
 		// not hide: its own binary is hidden.
@@ -388,11 +546,13 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 		}
 		t.Cleanup(func() { os.Remove(goJudge) })
 		programs := map[string][]string{
-			"python": {"python3", filepath.Join(g.hostile, "judge.py")},
-			"shell":  {filepath.Join(g.hostile, "judge.sh")},
-			"go":     {goJudge},
+			"python": {"python3", "judge.py"},
+			"shell":  {"./judge.sh"},
+			"go":     {"./judge"},
+			"c":      {filepath.Join(compiled, "judge-c")},
+			"java":   {"java", "-cp", compiled, "Judge"},
 		}
-		for _, lang := range []string{"python", "shell", "go"} {
+		for _, lang := range languages {
 			for _, sandboxed := range []bool{true, false} {
 				for _, mode := range []string{"batch", "lock-step"} {
 					t.Run(fmt.Sprintf("%s/%s/sandbox=%v/%s", g.name, lang, sandboxed, mode), func(t *testing.T) {
@@ -400,7 +560,10 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 						if mode == "lock-step" {
 							args = append(args, "-interactive")
 						}
-						run := g.check(t, []string{"JUDGE=" + goJudge}, append(append(args, "--"), programs[lang]...)...)
+						args = append(args, "-env", "JUDGE="+goJudge)
+						g := g
+						g.cwd = g.hostile // the submission's folder
+						run := g.check(t, nil, append(append(args, "--"), programs[lang]...)...)
 						lines := strings.Split(strings.TrimSuffix(run.report, "\n"), "\n")
 						if run.status != 0 || lines[len(lines)-1] != "21 passed, 0 failed" {
 							t.Errorf("exit status %d, standard error %q, want 0 and 21 passed:\n%s", run.status, run.stderr, run.report)
@@ -432,10 +595,10 @@ func TestSandboxGraderKilled(t *testing.T) {
 				defer out.Close()
 				// Each run leaves a daemon and hangs; the grader is told to stop
 				// while runs are under way.
-				cmd := exec.Command(g.bin, "check", "-rules", "full", "-n", "10", "-size", "4x4", "-timeout", "30s",
-					"-sandbox="+strconv.FormatBool(sandboxed), "--", "python3", script, "setsid-hang")
-				cmd.Stdout = out
 				mark := fmt.Sprintf("MARK=killed-%d", time.Now().UnixNano())
+				cmd := exec.Command(g.bin, "check", "-rules", "full", "-n", "10", "-size", "4x4", "-timeout", "30s",
+					"-sandbox="+strconv.FormatBool(sandboxed), "-env", mark, "--", "python3", script, "setsid-hang")
+				cmd.Stdout = out
 				cmd.Env = append(os.Environ(), mark)
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)

@@ -57,6 +57,20 @@ def suspects():
     return pids
 
 
+def probe(probes):
+    """probe tries each (path, how) of probes and says in one line, the
+    first first, how each was refused, and in a line of its own each that
+    was not."""
+    refused = []
+    for path, how in probes:
+        try:
+            how(path)
+            say("LEAK: %s %s" % (how.__name__, path))
+        except OSError as e:
+            refused.append("%s: %s" % (path, e))
+    say("blocked: " + "; ".join(refused))
+
+
 def fail():
     print("FULL", flush=True)
     for msg in sorted(said, key=lambda m: not m.startswith("LEAK")):
@@ -238,60 +252,52 @@ elif attack == "golden":
 elif attack == "sysctl":
     # Writes back what it reads: a write that works changes nothing, but
     # shows the machine was the program's to change.
-    for name in ["kernel/core_pattern", "vm/overcommit_ratio", "kernel/hostname"]:
-        path = "/proc/sys/" + name
-        try:
-            with open(path) as f:
-                value = f.read()
-            with open(path, "w") as f:
-                f.write(value)
-            say("LEAK: wrote %s" % path)
-        except OSError as e:
-            say("blocked: %s: %s" % (path, e))
-    for path in ["/proc/sysrq-trigger", "/proc/kcore", "/sys/kernel/uevent_helper"]:
-        try:
-            with open(path, "rb") as f:
-                if f.read(1):
-                    say("LEAK: read %s" % path)
-        except OSError as e:
-            say("blocked: %s: %s" % (path, e))
+    def write_back(path):
+        with open(path) as f:
+            value = f.read()
+        with open(path, "w") as f:
+            f.write(value)
+
+    def read(path):
+        with open(path, "rb") as f:
+            f.read(1)
+
+    probe([("/proc/sys/kernel/core_pattern", write_back), ("/proc/sys/vm/overcommit_ratio", write_back),
+           ("/proc/sys/kernel/hostname", write_back), ("/proc/sysrq-trigger", write_back),
+           ("/proc/kcore", read), ("/sys/kernel/uevent_helper", read)])
     fail()
 
 elif attack == "devices":
-    for path, mode in [("/dev/loop-control", "r"), ("/dev/kmsg", "w"), ("/dev/console", "w"),
-                       ("/dev/mem", "r"), ("/dev/sda", "r"), ("/dev/vda", "r")]:
-        try:
-            with open(path, mode) as f:
-                if mode == "w":
-                    f.write("%s: the program wrote here\n" % env("MARK"))
-            say("LEAK: opened %s" % path)
-        except OSError as e:
-            say("blocked: %s: %s" % (path, e))
-    try:
-        os.mknod("/tmp/%s-null" % env("MARK"), 0o666 | 0o020000, os.makedev(1, 3))
-        say("LEAK: made a device")
-    except OSError as e:
-        say("blocked: mknod: %s" % e)
+    def write(path):
+        with open(path, "w") as f:
+            f.write("%s: the program wrote here\n" % env("MARK"))
+
+    def read(path):
+        with open(path, "rb") as f:
+            f.read(1)
+
+    def mknod(path):
+        os.mknod(path, 0o666 | 0o020000, os.makedev(1, 3))
+
+    probe([("/dev/kmsg", write), ("/dev/loop-control", read), ("/dev/console", write), ("/dev/mem", read),
+           ("/dev/sda", read), ("/dev/vda", read), ("/tmp/%s-null" % env("MARK"), mknod)])
     fail()
 
 elif attack == "secrets":
-    for path in ["/etc/shadow", "/etc/gshadow", env("SECRET", "/nonexistent")]:
-        try:
-            with open(path) as f:
-                f.read(1)
-            say("LEAK: read %s" % path)
-        except OSError as e:
-            say("blocked: %s: %s" % (path, e))
-    for path in ["/root", "/home"]:
-        try:
-            if os.listdir(path):
-                say("LEAK: listed %s" % path)
-        except OSError as e:
-            say("blocked: %s: %s" % (path, e))
+    def read(path):
+        with open(path) as f:
+            f.read(1)
+
+    def listdir(path):
+        if not os.listdir(path):
+            raise OSError("empty")
+
+    probe([("/etc/shadow", read), ("/etc/gshadow", read), (env("SECRET", "/nonexistent"), read),
+           ("/root", listdir), ("/home", listdir)])
     leaked = [k for k in os.environ if k in ("SEC_TOKEN", "PYTHONUNBUFFERED", "GOPATH", "CI")]
     if leaked:
         say("LEAK: the grader's environment: %s" % leaked)
-    say("environment: %s" % sorted(os.environ))
+    say("environment: %s" % " ".join(sorted(k for k in os.environ if len(k) < 20)))
     fail()
 
 elif attack == "checkout":
@@ -367,20 +373,22 @@ elif attack == "unix":
 elif attack == "syscalls":
     import ctypes
     libc = ctypes.CDLL(None, use_errno=True)
-    calls = {
-        "unshare": lambda: libc.unshare(0x10000000),  # CLONE_NEWUSER
-        "mount": lambda: libc.mount(b"none", b"/tmp", b"tmpfs", 0, None),
-        "keyctl": lambda: libc.syscall(250, 0, 0, 0, 0, 0),  # x86_64 keyctl(GET_KEYRING_ID)
-        "bpf": lambda: libc.syscall(321, 0, 0, 0),
-        "ptrace": lambda: libc.ptrace(16, os.getppid(), 0, 0),  # PTRACE_ATTACH
-        "perf_event_open": lambda: libc.syscall(298, 0, 0, -1, -1, 0),
-        "userfaultfd": lambda: libc.syscall(323, 0),
-    }
-    for name, call in calls.items():
+    calls = [
+        ("unshare", lambda: libc.unshare(0x10000000)),  # CLONE_NEWUSER
+        ("mount", lambda: libc.mount(b"none", b"/tmp", b"tmpfs", 0, None)),
+        ("keyctl", lambda: libc.syscall(250, 0, 0, 0, 0, 0)),  # x86_64 keyctl(GET_KEYRING_ID)
+        ("bpf", lambda: libc.syscall(321, 0, 0, 0)),
+        ("ptrace", lambda: libc.ptrace(16, os.getppid(), 0, 0)),  # PTRACE_ATTACH
+        ("perf_event_open", lambda: libc.syscall(298, 0, 0, -1, -1, 0)),
+        ("userfaultfd", lambda: libc.syscall(323, 0)),
+    ]
+    results = []
+    for name, call in calls:
         if call() == -1:
-            say("blocked: %s: %s" % (name, os.strerror(ctypes.get_errno())))
+            results.append("%s: %s" % (name, os.strerror(ctypes.get_errno())))
         else:
             say("LEAK: %s worked" % name)
+    say("blocked: " + "; ".join(results))
     fail()
 
 else:
