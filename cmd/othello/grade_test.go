@@ -319,3 +319,33 @@ func TestProgress(t *testing.T) {
 		t.Errorf("got %q, want a line for 1/4 with the time left, one for 4/4, and the line cleared", b.String())
 	}
 }
+
+func TestCSVCell(t *testing.T) {
+	tests := []struct {
+		cell, want string
+	}{
+		{"alice", "alice"},
+		{"=1+1", "'=1+1"},
+		{`=HYPERLINK("http://x.example","click")`, `'=HYPERLINK("http://x.example","click")`},
+		{"+1+1", "'+1+1"},
+		{"-1+1", "'-1+1"},
+		{"@SUM(A1)", "'@SUM(A1)"},
+		{"\t=1", "'\t=1"},
+		{"\r=1", "'\r=1"},
+		{"a=1", "a=1"},
+		{"", ""},
+		{"100", "100"},
+		{"85.69", "85.69"},
+		{"-1.5", "-1.5"},
+		{"+2", "+2"},
+		{"-Inf", "'-Inf"},
+		{"-", "'-"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cell, func(t *testing.T) {
+			if got := csvCell(tt.cell); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
