@@ -174,10 +174,16 @@ func viewWay(g *check.Grade, way *check.Way) wayView {
 	return v
 }
 
+// Submissions is the folder, beside the index of a class's reports, that
+// holds the folder of each submission's reports, named as the submission
+// is: no submission's name can then be that of the index, or of the
+// grades beside it.
+const Submissions = "submissions"
+
 // An IndexRow is one submission's line in the index of a class's
 // reports, as othello grade writes it.
 type IndexRow struct {
-	Name         string // the submission's folder name, which names the folder of its reports
+	Name         string // the submission's folder name, which names the folder of its reports in Submissions
 	Rules        string // "" when the check could not be made
 	Score, Max   string // points, as check.FormatPoints writes them
 	Passed       int
@@ -194,11 +200,12 @@ func (row IndexRow) link() string {
 	if row.Report == "" || strings.Trim(row.Name, ".") == "" {
 		return ""
 	}
-	return "./" + url.PathEscape(row.Name) + "/" + url.PathEscape(row.Report)
+	return "./" + Submissions + "/" + url.PathEscape(row.Name) + "/" + url.PathEscape(row.Report)
 }
 
 // WriteIndex writes the index of a class's reports as one HTML page: a
-// table of the submissions, each named with a link to its report.html.
+// table of the submissions, each named with a link to its report in
+// Submissions.
 func WriteIndex(w io.Writer, rows []IndexRow) error {
 	type linked struct {
 		IndexRow

@@ -456,6 +456,7 @@ func TestIndex(t *testing.T) {
 		{Name: "..", Score: "0", Max: "100", Report: "report.html"},
 		{Name: "..x", Score: "0", Max: "100", Report: "report.html"},
 		{Name: "javascript:alert(1)", Score: "0", Max: "100", Report: "report.html"},
+		{Name: "index.html", Score: "0", Max: "100", Report: "report.html"},
 		{Name: "dave", Score: "0", Max: "100", FirstFailure: "mkdir out/dave: permission denied"},
 	}
 	var b bytes.Buffer
@@ -466,13 +467,14 @@ func TestIndex(t *testing.T) {
 	checkPage(t, p)
 	golden(t, "index.html", p)
 	for _, want := range []string{
-		`<a href="./alice/report.html">alice</a>`,
-		`<a href="./%3Cb%3Ebob%20&amp;%20co%3C%2Fb%3E/report.html">&lt;b&gt;bob &amp; co&lt;/b&gt;</a>`,
-		`<a href="./a%20b%25c/report.txt">a b%c</a>`,
+		`<a href="./submissions/alice/report.html">alice</a>`,
+		`<a href="./submissions/%3Cb%3Ebob%20&amp;%20co%3C%2Fb%3E/report.html">&lt;b&gt;bob &amp; co&lt;/b&gt;</a>`,
+		`<a href="./submissions/a%20b%25c/report.txt">a b%c</a>`,
 		`<td>dave</td>`,
 		`<td>..</td>`,
-		`<a href="./..x/report.html">..x</a>`,
-		`<a href="./javascript:alert%281%29/report.html">`,
+		`<a href="./submissions/..x/report.html">..x</a>`,
+		`<a href="./submissions/javascript:alert%281%29/report.html">`,
+		`<a href="./submissions/index.html/report.html">index.html</a>`,
 		`got &#34;&lt;script&gt;&#34;`,
 	} {
 		if !strings.Contains(p, want) {

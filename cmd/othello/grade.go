@@ -24,14 +24,14 @@ const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMA
 Grades a class: runs othello check on every SUBMISSION folder, with one
 seed for all, COMMAND running inside each folder (such as python3
 othello.py), -j submissions at a time. Writes, for each submission, into
-DIR/NAME (NAME is the folder's name): report.txt, report.json,
-report.html (as othello check -html writes it) and the smallest failing
-inputs in failing/; DIR/index.html, a table of the submissions linked to
-their reports; and one line for each submission in the CSV file:
-submission, rules, score, max, passed, failed, not_run, first_failure.
-A cell that a spreadsheet would take for a formula (it starts with =,
-+, -, @, a tab or a carriage return, and is not a number) is written
-after a ', as text.
+DIR/submissions/NAME (NAME is the folder's name): report.txt,
+report.json, report.html (as othello check -html writes it) and the
+smallest failing inputs in failing/; DIR/index.html, a table of the
+submissions linked to their reports; and one line for each submission in
+the CSV file: submission, rules, score, max, passed, failed, not_run,
+first_failure. A cell that a spreadsheet would take for a formula (it
+starts with =, +, -, @, a tab or a carriage return, and is not a number)
+is written after a ', as text.
 A submission whose program cannot be started, or does not print FULL or
 SIMPLE first, scores 0, with the reason as its failure (and in its
 report.html).
@@ -122,7 +122,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 				c.Sandbox.Hide = append(c.Sandbox.Hide, abs(other))
 			}
 		}
-		row, err := gradeOne(ctx, c, names[i], filepath.Join(*out, names[i]), *verbose)
+		row, err := gradeOne(ctx, c, names[i], filepath.Join(*out, web.Submissions, names[i]), *verbose)
 		mu.Lock()
 		defer mu.Unlock()
 		rows[i], failed[i] = row, err != nil
