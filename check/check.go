@@ -6,7 +6,9 @@
 // input that shows it, and gives each category of scenario its points.
 // Check does this in stages, each a function of its own: rulesFor, plan,
 // runAll, group, reproduce (which shrinks) and score. It returns a Grade,
-// which WriteText, WriteJSON and WriteGradescope write.
+// which WriteText, WriteJSON and WriteGradescope write. What the program
+// wrote reaches a report only through quote.go's quote, quoteAt and
+// plain: quoted, and cut at MaxLine.
 // Every run is in the sandbox of package sandbox; a run's output is
 // dropped once it is compared, so that a check's memory does not grow
 // with its scenarios: only the first MaxOutput bytes of each way's
@@ -71,7 +73,7 @@ func detectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) 
 	case "SIMPLE\n":
 		return othello.Simple{}, nil
 	}
-	return nil, &StartError{Program: commandLine(p), Line: clip(line, 0), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
+	return nil, &StartError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
 }
 
 // A Config says what Check does.

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
@@ -17,14 +16,14 @@ import (
 type Failure struct {
 	Line      int    // the first line of standard output that differs, from 1; 0 when standard output is right
 	Want      string // the judge's line there, with its newline; "" past the end
-	Got       string // the program's line there
+	Got       string // the program's line there, as quote shows it; "" past the end
 	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first wrong byte
 	InputLine int    // the input line whose answer holds Line, from 1; 0 for the first line, or past the judge's answers
 	Input     string // that input line, without its newline; cut short once summarized
 	Diff      string // the difference as Diff shows it
 	Result    Result
 	What      string   // what the program did last, in words, once summarized
-	Stderr    []string // the lines of its standard error that say most, cut short, once summarized
+	Stderr    []string // the lines of its standard error that say most, as plain shows them, once summarized
 	way       way
 }
 
@@ -37,7 +36,7 @@ func (f *Failure) summarize(t scenario.Transcript, lim Limits, sl sandbox.Limits
 	g := *f
 	g.What = what(t, f.Result, lim, sl)
 	g.Stderr = stderrExcerpt(f.Result.Stderr)
-	g.Want, g.Got, g.Input = cut(f.Want), cut(f.Got), cut(f.Input)
+	g.Want, g.Input = cut(f.Want), cut(f.Input)
 	g.Result.Stdout, g.Result.Stderr = nil, nil
 	if f.Result.limitEnded() {
 		g.Result.Stdout = bytes.Clone(f.Result.Stdout[:min(len(f.Result.Stdout), MaxOutput)])
@@ -52,9 +51,8 @@ const stderrLines = 5
 // blank lines left out: around the line that names what went wrong (for
 // Python the end of the traceback, with the exception last; for Go and
 // Java the panic or exception and the first lines of the stack after
-// it), or else its last lines. Each is cut as clip cuts it, and quoted
-// only if it holds characters that do not show. "..." stands for lines
-// left out.
+// it), or else its last lines, each as plain shows it. "..." stands for
+// lines left out.
 func stderrExcerpt(stderr []byte) []string {
 	var lines []string
 	for _, l := range SplitLines(stderr) {
@@ -72,11 +70,7 @@ func stderrExcerpt(stderr []byte) []string {
 		excerpt = append(excerpt, "...")
 	}
 	for _, l := range lines[from:to] {
-		hidden := strings.IndexFunc(l, func(r rune) bool { return r != '\t' && !unicode.IsPrint(r) }) >= 0
-		if len(l) > maxQuoted || hidden || !utf8.ValidString(l) {
-			l = clip(l, 0)
-		}
-		excerpt = append(excerpt, strings.Clone(l))
+		excerpt = append(excerpt, strings.Clone(plain(l)))
 	}
 	if to < len(lines) {
 		excerpt = append(excerpt, "...")
@@ -84,41 +78,10 @@ func stderrExcerpt(stderr []byte) []string {
 	return excerpt
 }
 
-// maxQuoted is how many bytes of a line the report shows.
-const maxQuoted = 160
-
-// cut returns a copy of line cut to maxQuoted bytes, which does not keep
+// cut returns a copy of line cut to MaxLine bytes, which does not keep
 // the rest of the output it was read from.
 func cut(line string) string {
-	return strings.Clone(line[:min(len(line), maxQuoted)])
-}
-
-// clip quotes line for the report: all of it when it is short, otherwise
-// maxQuoted bytes of it from a little before byte from, saying how many
-// bytes are left out at each end, as in
-// "… 1,200 bytes "abc" … 199,870 more bytes".
-func clip(line string, from int) string {
-	q, _ := clipAt(line, from)
-	return q
-}
-
-// clipAt is clip, and the column at which byte from of line shows in it.
-func clipAt(line string, from int) (string, int) {
-	if len(line) <= maxQuoted {
-		return strconv.Quote(line), len(strconv.Quote(line[:from])) - 1
-	}
-	start := max(0, min(from-maxQuoted/4, len(line)-maxQuoted))
-	end := start + maxQuoted
-	var sb strings.Builder
-	if start > 0 {
-		fmt.Fprintf(&sb, "… %s bytes ", sandbox.Count(int64(start)))
-	}
-	col := utf8.RuneCountInString(sb.String()) + len(strconv.Quote(line[start:from])) - 1
-	sb.WriteString(strconv.Quote(line[start:end]))
-	if end < len(line) {
-		fmt.Fprintf(&sb, " … %s more bytes", sandbox.Count(int64(len(line)-end)))
-	}
-	return sb.String(), col
+	return strings.Clone(line[:min(len(line), MaxLine)])
 }
 
 // A way is what makes two failures the same: how the run ended, and what
@@ -130,7 +93,7 @@ type way struct {
 	end       End
 	want, got string
 	exit      string // "status 1" or the signal, when the output stops short or is right
-	exception string // the exception that standard error names, when the output stops short or is right
+	exception string // the exception that standard error names, as plain shows it, when the output stops short or is right
 }
 
 // Compare returns how the program's run r differs from the transcript t,
@@ -150,7 +113,8 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 			if r.Status >= 0 {
 				f.way.exit = "status " + strconv.Itoa(r.Status)
 			}
-			_, f.way.exception = crash(SplitLines(r.Stderr))
+			_, name := crash(SplitLines(r.Stderr))
+			f.way.exception = strings.Clone(plain(name)) // cut short: names alike in what shows are the same
 		}
 	}
 	if bytes.Equal(r.Stdout, t.Output) {
@@ -167,11 +131,13 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 	if i < len(want) {
 		f.Want = want[i]
 	}
+	var gotLine string
 	if i < len(got) {
-		f.Got = got[i]
-		f.Cut = r.End == WentWrong && !strings.HasSuffix(f.Got, "\n")
+		gotLine = got[i]
+		f.Got = quote(gotLine)
+		f.Cut = r.End == WentWrong && !strings.HasSuffix(gotLine, "\n")
 	}
-	f.way.want, f.way.got = lineClass(f.Want), lineClass(f.Got)
+	f.way.want, f.way.got = lineClass(f.Want), lineClass(gotLine)
 	if f.way.got == "end" {
 		ended()
 	}
@@ -283,7 +249,7 @@ func Diff(want, got []byte) string {
 	}
 	var sb strings.Builder
 	for k := max(0, i-3); k < i; k++ {
-		fmt.Fprintf(&sb, "  %4d  %s\n", k+1, clip(w[k], 0))
+		fmt.Fprintf(&sb, "  %4d  %s\n", k+1, quote(w[k]))
 	}
 	k := 0 // the first differing byte
 	for i < len(w) && i < len(g) && k < len(w[i]) && k < len(g[i]) && w[i][k] == g[i][k] {
@@ -291,7 +257,7 @@ func Diff(want, got []byte) string {
 	}
 	line := func(lines []string) (string, int) {
 		if i < len(lines) {
-			return clipAt(lines[i], k)
+			return quoteAt(lines[i], k)
 		}
 		return "(end of output)", 0
 	}

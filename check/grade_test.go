@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/scenario"
@@ -197,5 +199,93 @@ func TestFormats(t *testing.T) {
 	}
 	if score, _ := g.Total(); sum != gs.Score || sum != score || most != 100 || score >= 100 || score <= 0 {
 		t.Errorf("results.json: tests add up to %v of %v, score %v; want the grade's %v of 100", sum, most, gs.Score, score)
+	}
+}
+
+// TestReportsCannotBeSpoofed checks a program that writes escape codes, a
+// fake verdict, U+202E, a 65 KB line of output and a 65 KB exception
+// name: every report, the text, the JSON and Gradescope's, shows what it
+// wrote quoted, cut short, and nowhere as a line of its own.
+func TestReportsCannotBeSpoofed(t *testing.T) {
+	cfg := check.Config{Program: studentProgram(spoof), N: 16, Seed: 1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
+	g, err := check.Check(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Ways) != 3 {
+		t.Fatalf("got %d ways of failing, want 3: a long line, a long exception, an exception of escapes", len(g.Ways))
+	}
+	var text, verbose, js, gs bytes.Buffer
+	check.WriteText(&text, g, false)
+	check.WriteText(&verbose, g, true)
+	check.WriteJSON(&js, g)
+	check.WriteGradescope(&gs, g, nil)
+	for _, want := range []string{
+		`got "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202eYYYY`,
+		`want status 0 ("\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e")`,
+		`want status 0 ("XXXX`, `XXXX" … 64,845 more bytes)`,
+		`    | "terminate called after throwing an instance of '\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e'"`,
+	} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the report lacks %s:\n%s", want, text.String())
+		}
+	}
+	checkShown(t, "the report", text.String(), true)
+	checkShown(t, "the report with -v", verbose.String(), true)
+	for name, b := range map[string][]byte{"the JSON": js.Bytes(), "results.json": gs.Bytes()} {
+		checkShown(t, name+" as a file", string(b), false)
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var walk func(key string, v any)
+		walk = func(key string, v any) {
+			switch v := v.(type) {
+			case string:
+				// The lines of standard error are the program's by their name.
+				checkShown(t, name+"'s "+key, v, key != "stderr")
+			case []any:
+				for _, e := range v {
+					walk(key, e)
+				}
+			case map[string]any:
+				for k, e := range v {
+					walk(k, e)
+				}
+			}
+		}
+		walk("", v)
+	}
+}
+
+// maxShown is the longest line a report may have: a way's summary, the
+// grader's words and the way's categories around one line of the
+// program's, quoted, cut to check.MaxLine bytes and saying how many more
+// there are.
+const maxShown = check.MaxLine + 300
+
+// checkShown checks that text, a report or a string of one, holds nothing
+// that would not show (a control character but newline and tab, a
+// character that does not print, a byte that is not UTF-8), and, with
+// lines, no line longer than maxShown and no line that is a verdict of
+// the grader's.
+func checkShown(t *testing.T, what, text string, lines bool) {
+	t.Helper()
+	for i, r := range text {
+		if r == utf8.RuneError || (r != '\n' && r != '\t' && !unicode.IsPrint(r)) {
+			t.Errorf("%s holds %q at byte %d", what, r, i)
+			return
+		}
+	}
+	if !lines {
+		return
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if len(l) > maxShown {
+			t.Errorf("%s has a line of %d bytes, want at most %d: %.100s...", what, len(l), maxShown, l)
+		}
+		if strings.TrimSpace(l) == "250 passed, 0 failed" {
+			t.Errorf("%s has the program's fake verdict as a line of its own", what)
+		}
 	}
 }

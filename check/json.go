@@ -140,10 +140,15 @@ func writeIndented(w io.Writer, v any) error {
 // https://gradescope-autograders.readthedocs.io/en/latest/specs/.
 type (
 	gsResults struct {
-		Score         float64  `json:"score"`
-		ExecutionTime int      `json:"execution_time"`
-		Output        string   `json:"output"`
-		Tests         []gsTest `json:"tests"`
+		Score         float64 `json:"score"`
+		ExecutionTime int     `json:"execution_time"`
+		Output        string  `json:"output"`
+		// OutputFormat and TestOutputFormat are "text": Gradescope shows
+		// the outputs as they are, not as HTML or Markdown, which what a
+		// program wrote could be.
+		OutputFormat     string   `json:"output_format"`
+		TestOutputFormat string   `json:"test_output_format"`
+		Tests            []gsTest `json:"tests"`
 	}
 	gsTest struct {
 		Name       string  `json:"name"`
@@ -172,7 +177,7 @@ func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
 	for _, way := range g.Ways {
 		fmt.Fprintf(&out, "way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
 	}
-	r := gsResults{Score: score, ExecutionTime: int(math.Ceil(g.Elapsed.Seconds())), Output: out.String(), Tests: []gsTest{}}
+	r := gsResults{Score: score, ExecutionTime: int(math.Ceil(g.Elapsed.Seconds())), Output: out.String(), OutputFormat: "text", TestOutputFormat: "text", Tests: []gsTest{}}
 	for _, s := range g.Scores {
 		if s.Max == 0 {
 			continue // worth nothing: the ways of failing are in the output above
@@ -206,5 +211,5 @@ func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
 // WriteGradescopeError writes, in place of a grade, the results.json of a
 // program that could not be checked: no points, and why.
 func WriteGradescopeError(w io.Writer, err error) error {
-	return writeIndented(w, gsResults{Output: err.Error() + "\n", Tests: []gsTest{}})
+	return writeIndented(w, gsResults{Output: err.Error() + "\n", OutputFormat: "text", TestOutputFormat: "text", Tests: []gsTest{}})
 }

@@ -114,11 +114,11 @@ func (w *Way) Summary() string {
 	if f.Line > 0 {
 		got := "the end of the output"
 		if f.Got != "" {
-			got = short(f.Got)
+			got = f.Got
 		}
 		want := "the end of the output"
 		if f.Want != "" {
-			want = short(f.Want)
+			want = quote(f.Want)
 		}
 		fmt.Fprintf(&sb, "output line %d: want %s, got %s", f.Line, want, got)
 		if f.way.got != "end" && f.Result.End == Exited {
@@ -131,14 +131,6 @@ func (w *Way) Summary() string {
 		fmt.Fprintf(&sb, " (%s)", f.way.exception)
 	}
 	return sb.String()
-}
-
-// short quotes a line for a summary, cut to 40 bytes.
-func short(line string) string {
-	if len(line) > 40 {
-		return strconv.Quote(line[:40]) + "…"
-	}
-	return strconv.Quote(line)
 }
 
 // writeWay writes the block of one way of failing: its scenarios, its
@@ -227,7 +219,7 @@ func writeFailure(w io.Writer, f *Failure) {
 	if f.Line > 0 {
 		fmt.Fprintf(w, "  standard output differs at line %d", f.Line)
 		if f.InputLine > 0 {
-			fmt.Fprintf(w, ", in the answer to input line %d, %s", f.InputLine, clip(f.Input, 0))
+			fmt.Fprintf(w, ", in the answer to input line %d, %s", f.InputLine, quote(f.Input))
 		}
 		fmt.Fprintf(w, ":\n%s", indent(f.Diff))
 	}
@@ -315,21 +307,6 @@ func waiting(r Result, lim Limits) string {
 		return ": was it waiting for something?"
 	}
 	return ""
-}
-
-// shown returns an input line for the report: as it is, or quoted if it
-// has blanks at its ends or characters that do not show. A long line is
-// cut short as clip cuts it.
-func shown(line string) string {
-	line = strings.TrimSuffix(line, "\n")
-	if len(line) > maxQuoted {
-		return clip(line, 0)
-	}
-	q := strconv.Quote(line)
-	if line == "" || strings.TrimSpace(line) != line || q[1:len(q)-1] != line {
-		return q
-	}
-	return line
 }
 
 // indent puts two more blanks before each line of s.

@@ -68,6 +68,7 @@ const (
 	strictInput   = "strict-input"    // reads a move only as two plain numbers and one space, as the assignment promises
 	twoBugs       = "two-bugs"        // after the first move, a Python IndexError on non-square boards and a quiet exit when the fewest win
 	hangChild     = "hang-child"      // the child process of hang
+	spoof         = "spoof"           // after the setup, writes what would spoof a report, and exits with status 1: see spoofReports
 )
 
 // student is a plain, independent implementation of the protocol, written
@@ -127,6 +128,10 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			board.Set(othello.Square{Row: r, Col: c}, color)
 		}
+	}
+	if bug == spoof {
+		out.Flush()
+		return spoofReports(rows, cols, win, stdout, stderr)
 	}
 	if bug == hang {
 		// A child that holds standard output open.
@@ -221,6 +226,31 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(out, "GAME OVER")
 	}
 	return 0
+}
+
+// spoofer is what a program writes to spoof a report: escape codes that
+// clear the screen and go back to the start of the line, a fake verdict,
+// an escape code that hides what follows, and U+202E, which turns text
+// right to left.
+const spoofer = "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e"
+
+// spoofReports writes what would spoof a report if it were shown as it
+// is: on standard error, spoofer and the fake verdict in a line of its
+// own, then, on a board that is not square, a Python traceback whose
+// exception's name is 65 KB long; when the fewest discs win, a C++
+// exception named spoofer; otherwise, a first score line of spoofer and
+// 65 KB more. It returns its exit status, 1.
+func spoofReports(rows, cols int, win othello.WinRule, stdout, stderr io.Writer) int {
+	fmt.Fprint(stderr, spoofer+"\n250 passed, 0 failed\n")
+	switch {
+	case rows != cols:
+		fmt.Fprint(stderr, "Traceback (most recent call last):\n  File \"othello.py\", line 1, in <module>\n"+strings.Repeat("X", 65000)+"Error: boom\n")
+	case win == othello.FewestDiscs:
+		fmt.Fprint(stderr, "terminate called after throwing an instance of '"+spoofer+"'\n")
+	default:
+		fmt.Fprint(stdout, spoofer+strings.Repeat("Y", 65000)+"\n")
+	}
+	return 1
 }
 
 // edgeRules are the full rules, except that a move on the last row does

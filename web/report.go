@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"net/url"
 	"strings"
 
@@ -38,6 +39,7 @@ type report struct {
 	Points, Max string
 	Scores      []scoreRow
 	Ways        []wayView
+	MaxLine     int // check.MaxLine
 }
 
 // A scoreRow is a category's line of the table of points.
@@ -80,7 +82,7 @@ func WriteReport(w io.Writer, g *check.Grade) error {
 		Style: Style(), Program: g.Program, Rules: g.Rules.Name() + " (" + g.RulesFrom + ")",
 		Profile: g.Profile.String(), Mode: g.Mode.String(), Seed: g.Seed, Sandbox: strings.TrimPrefix(g.Sandbox, "sandbox: "), Skipped: g.Skipped,
 		Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun),
-		Points: check.FormatPoints(total), Max: check.FormatPoints(most),
+		Points: check.FormatPoints(total), Max: check.FormatPoints(most), MaxLine: check.MaxLine,
 	}
 	whys := map[string]int{}
 	var order []string
@@ -149,10 +151,11 @@ func viewWay(g *check.Grade, way *check.Way) wayView {
 		v.Reproducer = "smallest input found that fails this way: " + way.Size
 	}
 	for i, l := range check.SplitLines(way.Input) {
-		v.Input = append(v.Input, line{Number: i + 1, Parts: visible(l)})
+		v.Input = append(v.Input, line{Number: i + 1, Parts: visible(l, check.MaxLine)})
 	}
 	for _, l := range way.Failure.Stderr {
-		v.Stderr = append(v.Stderr, line{Parts: visible(l + "\n")})
+		v.Stderr = append(v.Stderr, line{Parts: visible(l+"\n", math.MaxInt)}) // check has cut it
+
 	}
 	if way.OutputCut {
 		v.OutputCut = fmt.Sprintf("the program wrote more than %d KiB: only its first %d KiB are shown", check.MaxOutput>>10, check.MaxOutput>>10)
@@ -171,10 +174,16 @@ func viewWay(g *check.Grade, way *check.Way) wayView {
 	return v
 }
 
+// Submissions is the folder, beside the index of a class's reports, that
+// holds the folder of each submission's reports, named as the submission
+// is: no submission's name can then be that of the index, or of the
+// grades beside it.
+const Submissions = "submissions"
+
 // An IndexRow is one submission's line in the index of a class's
 // reports, as othello grade writes it.
 type IndexRow struct {
-	Name         string // the submission's folder name, which names the folder of its reports
+	Name         string // the submission's folder name, which names the folder of its reports in Submissions
 	Rules        string // "" when the check could not be made
 	Score, Max   string // points, as check.FormatPoints writes them
 	Passed       int
@@ -191,11 +200,12 @@ func (row IndexRow) link() string {
 	if row.Report == "" || strings.Trim(row.Name, ".") == "" {
 		return ""
 	}
-	return "./" + url.PathEscape(row.Name) + "/" + url.PathEscape(row.Report)
+	return "./" + Submissions + "/" + url.PathEscape(row.Name) + "/" + url.PathEscape(row.Report)
 }
 
 // WriteIndex writes the index of a class's reports as one HTML page: a
-// table of the submissions, each named with a link to its report.html.
+// table of the submissions, each named with a link to its report in
+// Submissions.
 func WriteIndex(w io.Writer, rows []IndexRow) error {
 	type linked struct {
 		IndexRow

@@ -2,12 +2,15 @@ package web
 
 import (
 	"bytes"
+	"encoding/xml"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -292,14 +295,103 @@ func TestVisible(t *testing.T) {
 		{"a\tb\r\n", []part{{"a", false}, {`\t`, true}, {"b", false}, {`\r`, true}}},
 		{"\x1b[1mX\x7f\x00", []part{{`\x1b`, true}, {"[1mX", false}, {`\x7f\x00(no newline)`, true}}},
 		{"\xffé\u200b", []part{{`\xff`, true}, {"é", false}, {`\u200b(no newline)`, true}}},
-		{strings.Repeat("x", maxLineBytes+5) + "\n", []part{{strings.Repeat("x", maxLineBytes), false}, {"… 5 more bytes", true}}},
+		{"\u202eabc\u0085\u00a0\U000e0001\n", []part{{`\u202e`, true}, {"abc", false}, {`\u0085\u00a0\U000e0001`, true}}},
+		{strings.Repeat("x", check.MaxLine+5) + "\n", []part{{strings.Repeat("x", check.MaxLine), false}, {"… 5 more bytes", true}}},
+		{strings.Repeat("\x1b", 100) + "\n", []part{{strings.Repeat(`\x1b`, check.MaxLine/4) + "… 60 more bytes", true}}},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%q", tt.line), func(t *testing.T) {
-			if got := visible(tt.line); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+		t.Run(fmt.Sprintf("%.40q", tt.line), func(t *testing.T) {
+			if got := visible(tt.line, check.MaxLine); fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestReportSpoofed checks the page and the index of a program that
+// writes escape codes, a fake verdict, U+202E, a 65 KB line and a 65 KB
+// exception name: what it wrote shows quoted or escaped, cut as check
+// cuts it, and never as a line of the page of its own.
+func TestReportSpoofed(t *testing.T) {
+	const spoofer = "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e"
+	stderr := spoofer + "\n250 passed, 0 failed\n"
+	ref := scenario.ReferenceGame(othello.Full{})
+	first := lines(scenario.Judge("", othello.Full{}, ref.Input).Output)[0]
+	c := func(name string) *check.Case {
+		return &check.Case{Name: name, Category: scenario.Reference, About: "the reference game", Mode: check.Batch}
+	}
+	long, python, cpp := c("long"), c("python"), c("c++")
+	g := &check.Grade{
+		Program: "python3 othello.py", Rules: othello.Full{}, RulesFrom: "its first line", Profile: scenario.Assignment,
+		Mode: check.Batch, Seed: 1, Jobs: 1, Sandbox: "sandbox: isolated", Cases: []*check.Case{long, python, cpp},
+		Scores: []check.Score{{Category: scenario.Reference, Failed: 3, Weight: 10, Max: 10}},
+		Ways: []*check.Way{
+			way(1, ref.Input, run{out: []byte(first + spoofer + strings.Repeat("Y", 65000) + "\n"), status: 1, stderr: stderr}, long),
+			way(2, ref.Input, run{out: []byte(first), status: 1, stderr: stderr + strings.Repeat("X", 65000) + "Error: boom\n"}, python),
+			way(3, ref.Input, run{out: []byte(first), status: 1, stderr: stderr + "terminate called after throwing an instance of '" + spoofer + "'\n"}, cpp),
+		},
+	}
+	g.Ways[1].Failure.Stderr = g.Ways[1].Failure.Stderr[:2] // check cuts a long line of standard error; way makes no excerpt
+	rows := []IndexRow{{Name: "=1+1", Rules: "FULL", Score: "0", Max: "10", Failed: 3, Report: "report.html"}}
+	for _, w := range g.Ways {
+		rows = append(rows, IndexRow{Name: w.Cases[0].Name, Rules: "FULL", Score: "0", Max: "10", Failed: 1, FirstFailure: w.Summary(), Report: "report.html"})
+	}
+	var index bytes.Buffer
+	if err := WriteIndex(&index, rows); err != nil {
+		t.Fatal(err)
+	}
+	for name, p := range map[string]string{"the report": page(t, g), "the index": index.String()} {
+		for _, bad := range []string{"\x1b", "\r", "\u202e", "\x00"} {
+			if strings.Contains(p, bad) {
+				t.Errorf("%s holds %q", name, bad)
+			}
+		}
+		for _, l := range strings.Split(p, "\n") {
+			if strings.TrimSpace(l) == "250 passed, 0 failed" {
+				t.Errorf("%s has the program's fake verdict as a line of its own", name)
+			}
+		}
+		if long := regexp.MustCompile(`[XY]+`).FindAllString(pageText(t, p), -1); slices.ContainsFunc(long, func(s string) bool { return len(s) > check.MaxLine }) {
+			t.Errorf("%s shows more than %d of the program's 65,000 X or Y in a row", name, check.MaxLine)
+		}
+	}
+	for _, want := range []string{`got &#34;\x1b[2J\r250 passed, 0 failed\x1b[8m\u202eYYYY`, `… 64,883 more bytes`,
+		`want status 0 (&#34;\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e&#34;)`, `XXXX&#34; … 64,845 more bytes)`} {
+		if !strings.Contains(index.String(), want) {
+			t.Errorf("the index lacks %s", want)
+		}
+	}
+}
+
+// pageText returns the text that a well-formed page shows, its script and
+// style left out.
+func pageText(t *testing.T, p string) string {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(strings.TrimPrefix(p, "<!DOCTYPE html>\n")))
+	var sb strings.Builder
+	skip := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return sb.String()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if tok.Name.Local == "script" || tok.Name.Local == "style" {
+				skip++
+			}
+		case xml.EndElement:
+			if tok.Name.Local == "script" || tok.Name.Local == "style" {
+				skip--
+			}
+		case xml.CharData:
+			if skip == 0 {
+				sb.Write(tok)
+			}
+		}
 	}
 }
 
@@ -364,6 +456,7 @@ func TestIndex(t *testing.T) {
 		{Name: "..", Score: "0", Max: "100", Report: "report.html"},
 		{Name: "..x", Score: "0", Max: "100", Report: "report.html"},
 		{Name: "javascript:alert(1)", Score: "0", Max: "100", Report: "report.html"},
+		{Name: "index.html", Score: "0", Max: "100", Report: "report.html"},
 		{Name: "dave", Score: "0", Max: "100", FirstFailure: "mkdir out/dave: permission denied"},
 	}
 	var b bytes.Buffer
@@ -374,13 +467,14 @@ func TestIndex(t *testing.T) {
 	checkPage(t, p)
 	golden(t, "index.html", p)
 	for _, want := range []string{
-		`<a href="./alice/report.html">alice</a>`,
-		`<a href="./%3Cb%3Ebob%20&amp;%20co%3C%2Fb%3E/report.html">&lt;b&gt;bob &amp; co&lt;/b&gt;</a>`,
-		`<a href="./a%20b%25c/report.txt">a b%c</a>`,
+		`<a href="./submissions/alice/report.html">alice</a>`,
+		`<a href="./submissions/%3Cb%3Ebob%20&amp;%20co%3C%2Fb%3E/report.html">&lt;b&gt;bob &amp; co&lt;/b&gt;</a>`,
+		`<a href="./submissions/a%20b%25c/report.txt">a b%c</a>`,
 		`<td>dave</td>`,
 		`<td>..</td>`,
-		`<a href="./..x/report.html">..x</a>`,
-		`<a href="./javascript:alert%281%29/report.html">`,
+		`<a href="./submissions/..x/report.html">..x</a>`,
+		`<a href="./submissions/javascript:alert%281%29/report.html">`,
+		`<a href="./submissions/index.html/report.html">index.html</a>`,
 		`got &#34;&lt;script&gt;&#34;`,
 	} {
 		if !strings.Contains(p, want) {

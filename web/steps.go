@@ -58,13 +58,9 @@ const (
 	stepsAfter  = 1
 )
 
-// maxAnswerLines bounds the lines of one answer shown, and maxLineBytes
-// the bytes of one line: a program's output can be anything, up to
-// check.MaxOutput.
-const (
-	maxAnswerLines = 60
-	maxLineBytes   = 400
-)
+// maxAnswerLines bounds the lines of one answer shown: a program's output
+// can be anything, up to check.MaxOutput.
+const maxAnswerLines = 60
 
 // steps returns the steps of way w under rules r: its input cut into the
 // setup and the lines after it, the judge's answer to each (which
@@ -102,7 +98,7 @@ func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 			}
 		}
 		for i := c.from; i < c.to; i++ {
-			s.Input = append(s.Input, line{Number: i + 1, Parts: visible(in[i])})
+			s.Input = append(s.Input, line{Number: i + 1, Parts: visible(in[i], check.MaxLine)})
 		}
 		wantFrom, wantTo := min(len(want), at), min(len(want), at+c.answer)
 		gotFrom, gotTo := min(len(got), at), min(len(got), at+c.answer)
@@ -176,7 +172,7 @@ func numbered(lines []string, from, to, first int) ([]line, bool) {
 			out = append(out, line{Parts: []part{{Text: fmt.Sprintf("… %d more lines", to-i), Hidden: true}}})
 			break
 		}
-		l := line{Number: i + 1, Parts: visible(lines[i]), First: i+1 == first}
+		l := line{Number: i + 1, Parts: visible(lines[i], check.MaxLine), First: i+1 == first}
 		marked = marked || l.First
 		out = append(out, l)
 	}
@@ -275,16 +271,15 @@ func wrong(want, got *othello.Board, move othello.SquareSet) (missed, extra othe
 // show every byte: its newline is left out ("(no newline)" is said when
 // it has none), blanks at the end of the line are kept in a part of
 // their own, which the page shades, and a tab, a carriage return, another
-// control character, a character that does not print and a byte that is
-// not UTF-8 are written as Go quotes them (\t, \r, \x1b, \u202e, \xff):
-// plain ASCII, which every font shows. The parts are text that
-// html/template escapes.
-func visible(s string) []part {
+// control character, a character that does not print (such as U+202E or
+// a zero-width space) and a byte that is not UTF-8 are written as Go
+// quotes them (\t, \r, \x1b, \u202e, \xff): plain ASCII, which every
+// font shows. The line is cut at most bytes as shown, saying how many
+// more there are: check.MaxLine, as check cuts the lines of every report,
+// or no limit for a line that check has cut already. The parts are text
+// that html/template escapes.
+func visible(s string, most int) []part {
 	body, newline := strings.CutSuffix(s, "\n")
-	more := len(body) - maxLineBytes
-	if more > 0 {
-		body = body[:maxLineBytes]
-	}
 	trailing := len(body) - len(strings.TrimRight(body, " "))
 	var parts []part
 	add := func(text string, hidden bool) {
@@ -294,25 +289,28 @@ func visible(s string) []part {
 		}
 		parts = append(parts, part{Text: text, Hidden: hidden})
 	}
-	for i := 0; i < len(body); {
+	i, shown := 0, 0
+	for i < len(body) {
 		r, size := utf8.DecodeRuneInString(body[i:])
+		text, hidden := body[i:i+size], true
 		switch {
 		case r == utf8.RuneError && size <= 1:
-			add(fmt.Sprintf(`\x%02x`, body[i]), true)
+			text = fmt.Sprintf(`\x%02x`, body[i])
 		case r == ' ' && i >= len(body)-trailing:
-			add(" ", true)
-		case r < 0x20 || r == 0x7f:
-			add(strings.Trim(strconv.QuoteRune(r), "'"), true) // \t, \r, \x1b
-		case !unicode.IsPrint(r) && r != ' ':
-			add(fmt.Sprintf(`\u%04x`, r), true)
+		case r == ' ' || unicode.IsPrint(r):
+			hidden = false
 		default:
-			add(body[i:i+size], false)
+			text = strings.Trim(strconv.QuoteRune(r), "'") // \t, \r, \x1b, \u202e
 		}
-		i += size
+		if shown+len(text) > most {
+			break
+		}
+		add(text, hidden)
+		i, shown = i+size, shown+len(text)
 	}
 	switch {
-	case more > 0:
-		add(fmt.Sprintf("… %d more bytes", more), true)
+	case i < len(body):
+		add(fmt.Sprintf("… %d more bytes", len(body)-i), true)
 	case !newline:
 		add("(no newline)", true)
 	}

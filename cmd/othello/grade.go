@@ -24,11 +24,14 @@ const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMA
 Grades a class: runs othello check on every SUBMISSION folder, with one
 seed for all, COMMAND running inside each folder (such as python3
 othello.py), -j submissions at a time. Writes, for each submission, into
-DIR/NAME (NAME is the folder's name): report.txt, report.json,
-report.html (as othello check -html writes it) and the smallest failing
-inputs in failing/; DIR/index.html, a table of the submissions linked to
-their reports; and one line for each submission in the CSV file:
-submission, rules, score, max, passed, failed, not_run, first_failure.
+DIR/submissions/NAME (NAME is the folder's name): report.txt,
+report.json, report.html (as othello check -html writes it) and the
+smallest failing inputs in failing/; DIR/index.html, a table of the
+submissions linked to their reports; and one line for each submission in
+the CSV file: submission, rules, score, max, passed, failed, not_run,
+first_failure. A cell that a spreadsheet would take for a formula (it
+starts with =, +, -, @, a tab or a carriage return, and is not a number)
+is written after a ', as text.
 A submission whose program cannot be started, or does not print FULL or
 SIMPLE first, scores 0, with the reason as its failure (and in its
 report.html).
@@ -119,7 +122,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 				c.Sandbox.Hide = append(c.Sandbox.Hide, abs(other))
 			}
 		}
-		row, err := gradeOne(ctx, c, names[i], filepath.Join(*out, names[i]), *verbose)
+		row, err := gradeOne(ctx, c, names[i], filepath.Join(*out, web.Submissions, names[i]), *verbose)
 		mu.Lock()
 		defer mu.Unlock()
 		rows[i], failed[i] = row, err != nil
@@ -206,19 +209,42 @@ func writeReports(dir, text, js, page string) error {
 }
 
 // writeGrades writes the CSV file of the grades, one row a submission in
-// the order given; a submission not graded is left out.
+// the order given; a submission not graded is left out. Every cell is
+// written as csvCell writes it.
 func writeGrades(path string, rows []*web.IndexRow) error {
 	return createFile(path, func(f io.Writer) error {
 		w := csv.NewWriter(f)
 		w.Write([]string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure"})
 		for _, r := range rows {
 			if r != nil {
-				w.Write([]string{r.Name, r.Rules, r.Score, r.Max, strconv.Itoa(r.Passed), strconv.Itoa(r.Failed), strconv.Itoa(r.NotRun), r.FirstFailure})
+				cells := []string{r.Name, r.Rules, r.Score, r.Max, strconv.Itoa(r.Passed), strconv.Itoa(r.Failed), strconv.Itoa(r.NotRun), r.FirstFailure}
+				for i := range cells {
+					cells[i] = csvCell(cells[i])
+				}
+				w.Write(cells)
 			}
 		}
 		w.Flush()
 		return w.Error()
 	})
+}
+
+// csvCell returns s as a cell of the grades that a spreadsheet reads as
+// text and never runs: a cell that starts with =, +, -, @, a tab or a
+// carriage return, which a spreadsheet may take for a formula (such as a
+// submission folder named =HYPERLINK(...)), gets a ' before it, as
+// OWASP's rule on CSV injection says, unless it is a number such as -1.5.
+func csvCell(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || isNumber(s) {
+		return s
+	}
+	return "'" + s
+}
+
+// isNumber reports whether s is a number in decimal digits, such as -1.5.
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil && strings.Trim(s, "+-.0123456789") == ""
 }
 
 // writeIndex writes the index of the reports, index.html, to path, with

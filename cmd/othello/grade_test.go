@@ -9,9 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/othello-judge/judge/check"
 )
 
 // judgePy is the correct Python program of the assignment.
@@ -147,7 +151,7 @@ func TestGrade(t *testing.T) {
 				M    float64 `json:"max_points"`
 			} `json:"categories"`
 		}
-		data, err := os.ReadFile(filepath.Join(out, name, "report.json"))
+		data, err := os.ReadFile(filepath.Join(out, "submissions", name, "report.json"))
 		if err != nil || json.Unmarshal(data, &report) != nil {
 			t.Errorf("%s: report.json: %v", name, err)
 			continue
@@ -160,7 +164,7 @@ func TestGrade(t *testing.T) {
 			}
 		}
 		for _, file := range []string{"report.txt", "report.html"} {
-			if _, err := os.Stat(filepath.Join(out, name, file)); err != nil {
+			if _, err := os.Stat(filepath.Join(out, "submissions", name, file)); err != nil {
 				t.Error(err)
 			}
 		}
@@ -168,12 +172,12 @@ func TestGrade(t *testing.T) {
 	for name := range want {
 		t.Errorf("no row for %s", name)
 	}
-	if page := string(mustRead(t, filepath.Join(out, "nostart", "report.html"))); !strings.Contains(page, "The program could not be checked") {
+	if page := string(mustRead(t, filepath.Join(out, "submissions", "nostart", "report.html"))); !strings.Contains(page, "The program could not be checked") {
 		t.Errorf("nostart/report.html does not say it could not be checked:\n%s", page)
 	}
 	index := string(mustRead(t, filepath.Join(out, "index.html")))
-	for _, want := range []string{`<a href="./good/report.html">good</a>`, `<a href="./wide/report.html">wide</a>`,
-		`<a href="./nostart/report.html">nostart</a>`, `<td class="num">100/100</td>`} {
+	for _, want := range []string{`<a href="./submissions/good/report.html">good</a>`, `<a href="./submissions/wide/report.html">wide</a>`,
+		`<a href="./submissions/nostart/report.html">nostart</a>`, `<td class="num">100/100</td>`} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index.html lacks %s:\n%s", want, index)
 		}
@@ -317,5 +321,140 @@ func TestProgress(t *testing.T) {
 	if len(lines) != 4 || !strings.HasPrefix(lines[1], "check: 1/4 scenarios, 0s, about ") || !strings.HasSuffix(lines[1], " left") ||
 		lines[2] != "check: 4/4 scenarios, 0s" || lines[3] != "" {
 		t.Errorf("got %q, want a line for 1/4 with the time left, one for 4/4, and the line cleared", b.String())
+	}
+}
+
+func TestCSVCell(t *testing.T) {
+	tests := []struct {
+		cell, want string
+	}{
+		{"alice", "alice"},
+		{"=1+1", "'=1+1"},
+		{`=HYPERLINK("http://x.example","click")`, `'=HYPERLINK("http://x.example","click")`},
+		{"+1+1", "'+1+1"},
+		{"-1+1", "'-1+1"},
+		{"@SUM(A1)", "'@SUM(A1)"},
+		{"\t=1", "'\t=1"},
+		{"\r=1", "'\r=1"},
+		{"a=1", "a=1"},
+		{"", ""},
+		{"100", "100"},
+		{"85.69", "85.69"},
+		{"-1.5", "-1.5"},
+		{"+2", "+2"},
+		{"-Inf", "'-Inf"},
+		{"-", "'-"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cell, func(t *testing.T) {
+			if got := csvCell(tt.cell); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// spoofPy writes what would spoof a report if it were shown as it is: on
+// standard error, escape codes that clear the screen, a fake verdict, an
+// escape code that hides what follows and U+202E, then the fake verdict
+// in a line of its own; then, on a board that is not square, a Python
+// traceback whose exception's name is 65 KB long; when the fewest discs
+// win, a C++ exception named in escape codes; otherwise, a first score
+// line of the escape codes and 65 KB more.
+const spoofPy = `import sys
+spoofer = "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e"
+out, err = sys.stdout.buffer, sys.stderr.buffer
+out.write(b"FULL\n")
+out.flush()
+rows, cols = int(input()), int(input())
+input()
+win = input().strip()
+err.write((spoofer + "\n250 passed, 0 failed\n").encode())
+if rows != cols:
+    err.write(b'Traceback (most recent call last):\n  File "othello.py", line 1, in <module>\n' + b"X" * 65000 + b"Error: boom\n")
+elif win == "<":
+    err.write(("terminate called after throwing an instance of '" + spoofer + "'\n").encode())
+else:
+    out.write((spoofer + "Y" * 65000 + "\n").encode())
+sys.exit(1)
+`
+
+// TestGradeSpoofAndNames grades a class whose submissions are named as
+// the grader's own files, grades.csv and index.html, and as a formula,
+// =1+1, with one that writes what would spoof a report: the class is
+// graded whole, the formula is text in the CSV, and no report (the text,
+// the JSON, the page, the CSV, the index) shows what the spoof wrote but
+// quoted, cut, and in lines of the grader's. Gradescope's results.json
+// is checked so in package check.
+func TestGradeSpoofAndNames(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	subs := []string{
+		writeSubmission(t, dir, "grades.csv", ""),
+		writeSubmission(t, dir, "index.html", ""),
+		writeSubmission(t, dir, "=1+1", ""),
+		writeSubmission(t, dir, "spoof", spoofPy),
+	}
+	out := filepath.Join(dir, "out")
+	// Scenarios 3 and 4 of seed 1: the fewest discs win, a board not square.
+	args := append([]string{"grade", "-n", "5", "-seed", "1", "-j", "4", "-out", out}, subs...)
+	args = append(args, "--", "python3", "othello.py")
+	var stdout, stderr bytes.Buffer
+	if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
+		t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
+	}
+	grades := string(mustRead(t, filepath.Join(out, "grades.csv")))
+	records, err := csv.NewReader(strings.NewReader(grades)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range records[1:] {
+		names = append(names, r[0])
+		if want := map[bool]string{true: "0", false: r[3]}[r[0] == "spoof"]; r[2] != want {
+			t.Errorf("%s: got %s of %s points, want %s", r[0], r[2], r[3], want)
+		}
+	}
+	if got := strings.Join(names, " "); got != "grades.csv index.html '=1+1 spoof" {
+		t.Errorf("got the rows of %s, want grades.csv, index.html, '=1+1 and spoof", got)
+	}
+	index := string(mustRead(t, filepath.Join(out, "index.html")))
+	for _, want := range []string{`<a href="./submissions/grades.csv/report.html">grades.csv</a>`,
+		`<a href="./submissions/index.html/report.html">index.html</a>`, `<a href="./submissions/=1&#43;1/report.html">=1&#43;1</a>`} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	for _, name := range []string{"grades.csv", "index.html", "=1+1", "spoof"} {
+		for _, file := range []string{"report.txt", "report.json", "report.html"} {
+			if _, err := os.Stat(filepath.Join(out, "submissions", name, file)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+
+	reports := map[string]string{"grades.csv": grades, "index.html": index}
+	for _, file := range []string{"report.txt", "report.json", "report.html"} {
+		reports[file] = string(mustRead(t, filepath.Join(out, "submissions", "spoof", file)))
+	}
+	for name, text := range reports {
+		for _, bad := range []string{"\x1b", "\r", "\u202e", "\x00"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("%s holds %q", name, bad)
+			}
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if strings.TrimSpace(l) == "250 passed, 0 failed" {
+				t.Errorf("%s has the program's fake verdict as a line of its own", name)
+			}
+		}
+		if long := regexp.MustCompile(`[XY]+`).FindAllString(text, -1); slices.ContainsFunc(long, func(s string) bool { return len(s) > check.MaxLine }) {
+			t.Errorf("%s shows more than %d of the program's 65,000 X or Y in a row", name, check.MaxLine)
+		}
+		if !strings.Contains(text, `\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e`) && !strings.Contains(text, `\\x1b[2J\\r250 passed, 0 failed\\x1b[8m\\u202e`) {
+			t.Errorf("%s does not show what the program wrote, quoted", name)
+		}
 	}
 }

@@ -36,10 +36,12 @@ Flags:
 	where to listen (default 127.0.0.1:8080: this computer only). Port 0
 	takes a free port. On a loopback address, a request that names
 	another host is refused (403), so that a web page elsewhere cannot
-	reach the server through a name of its own.
-	Anyone who can reach the address can play and use the judge: listen
-	beyond this computer (such as -addr :8080, for a phone) only on a
-	network you trust
+	reach the server through a name of its own. On any other address
+	(such as -addr :8080, every network interface, for a phone), it says
+	so on standard error: anyone who can reach the address can play, use
+	this computer's CPU for the computer's moves, and have what they
+	send replayed and judged, and a request is answered whatever host it
+	names. Listen beyond this computer only on a network you trust
   -games N
 	the most games held at once (default 1000); a new game beyond them
 	is refused until some are dropped
@@ -74,11 +76,28 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello serve: %v\n", err)
 		return 1
 	}
-	loopback := false
-	if addr, ok := ln.Addr().(*net.TCPAddr); ok {
-		loopback = addr.IP.IsLoopback()
+	fmt.Fprintf(stderr, "othello serve: listening on http://%s\n", ln.Addr())
+	tcp, ok := ln.Addr().(*net.TCPAddr)
+	loopback := ok && tcp.IP.IsLoopback()
+	if !loopback {
+		fmt.Fprint(stderr, exposed(ln.Addr()))
 	}
 	return serve(ctx, ln, web.NewServer(web.Options{MaxGames: *games, Idle: *idle, Loopback: loopback}), stderr)
+}
+
+// exposed says, in two lines for standard error, what a server that
+// listens on addr, which is not a loopback address, lets anyone who can
+// reach it do, and that it answers a request whatever host it names.
+func exposed(addr net.Addr) string {
+	where := "on " + addr.String()
+	if a, ok := addr.(*net.TCPAddr); ok && a.IP.IsUnspecified() {
+		where = "on every network interface"
+	}
+	return "othello serve: warning: listening " + where + ", not on this computer only: anyone who can reach it on the network" +
+		" can play games, use this computer's CPU for the computer's moves (within -games and each level's time)," +
+		" and have the games and transcripts they send replayed and judged\n" +
+		"othello serve: warning: a request that names another host is answered, not refused as on a loopback address:" +
+		" listen beyond this computer only on a network you trust\n"
 }
 
 // serve serves h on ln until ctx is done, then shuts the server down:
@@ -96,7 +115,6 @@ func serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Write
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	fmt.Fprintf(stderr, "othello serve: listening on http://%s\n", ln.Addr())
 	select {
 	case err := <-served:
 		fmt.Fprintf(stderr, "othello serve: %v\n", err)
