@@ -174,6 +174,7 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	start := time.Now()
 	g := &Grade{Program: commandLine(cfg.Program), Profile: cfg.Profile, Mode: cfg.Mode, Seed: cfg.Seed, Jobs: max(1, cfg.Jobs)}
 	cfg.Sandbox, g.Sandbox = sandboxFor(cfg)
+	g.Env = cfg.Sandbox.Environment()
 	var err error
 	if g.Rules, g.RulesFrom, err = rulesFor(ctx, cfg); err != nil {
 		return nil, err
@@ -408,7 +409,7 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 	}
 	limits := describeLimits(cfg.Limits, sb.Limits)
 	line := func(mode string) string {
-		return "sandbox: " + mode + ", " + sb.Describe() + "; " + limits + "; environment " + sb.Environment()
+		return "sandbox: " + mode + ", " + sb.Describe() + "; " + limits
 	}
 	if sb.Mode != sandbox.Isolated {
 		return sb, line("limited (-sandbox=false)")

@@ -26,6 +26,7 @@ type Grade struct {
 	Seed      uint64
 	Jobs      int
 	Sandbox   string // what the sandbox is, in a line
+	Env       string // the program's environment, in a line (sandbox.Config.Environment)
 	Skipped   int    // golden transcripts of the other rule set
 	Cases     []*Case
 	Ways      []*Way

@@ -21,6 +21,7 @@ type (
 		Mode       string      `json:"mode"`
 		Seed       uint64      `json:"seed"`
 		Sandbox    string      `json:"sandbox"`
+		Env        string      `json:"environment"`
 		Seconds    float64     `json:"seconds"`
 		Score      float64     `json:"score"`
 		MaxScore   float64     `json:"max_score"`
@@ -92,7 +93,7 @@ func WriteJSON(w io.Writer, g *Grade) error {
 	score, most := g.Total()
 	j := jsonGrade{
 		Program: g.Program, Rules: g.Rules.Name(), RulesFrom: g.RulesFrom, Profile: g.Profile.String(),
-		Mode: g.Mode.String(), Seed: g.Seed, Sandbox: g.Sandbox, Seconds: math.Round(g.Elapsed.Seconds()*1000) / 1000,
+		Mode: g.Mode.String(), Seed: g.Seed, Sandbox: g.Sandbox, Env: g.Env, Seconds: math.Round(g.Elapsed.Seconds()*1000) / 1000,
 		Score: score, MaxScore: most, Passed: g.Count(Passed), Failed: g.Count(Failed), NotRun: g.Count(NotRun), Skipped: g.Skipped,
 		Categories: []jsonScore{}, Ways: []jsonWay{}, Scenarios: []jsonCase{},
 	}

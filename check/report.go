@@ -34,6 +34,9 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 	fmt.Fprintf(bw, "check %s: %s (%s), %s profile, %s, seed %d: 1 reference, %d golden and %d random scenarios, %d at a time\n",
 		g.Program, g.Rules.Name(), g.RulesFrom, g.Profile, g.Mode, g.Seed, golden, len(g.Cases)-1-golden, g.Jobs)
 	fmt.Fprintln(bw, g.Sandbox)
+	if g.Env != "" {
+		fmt.Fprintln(bw, "environment:", g.Env)
+	}
 	if g.Skipped > 0 {
 		fmt.Fprintf(bw, "skipped %d golden transcripts of the other rule set\n", g.Skipped)
 	}

@@ -279,32 +279,33 @@ func (c Config) lookPath(path string) (string, error) {
 }
 
 // Describe says in a few words how a program runs in c on this machine:
-// as which user, what counts its memory, and what the program shares with
-// the grader, for the report's sandbox line.
+// as which user, what counts its memory, and what it sees, for the
+// report's sandbox line.
 func (c Config) Describe() string {
+	if !LimitsHold {
+		return "no launcher outside Linux: a process group and the time limits only"
+	}
 	var parts []string
 	switch {
-	case !LimitsHold:
-		return "no launcher outside Linux: a process group and the time limits only"
 	case os.Geteuid() != 0:
 		parts = append(parts, "as the grader's user")
 	case c.User != nil:
 		parts = append(parts, "as "+c.User.String())
 	default:
-		parts = append(parts, fmt.Sprintf("as a user of its own (uid %d on)", FirstDedicatedUid))
+		parts = append(parts, fmt.Sprintf("as uid %d on, one for each run", FirstDedicatedUid))
 	}
 	if memoryCounted() {
-		parts = append(parts, "every page counted as memory (control group)")
+		parts = append(parts, "memory: a control group")
 	} else {
-		parts = append(parts, "resident memory counted, memfd and shared memory refused")
+		parts = append(parts, "memory: resident only, memfd and shared memory refused")
 	}
 	switch {
 	case c.Mode == Isolated:
-		parts = append(parts, "seeing only the system, its folders and a private /tmp")
+		parts = append(parts, "it sees the system, its folders and a private /tmp")
 	case os.Geteuid() == 0:
-		parts = append(parts, "in a private copy of its folder; it can read what every user can")
+		parts = append(parts, "in a private copy, it reads what every user may")
 	default:
-		parts = append(parts, "sharing the grader's files and processes")
+		parts = append(parts, "it shares the grader's files and processes")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -31,6 +31,7 @@ type report struct {
 	Mode        string
 	Seed        uint64
 	Sandbox     string
+	Env         string
 	Skipped     int
 	Passed      int
 	Failed      int
@@ -80,7 +81,7 @@ func WriteReport(w io.Writer, g *check.Grade) error {
 	total, most := g.Total()
 	r := report{
 		Style: Style(), Program: g.Program, Rules: g.Rules.Name() + " (" + g.RulesFrom + ")",
-		Profile: g.Profile.String(), Mode: g.Mode.String(), Seed: g.Seed, Sandbox: strings.TrimPrefix(g.Sandbox, "sandbox: "), Skipped: g.Skipped,
+		Profile: g.Profile.String(), Mode: g.Mode.String(), Seed: g.Seed, Sandbox: strings.TrimPrefix(g.Sandbox, "sandbox: "), Env: g.Env, Skipped: g.Skipped,
 		Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun),
 		Points: check.FormatPoints(total), Max: check.FormatPoints(most), MaxLine: check.MaxLine,
 	}
