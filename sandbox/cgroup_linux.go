@@ -187,10 +187,48 @@ func (c *cgroup) hitMax() bool { return counter(c.pids, "pids.events", "max") > 
 // outOfMemory reports whether the kernel killed a process of the run for
 // the memory limit.
 func (c *cgroup) outOfMemory() bool {
+	dir, file := c.memoryEvents()
+	return counter(dir, file, "oom_kill") > 0
+}
+
+// memoryEvents returns the folder and name of the file that counts the
+// kernel's kills for the memory limit ("oom_kill N").
+func (c *cgroup) memoryEvents() (dir, file string) {
 	if c.v2 {
-		return counter(c.memory, "memory.events", "oom_kill") > 0
+		return c.memory, "memory.events"
 	}
-	return counter(c.memory, "memory.oom_control", "oom_kill") > 0
+	return c.memory, "memory.oom_control"
+}
+
+// events returns the files the launcher watches while the run goes on,
+// opened before it leaves the machine's file system: the counts of
+// processes refused ("max") and of kills for memory ("oom_kill").
+func (c *cgroup) events() (pids, memory string) {
+	if c.pids != "" {
+		pids = filepath.Join(c.pids, "pids.events")
+	}
+	if c.memory != "" {
+		dir, file := c.memoryEvents()
+		memory = filepath.Join(dir, file)
+	}
+	return pids, memory
+}
+
+// readCounter returns the number after name in the open file f of "name
+// value" lines, read from its start, or 0.
+func readCounter(f *os.File, name string) int64 {
+	if f == nil {
+		return 0
+	}
+	buf := make([]byte, 4096)
+	n, _ := f.ReadAt(buf, 0)
+	for _, line := range strings.Split(string(buf[:n]), "\n") {
+		if fs := strings.Fields(line); len(fs) == 2 && fs[0] == name {
+			v, _ := strconv.ParseInt(fs[1], 10, 64)
+			return v
+		}
+	}
+	return 0
 }
 
 // peak returns the most memory the run used at once, or 0 where the

@@ -58,6 +58,13 @@ func supervise(arg string) int {
 	prctl(syscall.PR_SET_DUMPABLE, 0)
 	prctl(prSetChildSubreaper, 1)
 
+	// The control group's counts, which the view does not show.
+	w := &watch{s: s}
+	for path, f := range map[string]**os.File{s.PidsEvents: &w.pidsEvents, s.MemoryEvents: &w.memoryEvents} {
+		if path != "" {
+			*f, _ = os.Open(path)
+		}
+	}
 	if s.Isolate {
 		if err := buildView(s); err != nil {
 			return say(out, verdict{Exit: -1, Setup: err.Error()})
@@ -117,7 +124,7 @@ func supervise(arg string) int {
 	msg, _ := io.ReadAll(io.LimitReader(errR, 4096))
 	errR.Close()
 
-	w := &watch{s: s, main: child.Pid}
+	w.main = child.Pid
 	v := w.run(control)
 	if len(msg) > 0 {
 		v = verdict{Exit: -1, Start: string(msg)}
@@ -173,7 +180,7 @@ func execProgram(arg string) int {
 		return 127
 	}
 	if err := s.Filter.install(); err != nil {
-		fmt.Fprint(fail, "seccomp: ", err)
+		fmt.Fprint(fail, err)
 		return 127
 	}
 	argv := append([]string{s.Path}, s.Args...)
@@ -338,6 +345,8 @@ type watch struct {
 	s    spec
 	main int // the program's own process
 
+	pidsEvents, memoryEvents *os.File // the counts of the run\'s control group, if it has one
+
 	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
 	peak      int64
 }
@@ -445,11 +454,11 @@ func (w *watch) measure() Limit {
 	w.peak = max(w.peak, rss)
 	lim := w.s.Limits
 	switch {
-	case lim.Memory > 0 && rss > lim.Memory:
+	case lim.Memory > 0 && (rss > lim.Memory || readCounter(w.memoryEvents, "oom_kill") > 0):
 		return MemoryLimit
 	case lim.CPU > 0 && w.reapedCPU+cpu > lim.CPU:
 		return CPULimit
-	case lim.Processes > 0 && tasks >= lim.Processes:
+	case lim.Processes > 0 && (tasks >= lim.Processes || readCounter(w.pidsEvents, "max") > 0):
 		return ProcessLimit
 	}
 	return NoLimit

@@ -18,23 +18,25 @@ import (
 // A spec is what the grader tells the launcher: the first stage reads it
 // from its first argument, the second stage from its first argument too.
 type spec struct {
-	Isolate bool              `json:"isolate"`
-	Root    bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
-	Probe   bool              `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
-	Limits  Limits            `json:"limits"`
-	Show    []string          `json:"show,omitempty"`   // Isolated: the files and folders the view shows read-only, besides the system's
-	Hide    []string          `json:"hide,omitempty"`   // Isolated: the paths it covers
-	Copies  map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
-	Dir     string            `json:"dir"`              // the program's working folder
-	Path    string            `json:"path"`
-	Args    []string          `json:"args"`
-	Env     []string          `json:"env"`
-	Joins   int               `json:"joins,omitempty"` // control groups to join, through files 5 on of the launcher
-	Filter  filter            `json:"filter"`
-	Tasks   int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
-	Run     User              `json:"run"`             // Root: the user the program runs as
-	Uid     int               `json:"uid"`             // not Root: the grader's ids, which the program keeps
-	Gid     int               `json:"gid"`
+	Isolate      bool              `json:"isolate"`
+	Root         bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
+	Probe        bool              `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
+	Limits       Limits            `json:"limits"`
+	Show         []string          `json:"show,omitempty"`   // Isolated: the files and folders the view shows read-only, besides the system's
+	Hide         []string          `json:"hide,omitempty"`   // Isolated: the paths it covers
+	Copies       map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
+	Dir          string            `json:"dir"`              // the program's working folder
+	Path         string            `json:"path"`
+	Args         []string          `json:"args"`
+	Env          []string          `json:"env"`
+	Joins        int               `json:"joins,omitempty"`         // control groups to join, through files 5 on of the launcher
+	PidsEvents   string            `json:"pids_events,omitempty"`   // the run\'s control group\'s counts of processes refused
+	MemoryEvents string            `json:"memory_events,omitempty"` // and of kills for memory
+	Filter       filter            `json:"filter"`
+	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
+	Run          User              `json:"run"`             // Root: the user the program runs as
+	Uid          int               `json:"uid"`             // not Root: the grader's ids, which the program keeps
+	Gid          int               `json:"gid"`
 }
 
 // A verdict is what the launcher tells the grader at the end of a run.
@@ -213,6 +215,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		// seccomp filter do then
 		if group, _ = newCgroup(c.Limits); group != nil {
 			s.Joins = len(group.joins)
+			s.PidsEvents, s.MemoryEvents = group.events()
 			extra = append(extra, group.joins...) // 5 on
 			undo = append(undo, group.remove)
 		}

@@ -212,12 +212,12 @@ func TestSandboxHostile(t *testing.T) {
 		{"open-files", []string{"-open-files", "64"}, `it exited with status 1`, ""},
 		{"stderr-flood", nil, `it wrote over 1 MiB to its standard error, and was killed`, ""},
 		{"huge-line", nil, `got   "B+" … [\d,]+ more bytes`, ""},
-		{"network", nil, `blocked: connect: \[Errno 101\] Network is unreachable`, `blocked: connect: \[Errno 1\] Operation not permitted`},
+		{"network", nil, `blocked: connect: \[Errno 1\] Operation not permitted`, ""},
 		{"tty", nil, `blocked: /dev/pts/\d+: \[Errno (2|13)\]`, "skip"},
 		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, "root"},
 		{"forkbomb", []string{"-procs", "32"}, `killed: it ran 32 processes and threads at once`, ""},
 		{"sysctl", nil, `blocked: /proc/sys/kernel/core_pattern: \[Errno (13|30)\]`, ""},
-		{"devices", nil, `blocked: /dev/kmsg: \[Errno (2|13)\]`, ""},
+		{"devices", nil, `blocked: /dev/kmsg: \[Errno (2|13|30)\]`, ""},
 		{"secrets", nil, `blocked: /etc/shadow: \[Errno (2|13)\]`, "root"},
 		{"checkout", nil, `blocked: no checkout in \d+ places`, "skip"},
 		{"memfd", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: memfd: \[Errno 1\] Operation not permitted`, ""},
@@ -309,7 +309,7 @@ func TestSandboxHostile(t *testing.T) {
 							more, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
 							left = append(left, more...)
 						}
-						if len(left) > 0 && (sandboxed || tt.attack != "files") {
+						if len(left) > 0 && (sandboxed || g.cred == nil && os.Geteuid() == 0) { // a user's Limited run may leave files, as the README says
 							t.Errorf("files left after the check: %v", left)
 						}
 						cleanMarks(mark, g.dir)

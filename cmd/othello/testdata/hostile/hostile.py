@@ -286,14 +286,10 @@ elif attack == "devices":
 elif attack == "secrets":
     def read(path):
         with open(path) as f:
-            f.read(1)
+            if not f.read(1):
+                raise OSError("empty")
 
-    def listdir(path):
-        if not os.listdir(path):
-            raise OSError("empty")
-
-    probe([("/etc/shadow", read), ("/etc/gshadow", read), (env("SECRET", "/nonexistent"), read),
-           ("/root", listdir), ("/home", listdir)])
+    probe([("/etc/shadow", read), ("/etc/gshadow", read), (env("SECRET", "/nonexistent"), read)])
     leaked = [k for k in os.environ if k in ("SEC_TOKEN", "PYTHONUNBUFFERED", "GOPATH", "CI")]
     if leaked:
         say("LEAK: the grader's environment: %s" % leaked)
@@ -319,8 +315,8 @@ elif attack == "checkout":
             p = os.path.dirname(p)
     found = []
     for place in sorted(places):
-        for probe in [".git/objects", "console/testdata/full/reference-4x4.out", "cmd/othello/testdata/hostile/judge.py"]:
-            path = os.path.join(place, probe)
+        for name in [".git/objects", "console/testdata/full/reference-4x4.out", "cmd/othello/main.go"]:
+            path = os.path.join(place, name)
             try:
                 if os.path.isdir(path):
                     if os.listdir(path):
