@@ -1,6 +1,10 @@
 // Package sandbox runs an untrusted program, such as a student's answer to
-// the assignment, so that it cannot see or change the grader that runs it,
-// leaves nothing behind, and stops at its limits.
+// the assignment, so that it cannot see or change the grader that runs it
+// or the machine, leaves nothing behind, and stops at its limits. Its
+// model is isolate's, nsjail's and bubblewrap's: an unprivileged
+// identity, an allow-list view of the file system built for each run, a
+// fixed environment, a control group that counts all its memory, and a
+// seccomp filter.
 //
 // # How it is built
 //
@@ -10,52 +14,43 @@
 // launcher works in two stages.
 //
 // The first stage is the run's supervisor, in a session of its own with
-// no controlling terminal. On Linux, when user namespaces can be had, it
-// starts in its own user, PID, mount, network, IPC and UTS namespaces
-// (Isolated): it is process 1 of the run, maps itself to the grader's
-// user, makes every mount read-only, mounts a fresh /proc that shows only
-// the run's processes, a private /tmp (also on /var/tmp and /dev/shm) of
-// at most Limits.FileSize bytes, in which it binds again the folders the
-// program needs from the grader's /tmp, and hides the terminals
-// (/dev/pts) and the paths it is told to (the grader's binary, the golden
-// transcripts, the report) under an empty folder or /dev/null. The
-// network namespace has no interface but a loopback that is down. It
-// makes itself non-dumpable, ignores every signal it can, and leaves the
-// program no file but 0, 1 and 2, so the program can neither read it
-// through /proc nor signal it nor write where it writes.
+// no controlling terminal. Isolated, it starts in its own PID, mount,
+// network, IPC and UTS namespaces, and, when the grader is not root, a
+// user namespace that maps it to the grader's user (root needs none to
+// make the others). It is process 1 of the run. It builds the view
+// (view_linux.go): a tmpfs root with the system's folders, /etc less its
+// secrets, and the folders the program needs bound read-only, a private
+// /tmp, a /dev of five devices and a masked /proc, and enters it with
+// pivot_root. It makes itself non-dumpable, ignores every signal it can,
+// and leaves the program no file but 0, 1 and 2.
 //
-// The second stage runs in a nested user namespace as the grader's user
-// id, joins the run's pids control group if the grader made one (as root,
-// whom the kernel exempts from RLIMIT_NPROC), sets the rlimits of Limits
-// (an allocation, a process, a file or a CPU second beyond them fails or
-// kills the process that asks), gives up every privilege (no capability,
-// no new privileges), and execve's the program, in the folder the grader
-// runs in, with HOME, TMPDIR, TMP and TEMP set to the private /tmp.
+// The second stage joins the run's control groups (the grader, as root,
+// makes a pids and a memory group for each run), sets the rlimits of
+// Limits, becomes the run's user (as root: a dedicated id for each run at
+// once, user.go; otherwise a nested user namespace in which it is the
+// grader's user again), gives up every privilege (no capability, no new
+// privileges), installs the seccomp filter (seccomp_linux.go) and
+// execve's the program with the fixed environment (env.go).
 //
 // While the program runs, the first stage reaps every process that ends
 // and, every 10ms, adds up the resident memory, the CPU time and the
-// number of processes and threads of all the run's processes. Past a limit
-// it kills them all and says which limit it was. When the program's own
-// process exits, or when the grader closes the control pipe (or dies), it
-// kills every process that is left, in any process group or session, and
-// writes the run's Status to the grader on a pipe. Process 1 of a PID
-// namespace takes every other process of it along when it ends, so a
-// killed launcher leaves nothing either, and the launcher dies with the
-// grader (PR_SET_PDEATHSIG). The private /tmp goes with the mount
-// namespace.
+// number of processes and threads of all the run's processes, and reads
+// the control groups' counts. Past a limit it kills them all and says
+// which limit it was. When the program's own process exits, or when the
+// grader closes the control pipe (or dies), it kills every process that
+// is left and writes the run's Status to the grader on a pipe. Process 1
+// of a PID namespace takes every other process of it along when it ends,
+// and the launcher dies with the grader (PR_SET_PDEATHSIG).
 //
-// Where the namespaces cannot be had (user namespaces turned off for a
-// user other than root, or on purpose) the launcher runs the program
-// Limited: with the same rlimits, measurements and loss of privilege, as
-// a child subreaper that kills every descendant at the end, also when the
-// grader dies, with a private TMPDIR that the grader makes and removes.
-// The grader is not dumpable while Limited runs go on, and, a child
-// subreaper itself, kills what a program left by killing its launcher.
-// The program can read and write what the grader's user can, and see and
-// signal its processes. Outside Linux there is no launcher: the program
-// runs in a process group of its own, with no limits but the grader's
-// time limits. Probe says which mode a machine allows and, if not
-// Isolated, what is missing.
+// Where namespaces cannot be had, the launcher runs the program Limited
+// (limited_linux.go): with the same limits, user, environment and filter,
+// as a child subreaper that kills every descendant at the end. As root,
+// the program works in a private copy of what it needs, which its user
+// owns, and the grader's files lose their permissions for others while
+// runs go on; as a user, it shares the grader's files. Outside Linux there
+// is no launcher: the program runs in a process group of its own, with no
+// limits but the grader's time limits. Probe says which mode a machine
+// allows and, if not Isolated, what is missing.
 package sandbox
 
 import (
