@@ -152,7 +152,7 @@ func (c Config) limitedRun(s *spec, self string) (home string, end func(), err e
 	u := s.Run
 	hide := append(hidden(self, s.Path, c.Hide), self)
 	unlock := lockPaths(append(slices.Clone(hide), gradescopeHome))
-	p, err := newPrivate(u, showable(kept(s.Dir, s.Path, s.Args)), hide)
+	p, err := newPrivate(u, showable(kept(s.Dir, s.Path, s.FromPath, s.Args)), hide)
 	if err != nil {
 		unlock()
 		return "", nil, err

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -27,6 +28,7 @@ type spec struct {
 	Copies       map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
 	Dir          string            `json:"dir"`              // the program's working folder
 	Path         string            `json:"path"`
+	FromPath     bool              `json:"from_path,omitempty"` // Path was found in the grader\'s PATH
 	Args         []string          `json:"args"`
 	Env          []string          `json:"env"`
 	Joins        int               `json:"joins,omitempty"`         // control groups to join, through files 5 on of the launcher
@@ -79,15 +81,17 @@ func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File
 	if err != nil {
 		return nil, &StartError{Path: path, Err: err}
 	}
-	return c.start(spec{Path: followShim(prog), Args: args}, stdin, stdout, stderr)
+	// A command found in PATH is an interpreter or a tool, not a file of
+	// the submission: its folder is not the program's to see.
+	return c.start(spec{Path: followShim(prog), Args: args, FromPath: !strings.Contains(path, "/")}, stdin, stdout, stderr)
 }
 
 // kept returns the files and folders that a program needs to see where
-// they are: the working folder dir, the program's own, and those of its
-// arguments that name files or folders, with their symbolic links
-// resolved. A folder that every user writes in, such as /tmp, is never
-// kept: a file right in it is kept alone.
-func kept(dir, prog string, args []string) []string {
+// they are: the working folder dir, the program's own (unless it was
+// found in PATH), and those of its arguments that name files or folders,
+// with their symbolic links resolved. A folder that every user writes in,
+// such as /tmp, is never kept: a file right in it is kept alone.
+func kept(dir, prog string, fromPath bool, args []string) []string {
 	var paths []string
 	add := func(p string, isDir bool) {
 		if !isDir && !slices.Contains(sharedTmp, filepath.Dir(p)) {
@@ -98,7 +102,9 @@ func kept(dir, prog string, args []string) []string {
 		}
 	}
 	add(dir, true)
-	add(prog, false)
+	if !fromPath {
+		add(prog, false)
+	}
 	for _, a := range args {
 		if !filepath.IsAbs(a) {
 			a = filepath.Join(dir, a)
@@ -153,7 +159,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	}
 	home := "/tmp"
 	if s.Isolate {
-		s.Show = append(kept(s.Dir, s.Path, s.Args), interpreterHome(s.Path)...)
+		s.Show = append(kept(s.Dir, s.Path, s.FromPath, s.Args), interpreterHome(s.Path)...)
 		for _, b := range c.Bind {
 			if real, err := filepath.EvalSymlinks(b); err == nil {
 				s.Show = append(s.Show, real)

@@ -208,6 +208,9 @@ func TestHugeInputs(t *testing.T) {
 const launcherEnv = "OTHELLO_TEST_LAUNCH"
 
 func TestMain(m *testing.M) {
+	if os.Getenv(nestEnv) != "" {
+		os.Exit(nest())
+	}
 	if os.Getenv(runEnv) != "" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, processEnviron()))
 	}

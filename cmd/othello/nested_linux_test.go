@@ -1,0 +1,148 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// nestEnv, set, makes the test binary start itself again in a new user
+// namespace, and so on until the kernel refuses one (they nest at most
+// 32 deep); the last one then drops CAP_SYS_ADMIN, as Docker's default
+// profile has it, and runs the command of its arguments: a root grader on
+// a machine where no namespace can be had.
+const nestEnv = "OTHELLO_TEST_NEST"
+
+// nest is the test binary's work under nestEnv; it returns the exit
+// status of the command at the bottom.
+func nest() int {
+	self, err := os.Executable()
+	if err != nil {
+		return 125
+	}
+	depth, _ := strconv.Atoi(os.Getenv(nestEnv))
+	cmd := exec.Command(self, os.Args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Env = append(os.Environ(), nestEnv+"="+strconv.Itoa(depth+1))
+	cmd.SysProcAttr = &syscall.SysProcAttr{
+		Cloneflags:  syscall.CLONE_NEWUSER,
+		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 65536}},
+		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 65536}},
+		// A container's root may set its groups.
+		GidMappingsEnableSetgroups: true,
+	}
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		return exit.ExitCode()
+	case !errors.Is(err, syscall.EUSERS) && !errors.Is(err, syscall.ENOSPC):
+		os.Stderr.WriteString("nest: " + err.Error() + "\n")
+		return 125
+	}
+	// The deepest: no user namespace below. Without CAP_SYS_ADMIN, no
+	// other namespace either.
+	runtime.LockOSThread()
+	const prCapbsetDrop, capSysAdmin = 24, 21
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
+		os.Stderr.WriteString("nest: dropping CAP_SYS_ADMIN: " + e.Error() + "\n")
+		return 125
+	}
+	os.Stderr.WriteString("nest: depth " + strconv.Itoa(depth) + "\n")
+	err = syscall.Exec(os.Args[1], os.Args[1:], os.Environ())
+	os.Stderr.WriteString("nest: " + err.Error() + "\n")
+	return 125
+}
+
+// TestSandboxWithoutNamespaces runs a root grader where it can make no
+// namespace, neither a user namespace (started as deep as they nest) nor
+// another (without CAP_SYS_ADMIN): its runs are Limited, as its report
+// says, and still keep the grader's golden transcripts, binary and
+// secrets from a hostile program, which runs as a user of its own; a
+// correct program passes.
+func TestSandboxWithoutNamespaces(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("the grader must be root: this is the root grader's Limited mode")
+	}
+	lookPath(t, "python3")
+	bin := buildJudge(t)
+	// The grader where a course puts it: readable by all, as the golden
+	// transcripts and a secret of root's in a folder anybody may enter.
+	course := mkdirMode(t, 0o755)
+	grader := filepath.Join(course, "othello")
+	if data, err := os.ReadFile(bin); err != nil || os.WriteFile(grader, data, 0o755) != nil {
+		t.Fatal("copying the grader")
+	}
+	golden := filepath.Join(course, "golden")
+	os.Mkdir(golden, 0o755)
+	for _, ext := range []string{".in", ".out"} {
+		data, err := os.ReadFile(filepath.Join(goldenDir, "full", "reference-4x4"+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(golden, "reference-4x4"+ext), data, 0o644)
+	}
+	secret := filepath.Join(course, "secret")
+	os.WriteFile(secret, []byte("root's\n"), 0o600)
+	hostile, _ := filepath.Abs(hostileDir)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		prog      []string
+		want      string // what the report matches
+		last      string // its last line
+		goldenArg bool
+	}{
+		{[]string{"python3", filepath.Join(hostile, "hostile.py"), "golden"}, `blocked: ` + golden + `: \[Errno 13\] Permission denied`, "0 passed, 4 failed", true},
+		{[]string{"python3", filepath.Join(hostile, "hostile.py"), "exe"}, `blocked: exec /proc/\d+/exe: \[Errno 13\] Permission denied`, "0 passed, 3 failed", false},
+		{[]string{"python3", filepath.Join(hostile, "hostile.py"), "secrets"}, `blocked: /etc/shadow: \[Errno 13\]`, "0 passed, 3 failed", false},
+		{[]string{"python3", filepath.Join(hostile, "judge.py")}, ``, "4 passed, 0 failed", true},
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.prog[len(tt.prog)-1]), func(t *testing.T) {
+			work := mkdirMode(t, 0o755)
+			args := []string{grader, "check", "-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-timeout", "5s",
+				"-env", "GRADER_BIN=" + grader, "-env", "GOLDEN=" + golden, "-env", "SECRET=" + secret, "-env", "MARK=nested"}
+			if tt.goldenArg {
+				args = append(args, "-golden", golden)
+			}
+			cmd := exec.Command(self, append(append(args, "--"), tt.prog...)...)
+			cmd.Dir = work
+			cmd.Env = append(os.Environ(), nestEnv+"=0")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, _ := cmd.Output()
+			report := string(out)
+			lines := strings.Split(strings.TrimSuffix(report, "\n"), "\n")
+			if len(lines) < 2 || !strings.HasPrefix(lines[1], "sandbox: limited, isolation unavailable") {
+				t.Fatalf("the report's second line does not say Limited:\n%s\nstandard error:\n%s", report, stderr.String())
+			}
+			t.Logf("%s%s", stderr.String(), lines[1])
+			if !strings.Contains(stderr.String(), "nest: depth ") {
+				t.Errorf("standard error %q does not say how deep the grader ran", stderr.String())
+			}
+			if got := lines[len(lines)-1]; got != tt.last {
+				t.Errorf("the report ends %q, want %q:\n%s", got, tt.last, report)
+			}
+			if strings.Contains(report, "LEAK") || tt.want != "" && !regexp.MustCompile(tt.want).MatchString(report) {
+				t.Errorf("the report has a LEAK or does not match %q:\n%s", tt.want, report)
+			}
+			for _, p := range []string{grader, golden, secret} {
+				if fi, err := os.Stat(p); err != nil || fi.Mode().Perm()&0o077 == 0 && p != secret {
+					t.Errorf("%s: %v, mode %v after the check, want its permissions given back", p, err, fi.Mode())
+				}
+			}
+		})
+	}
+}
