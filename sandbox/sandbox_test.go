@@ -317,3 +317,38 @@ func TestHide(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsAtOnce starts many short runs, a few at a time, in each mode:
+// every one must start and end well. (A root grader's Limited run once
+// gave its user's id back before it removed that user's files, which took
+// the private folder of the next run with the same id.)
+func TestRunsAtOnce(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the launcher is Linux's")
+	}
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	for _, mode := range modes(t) {
+		t.Run(mode.String(), func(t *testing.T) {
+			c := sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits, Dir: dir}
+			errs := make(chan string, 60)
+			for range 3 {
+				go func() {
+					for range 20 {
+						out, st := run(t, c, "", "sh", "-c", "pwd >/dev/null && echo ok")
+						if st.Exit != 0 || out != "ok\n" {
+							errs <- fmt.Sprintf("got %q and %+v, want ok and status 0", out, st)
+						} else {
+							errs <- ""
+						}
+					}
+				}()
+			}
+			for range 60 {
+				if e := <-errs; e != "" {
+					t.Error(e)
+				}
+			}
+		})
+	}
+}

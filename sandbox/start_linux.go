@@ -143,12 +143,13 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 			}
 		}
 	}()
-	var after []func() // what is undone when the run is over
-	undo = append(undo, func() {
-		for _, f := range after {
-			f()
+	var after []func() // what is undone when the run is over, last first
+	endRun := func() {
+		for i := len(after) - 1; i >= 0; i-- {
+			after[i]()
 		}
-	})
+	}
+	undo = append(undo, endRun)
 	if s.Root && !s.Probe {
 		u, release, err := c.acquireUser()
 		if err != nil {
@@ -299,9 +300,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 			p.status.Memory = max(p.status.Memory, group.peak())
 			group.remove()
 		}
-		for _, f := range after {
-			f()
-		}
+		endRun() // the user's id last: its files are gone before another run may take it
 		close(p.done)
 	}()
 	return p, nil
