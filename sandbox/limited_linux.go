@@ -271,6 +271,42 @@ func permits(path string, u User, perm fs.FileMode) bool {
 	return mode&perm == perm
 }
 
+var readable sync.Map // of readableKey: whether allReadable found it so
+
+type readableKey struct {
+	path string
+	uid  int
+}
+
+// allReadable reports whether user u may read the file at path, or the
+// folder and every file and folder in it (up to maxCopyFiles of them),
+// whatever the folders above it: a submission of mode 600 files is not.
+// Past maxCopyFiles it stops looking, and takes the rest for readable.
+// It looks once for each path and user.
+func allReadable(path string, u User) bool {
+	key := readableKey{path, u.Uid}
+	if ok, found := readable.Load(key); found {
+		return ok.(bool)
+	}
+	ok, n := true, 0
+	filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		want := fs.FileMode(0o4)
+		if err == nil && d.IsDir() {
+			want |= 0o1
+		}
+		if n++; n > maxCopyFiles {
+			return filepath.SkipAll
+		}
+		if err != nil || d.Type()&fs.ModeSymlink == 0 && !permits(p, u, want) {
+			ok = false
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	readable.Store(key, ok)
+	return ok
+}
+
 var locked = struct {
 	mu    sync.Mutex
 	count map[string]int

@@ -355,3 +355,29 @@ func TestRunsAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestPrivateSubmission runs a program whose folder and files only root
+// may read, as a root grader does with a submission unpacked by root:
+// the program, which is not root, reads them all the same, in a copy of
+// its own, in both modes.
+func TestPrivateSubmission(t *testing.T) {
+	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
+		t.Skip("a root grader's")
+	}
+	dir := t.TempDir()
+	os.Chmod(dir, 0o700)
+	if err := os.WriteFile(filepath.Join(dir, "main.sh"), []byte("cat data.txt; id -u\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "data.txt"), []byte("data\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range modes(t) {
+		t.Run(mode.String(), func(t *testing.T) {
+			out, st := run(t, sandbox.Config{Mode: mode, Limits: sandbox.DefaultLimits, Dir: dir}, "", "sh", "main.sh")
+			if lines := strings.Split(out, "\n"); st.Exit != 0 || lines[0] != "data" || lines[1] == "0" {
+				t.Errorf("got %q and %+v, want data, a user other than root, and status 0", out, st)
+			}
+		})
+	}
+}

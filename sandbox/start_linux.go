@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -173,11 +172,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 			// enter.)
 			var unread []string
 			for _, k := range showable(s.Show) {
-				want := fs.FileMode(0o4) // read, and enter a folder
-				if fi, err := os.Stat(k); err == nil && fi.IsDir() {
-					want |= 0o1
-				}
-				if !permits(k, s.Run, want) {
+				if !allReadable(k, s.Run) {
 					unread = append(unread, k)
 				}
 			}
