@@ -356,8 +356,7 @@ func TestRunsAtOnce(t *testing.T) {
 	}
 }
 
-// TestPrivateSubmission runs a program whose folder and files only root
-// may read, as a root grader does with a submission unpacked by root:
+// TestPrivateSubmission runs a program whose files only root may read, as a root grader does with a submission unpacked by root:
 // the program, which is not root, reads them all the same, in a copy of
 // its own, in both modes.
 func TestPrivateSubmission(t *testing.T) {
@@ -365,7 +364,7 @@ func TestPrivateSubmission(t *testing.T) {
 		t.Skip("a root grader's")
 	}
 	dir := t.TempDir()
-	os.Chmod(dir, 0o700)
+	os.Chmod(dir, 0o755) // anybody may enter it, but not read its files
 	if err := os.WriteFile(filepath.Join(dir, "main.sh"), []byte("cat data.txt; id -u\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
