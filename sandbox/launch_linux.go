@@ -345,7 +345,7 @@ type watch struct {
 	s    spec
 	main int // the program's own process
 
-	pidsEvents, memoryEvents *os.File // the counts of the run\'s control group, if it has one
+	pidsEvents, memoryEvents *os.File // the counts of the run's control group, if it has one
 
 	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
 	peak      int64

@@ -27,11 +27,11 @@ type spec struct {
 	Copies       map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
 	Dir          string            `json:"dir"`              // the program's working folder
 	Path         string            `json:"path"`
-	FromPath     bool              `json:"from_path,omitempty"` // Path was found in the grader\'s PATH
+	FromPath     bool              `json:"from_path,omitempty"` // Path was found in the grader's PATH
 	Args         []string          `json:"args"`
 	Env          []string          `json:"env"`
 	Joins        int               `json:"joins,omitempty"`         // control groups to join, through files 5 on of the launcher
-	PidsEvents   string            `json:"pids_events,omitempty"`   // the run\'s control group\'s counts of processes refused
+	PidsEvents   string            `json:"pids_events,omitempty"`   // the run's control group's counts of processes refused
 	MemoryEvents string            `json:"memory_events,omitempty"` // and of kills for memory
 	Filter       filter            `json:"filter"`
 	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
