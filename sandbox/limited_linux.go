@@ -1,9 +1,11 @@
 package sandbox
 
-// What the grader does for Limited runs, which share its user, its
+// What the grader does for Limited runs. A user's share its user, its
 // processes and its files: it is not dumpable while they go on, and, a
 // child subreaper, it kills what a program left when it killed its
-// launcher.
+// launcher. Root's run as a user of their own in a private copy of what
+// they need (private, limitedRun), with the grader's files locked
+// (lockPaths) and what their user left removed (removeFilesOf).
 
 import (
 	"errors"
@@ -70,7 +72,7 @@ func protectGrader(delta int) {
 	}
 }
 
-// maxCopy bounds what a Limited run as root copies of the submission.
+// maxCopyBytes and maxCopyFiles bound what a private folder copies.
 const (
 	maxCopyBytes = 256 << 20
 	maxCopyFiles = 10000
