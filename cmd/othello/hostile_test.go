@@ -560,9 +560,11 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 						if mode == "lock-step" {
 							args = append(args, "-interactive")
 						}
+						t.Parallel()
 						args = append(args, "-env", "JUDGE="+goJudge)
 						g := g
-						g.cwd = g.hostile // the submission's folder
+						g.dir = mkdirMode(t, 0o777) // its report's, of its own
+						g.cwd = g.hostile           // the submission's folder
 						run := g.check(t, nil, append(append(args, "--"), programs[lang]...)...)
 						lines := strings.Split(strings.TrimSuffix(run.report, "\n"), "\n")
 						if run.status != 0 || lines[len(lines)-1] != "7 passed, 0 failed" {
