@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -112,13 +114,30 @@ func TestGoldenBinary(t *testing.T) {
 	}
 }
 
-// buildJudge builds the program into a temporary folder and returns its
-// path.
+// built is the program, built once for all the tests of a run into a
+// folder that TestMain removes.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// buildJudge builds the program, once, into a temporary folder and
+// returns its path.
 func buildJudge(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "othello")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "othello-test-bin-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "othello")
+		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }

@@ -222,7 +222,11 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.NewFile(3, "report"), cmd.ProcessState.ExitCode(), rss, ok)
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	status := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(status)
 }
 
 // launch runs the judge at bin through the launcher, and returns its exit
