@@ -78,6 +78,43 @@ const (
 	maxCopyFiles = 10000
 )
 
+// runDirPrefix begins the name of a run's private folder in the
+// temporary folder, before the grader's process id.
+const runDirPrefix = "othello-run-"
+
+var staleRunDirs sync.Once
+
+// newRunDir makes a private folder for a run in the temporary folder,
+// named after the grader's process id, and, the first time, removes
+// those that graders which are gone left behind (killed with SIGKILL, a
+// grader has no chance to).
+func newRunDir() (string, error) {
+	staleRunDirs.Do(removeStaleRunDirs)
+	return os.MkdirTemp("", fmt.Sprintf("%s%d-", runDirPrefix, os.Getpid()))
+}
+
+// removeStaleRunDirs removes the private folders of graders that are
+// gone: folders, not links, of this grader's user or, for root, of a
+// dedicated id.
+func removeStaleRunDirs() {
+	entries, _ := os.ReadDir(os.TempDir())
+	for _, e := range entries {
+		var pid int
+		if _, err := fmt.Sscanf(e.Name(), runDirPrefix+"%d-", &pid); err != nil || pid == os.Getpid() || !e.IsDir() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		owner := int(fi.Sys().(*syscall.Stat_t).Uid)
+		ours := owner == os.Geteuid() || os.Geteuid() == 0 && owner >= FirstDedicatedUid && owner < FirstDedicatedUid+dedicatedIds
+		if err := syscall.Kill(pid, 0); ours && errors.Is(err, syscall.ESRCH) {
+			os.RemoveAll(filepath.Join(os.TempDir(), e.Name()))
+		}
+	}
+}
+
 // A private is a folder the grader makes for one run of a root grader,
 // owned by the run's user: its home, and copies of what the program
 // needs where it is (kept), under root/, so that /sub/main.py is
@@ -92,7 +129,7 @@ type private struct {
 // newPrivate makes the private folder of user u with copies of paths,
 // but for the paths of hide and .git.
 func newPrivate(u User, paths, hide []string) (*private, error) {
-	dir, err := os.MkdirTemp("", "othello-run-")
+	dir, err := newRunDir()
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +181,7 @@ func (p *private) remove() { os.RemoveAll(p.dir) }
 // the end.
 func (c Config) limitedRun(s *spec, self string) (home string, end func(), err error) {
 	if !s.Root {
-		dir, err := os.MkdirTemp("", "othello-run-")
+		dir, err := newRunDir()
 		if err != nil {
 			return "", nil, err
 		}

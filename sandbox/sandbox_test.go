@@ -380,3 +380,40 @@ func TestPrivateSubmission(t *testing.T) {
 		})
 	}
 }
+
+// TestStaleRunFolders checks that a grader removes the private folders
+// that a grader which is gone (killed with SIGKILL) left, and no other.
+// A grader looks once, at its first Limited run: the test runs one in a
+// process of its own, the test binary started again.
+func TestStaleRunFolders(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the launcher is Linux's")
+	}
+	if os.Getenv("OTHELLO_TEST_STALE") != "" {
+		run(t, sandbox.Config{Mode: sandbox.Limited, Limits: sandbox.DefaultLimits}, "", "true")
+		return
+	}
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	stale := filepath.Join(tmp, fmt.Sprintf("othello-run-%d-1", gone.Process.Pid))
+	alive := filepath.Join(tmp, fmt.Sprintf("othello-run-%d-1", os.Getpid()))
+	for _, dir := range []string{stale, alive} {
+		if err := os.MkdirAll(filepath.Join(dir, "home"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStaleRunFolders$")
+	cmd.Env = append(os.Environ(), "OTHELLO_TEST_STALE=1", "TMPDIR="+tmp)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the folder of a grader that is gone is still there: %v", err)
+	}
+	if _, err := os.Stat(alive); err != nil {
+		t.Errorf("the folder of a grader that runs is gone: %v", err)
+	}
+}
