@@ -239,8 +239,10 @@ func TestGradescope(t *testing.T) {
 	weights := filepath.Join(dir, "weights.txt")
 	os.WriteFile(weights, []byte("reference 20\nfull-game 30\ngolden 50\n"), 0o644)
 	zipPath := filepath.Join(dir, "autograder.zip")
+	// -memory and -env are parsed by functions, and written again from
+	// what they parsed.
 	cmd := exec.Command(bin, "gradescope", "-out", zipPath, "-n", "7", "-weights", weights, "-golden", filepath.Join(goldenDir, "full"),
-		"-hidden", "golden", "--", "python3", "othello.py")
+		"-hidden", "golden", "-memory", "256MiB", "-env", "COURSE=othello 101", "--", "python3", "othello.py")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}

@@ -126,6 +126,20 @@ func writeAutograder(path string, flags *flag.FlagSet, cf *checkFlags) error {
 			data, err := os.ReadFile(*cf.weights)
 			errs = append(errs, err, add("weights.txt", 0o644, data))
 			args = append(args, "-weights", "$root/source/weights.txt")
+		// Flags that a function parses have no value to print: each is
+		// written again from what it parsed.
+		case "env":
+			for _, kv := range cf.env {
+				args = append(args, quote("-env="+kv))
+			}
+		case "bind":
+			for _, p := range cf.bind {
+				args = append(args, quote("-bind="+p))
+			}
+		case "memory":
+			args = append(args, quote("-memory="+strconv.FormatInt(cf.limits.Memory, 10)))
+		case "file-size":
+			args = append(args, quote("-file-size="+strconv.FormatInt(cf.limits.FileSize, 10)))
 		default:
 			seed = seed || fl.Name == "seed"
 			args = append(args, quote("-"+fl.Name+"="+fl.Value.String()))
