@@ -162,70 +162,64 @@ func v1Controllers(options string) string {
 	return strings.Join(names, ",")
 }
 
-// counter returns the number after name in one of the group's files of
-// "name value" lines, or 0.
-func counter(dir, file, name string) int64 {
-	if dir == "" {
-		return 0
-	}
-	data, err := os.ReadFile(filepath.Join(dir, file))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && f[0] == name {
-			n, _ := strconv.ParseInt(f[1], 10, 64)
-			return n
-		}
-	}
-	return 0
-}
-
-// hitMax reports whether the group refused a process for its limit.
-func (c *cgroup) hitMax() bool { return counter(c.pids, "pids.events", "max") > 0 }
-
-// outOfMemory reports whether the kernel killed a process of the run for
-// the memory limit.
-func (c *cgroup) outOfMemory() bool {
-	dir, file := c.memoryEvents()
-	return counter(dir, file, "oom_kill") > 0
-}
-
-// memoryEvents returns the folder and name of the file that counts the
-// kernel's kills for the memory limit ("oom_kill N").
-func (c *cgroup) memoryEvents() (dir, file string) {
-	if c.v2 {
-		return c.memory, "memory.events"
-	}
-	return c.memory, "memory.oom_control"
-}
-
-// events returns the files the launcher watches while the run goes on,
-// opened before it leaves the machine's file system: the counts of
-// processes refused ("max") and of kills for memory ("oom_kill").
+// events returns the group's files that count what the kernel refused
+// or did at a limit, "" for a controller it has not: pids.events, whose
+// "max" counts processes refused, and the memory group's file whose
+// "oom_kill" counts kills for memory. The launcher opens them before it
+// leaves the machine's file system.
 func (c *cgroup) events() (pids, memory string) {
 	if c.pids != "" {
 		pids = filepath.Join(c.pids, "pids.events")
 	}
-	if c.memory != "" {
-		dir, file := c.memoryEvents()
-		memory = filepath.Join(dir, file)
+	switch {
+	case c.memory != "" && c.v2:
+		memory = filepath.Join(c.memory, "memory.events")
+	case c.memory != "":
+		memory = filepath.Join(c.memory, "memory.oom_control")
 	}
 	return pids, memory
 }
 
-// readCounter returns the number after name in the open file f of "name
-// value" lines, read from its start, or 0.
+// hitMax reports whether the group refused a process for its limit.
+func (c *cgroup) hitMax() bool {
+	pids, _ := c.events()
+	return fileCounter(pids, "max") > 0
+}
+
+// outOfMemory reports whether the kernel killed a process of the run for
+// the memory limit.
+func (c *cgroup) outOfMemory() bool {
+	_, memory := c.events()
+	return fileCounter(memory, "oom_kill") > 0
+}
+
+// fileCounter returns the counter name of the file at path, or 0.
+func fileCounter(path string, name string) int64 {
+	if path == "" {
+		return 0
+	}
+	data, _ := os.ReadFile(path)
+	return counter(data, name)
+}
+
+// readCounter returns the counter name of the open file f, read again
+// from its start, or 0.
 func readCounter(f *os.File, name string) int64 {
 	if f == nil {
 		return 0
 	}
 	buf := make([]byte, 4096)
 	n, _ := f.ReadAt(buf, 0)
-	for _, line := range strings.Split(string(buf[:n]), "\n") {
-		if fs := strings.Fields(line); len(fs) == 2 && fs[0] == name {
-			v, _ := strconv.ParseInt(fs[1], 10, 64)
-			return v
+	return counter(buf[:n], name)
+}
+
+// counter returns the number after name in data, lines of "name value",
+// or 0.
+func counter(data []byte, name string) int64 {
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == name {
+			n, _ := strconv.ParseInt(f[1], 10, 64)
+			return n
 		}
 	}
 	return 0
