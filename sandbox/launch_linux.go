@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unsafe"
 )
 
 // execName is the name (os.Args[0]) of the launcher's second stage.
@@ -247,31 +246,18 @@ func setLimits(lim Limits, others int) error {
 }
 
 // dropPrivileges leaves the program no way to more privilege than its
-// user's: no set-user-ID gain at execve, and, for user 0, no capability
-// now or after execve. The launcher's init runs on the main thread, which
-// is the one that calls execve, and these are the thread's.
+// user's: no set-user-ID gain at execve; and it refuses to go on as user
+// 0, which execve would give every capability. The launcher's init runs
+// on the main thread, which is the one that calls execve, and this is the
+// thread's.
 func dropPrivileges() error {
 	if err := prctl(prSetNoNewPrivs, 1); err != nil {
 		return err
 	}
-	if os.Geteuid() != 0 {
-		return nil // execve gives a user other than 0 no capability
+	if os.Geteuid() == 0 {
+		return errors.New("the program would run as root") // becomeUser, or the user namespace, saw to it that it does not
 	}
-	if err := prctl(prSetSecurebits, secbitsNoRoot); err != nil {
-		return fmt.Errorf("securebits: %w", err)
-	}
-	for c := uintptr(0); c < 64; c++ {
-		if err := prctl(prCapbsetDrop, c); err == syscall.EINVAL {
-			break // past the last capability
-		}
-	}
-	prctl(prCapAmbient, prCapAmbientClearAll)
-	hdr := struct{ version, pid uint32 }{version: linuxCapabilityVersion3}
-	var data [2]struct{ effective, permitted, inheritable uint32 }
-	if _, _, e := syscall.RawSyscall(syscall.SYS_CAPSET, uintptr(unsafe.Pointer(&hdr)), uintptr(unsafe.Pointer(&data[0])), 0); e != 0 {
-		return fmt.Errorf("capset: %w", e)
-	}
-	return nil
+	return nil // execve gives a user other than 0 no capability
 }
 
 // userTasks counts the tasks (processes and threads) of the launcher's
@@ -306,20 +292,17 @@ const (
 
 // The kernel's numbers that package syscall lacks.
 const (
-	prSetNoNewPrivs         = 38
-	prSetSecurebits         = 28
-	prCapbsetDrop           = 24
-	prCapAmbient            = 47
-	prCapAmbientClearAll    = 4
-	prSetChildSubreaper     = 36
-	secbitsNoRoot           = 0xef // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS locked, NO_CAP_AMBIENT_RAISE, each locked
-	linuxCapabilityVersion3 = 0x20080522
-	rlimitNPROC             = 6
-	sysMountSetattr         = 442 // the same number on every architecture
-	mountAttrRdonly         = 0x1
-	mountAttrNosuid         = 0x2
-	atRecursive             = 0x8000
-	atFdcwd                 = -0x64
+	prSetNoNewPrivs      = 38
+	prCapbsetDrop        = 24
+	prCapAmbient         = 47
+	prCapAmbientClearAll = 4
+	prSetChildSubreaper  = 36
+	rlimitNPROC          = 6
+	sysMountSetattr      = 442 // the same number on every architecture
+	mountAttrRdonly      = 0x1
+	mountAttrNosuid      = 0x2
+	atRecursive          = 0x8000
+	atFdcwd              = -0x64
 )
 
 // unescapeMountPath undoes the octal escapes of /proc/self/mountinfo.
