@@ -11,7 +11,7 @@ vet:
 	go vet ./...
 
 # golden rewrites the expected output of the judge's golden transcripts in
-# console/testdata. Check every changed file by hand before you commit it.
+# testdata. Check every changed file by hand before you commit it.
 golden:
 	go test ./console -run 'TestGolden$$' -update
 

@@ -104,7 +104,7 @@ func TestHangingCategoriesStop(t *testing.T) {
 // TestNothingChecked checks that a golden folder with nothing of the
 // program's rule set is an error, not a check of nothing.
 func TestNothingChecked(t *testing.T) {
-	cfg := check.Config{Program: studentProgram(noBug), Golden: []string{filepath.Join("..", "console", "testdata", "simple")}, Limits: testLimits, Sandbox: testSandbox}
+	cfg := check.Config{Program: studentProgram(noBug), Golden: []string{filepath.Join("..", "testdata", "simple")}, Limits: testLimits, Sandbox: testSandbox}
 	if _, err := check.Check(context.Background(), cfg); !errors.Is(err, check.ErrNoGolden) || !strings.Contains(err.Error(), "none of them FULL") {
 		t.Errorf("got %v, want ErrNoGolden saying none is FULL", err)
 	}

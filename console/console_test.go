@@ -252,7 +252,7 @@ func TestRun(t *testing.T) {
 // BenchmarkReplay16x16 plays the longest golden game, 16x16 with 268 move
 // lines, through the judge, output discarded.
 func BenchmarkReplay16x16(b *testing.B) {
-	in, err := os.ReadFile("testdata/full/size-16x16.in")
+	in, err := os.ReadFile("../testdata/full/size-16x16.in")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,7 +13,7 @@
 // why, its standard output unchanged by one byte.
 //
 // It does nothing else: the rules live in package othello, and the command
-// line in cmd/othello. Its tests check the golden transcripts of testdata
-// (go test -update rewrites them) against an independent reference judge
-// of their own, and fuzz the judge against it.
+// line in cmd/othello. Its tests check the golden transcripts of the
+// top-level testdata folder (go test -update rewrites them) against an
+// independent reference judge of their own, and fuzz the judge against it.
 package console

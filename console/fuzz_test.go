@@ -15,12 +15,12 @@ import (
 	"github.com/othello-judge/judge/othello"
 )
 
-// goldenInputs returns the input of every golden transcript in testdata,
+// goldenInputs returns the input of every golden transcript in ../testdata,
 // and whether its folder is that of the simple rules.
 func goldenInputs(f *testing.F) (ins [][]byte, simple []bool) {
-	paths, err := filepath.Glob(filepath.Join("testdata", "*", "*.in"))
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "*", "*.in"))
 	if err != nil || len(paths) == 0 {
-		f.Fatalf("no golden inputs in testdata: %v", err)
+		f.Fatalf("no golden inputs in ../testdata: %v", err)
 	}
 	for _, path := range paths {
 		in, err := os.ReadFile(path)

@@ -16,16 +16,16 @@ import (
 	"github.com/othello-judge/judge/othello"
 )
 
-var update = flag.Bool("update", false, "rewrite the .out and .err files of the golden transcripts in testdata")
+var update = flag.Bool("update", false, "rewrite the .out and .err files of the golden transcripts in ../testdata")
 
 // TestGolden runs the judge on the input of every golden transcript of
-// testdata, under the rules of its folder (full or simple; README.md there
+// ../testdata, under the rules of its folder (full or simple; README.md there
 // describes the format), and compares standard output, standard error and
 // the exit status with the transcript's. With -update it rewrites the
 // .out and .err files instead: check every change by hand.
 func TestGolden(t *testing.T) {
 	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
-		dir := filepath.Join("testdata", strings.ToLower(rules.Name()))
+		dir := filepath.Join("..", "testdata", strings.ToLower(rules.Name()))
 		paths, err := filepath.Glob(filepath.Join(dir, "*.in"))
 		if err != nil || len(paths) == 0 {
 			t.Fatalf("no transcripts in %s: %v", dir, err)
@@ -106,13 +106,13 @@ func diff(want, got []byte) string {
 }
 
 // TestGoldenExplained runs the judge with explanations on every golden
-// transcript of testdata: standard output and the exit status must be
+// transcript of ../testdata: standard output and the exit status must be
 // the transcript's byte for byte, and standard error its .err after one
 // line for each INVALID answer. Where there is a NAME.explain file, the
 // whole standard error must be it; -update rewrites those files.
 func TestGoldenExplained(t *testing.T) {
 	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
-		dir := filepath.Join("testdata", strings.ToLower(rules.Name()))
+		dir := filepath.Join("..", "testdata", strings.ToLower(rules.Name()))
 		paths, err := filepath.Glob(filepath.Join(dir, "*.in"))
 		if err != nil || len(paths) == 0 {
 			t.Fatalf("no transcripts in %s: %v", dir, err)

@@ -212,12 +212,12 @@ func refJudge(full bool, in string) (out string, failLine int) {
 }
 
 // TestTranscriptsFollowTheRules replays every golden transcript of
-// testdata through the reference judge: its standard output, and whether
+// ../testdata through the reference judge: its standard output, and whether
 // and on which input line it fails, must be what the reference says.
 func TestTranscriptsFollowTheRules(t *testing.T) {
 	n := 0
 	for _, rules := range []string{"full", "simple"} {
-		paths, _ := filepath.Glob(filepath.Join("testdata", rules, "*.in"))
+		paths, _ := filepath.Glob(filepath.Join("..", "testdata", rules, "*.in"))
 		for _, path := range paths {
 			n++
 			base := strings.TrimSuffix(path, ".in")
@@ -244,7 +244,7 @@ func TestTranscriptsFollowTheRules(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Fatal("no transcripts found in testdata")
+		t.Fatal("no transcripts found in ../testdata")
 	}
 }
 

@@ -255,7 +255,7 @@ func TestDetect(t *testing.T) {
 func TestParseJudgeAsTheJudge(t *testing.T) {
 	checked := 0
 	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
-		dir := "../console/testdata/" + strings.ToLower(rules.Name())
+		dir := "../testdata/" + strings.ToLower(rules.Name())
 		for _, c := range judgeCases(t, dir) {
 			rec, err := record.ParseJudge(c.in, rules)
 			if c.badSetup {

@@ -4,7 +4,7 @@
 // allows (Generator, Profile), the assignment's reference games
 // (ReferenceGame), and the judge's exact answer to an input (Transcript),
 // read from and written to folders in the golden-transcript format of
-// console/testdata/README.md.
+// testdata/README.md.
 package scenario
 
 import (

@@ -158,14 +158,14 @@ func TestCategories(t *testing.T) {
 }
 
 // TestReferenceGame checks the built-in reference games against those of
-// ../shared/examples, where it is, and of ../console/testdata.
+// ../shared/examples, where it is, and of ../testdata.
 func TestReferenceGame(t *testing.T) {
 	for _, rules := range ruleSets {
 		tr := scenario.ReferenceGame(rules)
 		name := strings.ToLower(rules.Name())
 		for _, path := range []string{
 			filepath.Join("..", "..", "shared", "examples", name+"-4x4"),
-			filepath.Join("..", "console", "testdata", name, "reference-4x4"),
+			filepath.Join("..", "testdata", name, "reference-4x4"),
 		} {
 			in, err1 := os.ReadFile(path + ".in")
 			out, err2 := os.ReadFile(path + ".out")
@@ -270,7 +270,7 @@ func TestTranscriptsWriteAndRead(t *testing.T) {
 }
 
 func TestReadDirProjectTranscripts(t *testing.T) {
-	ts, err := scenario.ReadDir(filepath.Join("..", "console", "testdata"))
+	ts, err := scenario.ReadDir(filepath.Join("..", "testdata"))
 	if err != nil {
 		t.Fatal(err)
 	}

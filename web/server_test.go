@@ -262,11 +262,11 @@ func itoa(n int) string {
 }
 
 func TestJudge(t *testing.T) {
-	in, err := os.ReadFile("../console/testdata/full/after-end.in")
+	in, err := os.ReadFile("../testdata/full/after-end.in")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := os.ReadFile("../console/testdata/full/after-end.out")
+	out, err := os.ReadFile("../testdata/full/after-end.out")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 // goldenDir holds the judge's golden transcripts, one folder a rule set:
 // full and simple. Their README.md describes the format; console's
 // TestGolden runs them in process, and -update there rewrites them.
-var goldenDir = filepath.Join("..", "..", "console", "testdata")
+var goldenDir = filepath.Join("..", "..", "testdata")
 
 // answerTimeout bounds a run of the judge, and the wait for each answer
 // in lock-step: a program that does not flush before it reads never
