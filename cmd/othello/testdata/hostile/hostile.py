@@ -315,7 +315,7 @@ elif attack == "checkout":
             p = os.path.dirname(p)
     found = []
     for place in sorted(places):
-        for name in [".git/objects", "console/testdata/full/reference-4x4.out", "cmd/othello/main.go"]:
+        for name in [".git/objects", "testdata/full/reference-4x4.out", "cmd/othello/main.go"]:
             path = os.path.join(place, name)
             try:
                 if os.path.isdir(path):
