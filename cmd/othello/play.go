@@ -15,6 +15,7 @@ import (
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
 	"github.com/othello-judge/judge/search"
+	"github.com/othello-judge/judge/session"
 )
 
 const playUsage = `usage: othello play [flags]
@@ -129,13 +130,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	c := play.Config{Marks: *marks, Interactive: env.stdinTerminal}
-	if c.Black, err = play.ParsePlayer(*blackName, cpu, *budget, rng); err != nil {
+	if c.Black, err = session.ParsePlayer(*blackName, cpu, *budget, rng); err != nil {
 		return usageError("-black: %v", err)
 	}
-	if c.White, err = play.ParsePlayer(*whiteName, cpu, *budget, rng); err != nil {
+	if c.White, err = session.ParsePlayer(*whiteName, cpu, *budget, rng); err != nil {
 		return usageError("-white: %v", err)
 	}
-	c.Hint = play.Hinter(c.Black, c.White, cpu)
+	c.Hint = session.Hinter(c.Black, c.White, cpu)
 	if c.Color, err = colorOn(*colorMode, env); err != nil {
 		return usageError("%v", err)
 	}
@@ -211,7 +212,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 
 // playFailed writes err on stderr as one line and returns exit status 1.
 func playFailed(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "othello play: %s\n", strings.TrimPrefix(err.Error(), "play: "))
+	msg := strings.TrimPrefix(err.Error(), "play: ")
+	fmt.Fprintf(stderr, "othello play: %s\n", strings.TrimPrefix(msg, "session: "))
 	return 1
 }
 

@@ -1,0 +1,99 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
+)
+
+func TestParseSquare(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // the square as Row,Col, or "" for no move
+	}{
+		{"d3", "2,3"},
+		{"D3", "2,3"},
+		{"3d", "2,3"},
+		{"3D", "2,3"},
+		{"  d3\t", "2,3"},
+		{"3 4", "2,3"},
+		{"03\t04", "2,3"},
+		{"a1", "0,0"},
+		{"1a", "0,0"},
+		{"p16", "15,15"},
+		{"16p", "15,15"},
+		{"z9", "8,25"},
+		{"a0", "-1,0"},
+		{"0 0", "-1,-1"},
+		{"a99999999999999999999", fmt.Sprintf("%d,0", int(^uint(0)>>1)-1)},
+		{"", ""},
+		{"d", ""},
+		{"3", ""},
+		{"dd3", ""},
+		{"3dd", ""},
+		{"d3d", ""},
+		{"d-3", ""},
+		{"-3 4", ""},
+		{"3 4 5", ""},
+		{"d 3", ""},
+		{"é3", ""},
+		{"moves", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			s, ok := ParseSquare(tt.text)
+			got := ""
+			if ok {
+				got = fmt.Sprintf("%d,%d", s.Row, s.Col)
+			}
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRefusal(t *testing.T) {
+	b, _ := othello.NewStartBoard(8, 8)
+	tests := []struct {
+		text string
+		why  error
+		want string
+	}{
+		{"e3", &othello.MoveError{Err: othello.ErrIllegal}, "e3 flips nothing."},
+		{"d4 ", othello.ErrOccupied, "d4 is not empty."},
+		{"z9", &othello.MoveError{Err: othello.ErrOffBoard}, "z9 is off the board: columns a to h, rows 1 to 8."},
+		{"hello", nil, `"hello" is not a move.`},
+	}
+	for _, tt := range tests {
+		if got := refusal(tt.text, tt.why, b).Msg; got != tt.want {
+			t.Errorf("refusal(%q, %v): got %q, want %q", tt.text, tt.why, got, tt.want)
+		}
+	}
+}
+
+func TestParsePlayer(t *testing.T) {
+	cpu := player.Level(3).CPU()
+	tests := []struct {
+		name, want string // want is the player's Name, "human" for nil
+	}{
+		{"human", "human"}, {"HUMAN", "human"}, {"cpu", "cpu:3"}, {"cpu:5", "cpu:5"}, {"greedy", "greedy"}, {"random", "random"},
+	}
+	for _, tt := range tests {
+		p, err := ParsePlayer(tt.name, cpu, time.Second, nil)
+		got := "human"
+		if p != nil {
+			got = p.Name()
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParsePlayer(%q): got %s, %v, want %s", tt.name, got, err, tt.want)
+		}
+	}
+	if _, err := ParsePlayer("people", cpu, time.Second, nil); !errors.Is(err, player.ErrName) {
+		t.Errorf("ParsePlayer(people): got %v, want %v", err, player.ErrName)
+	}
+}
