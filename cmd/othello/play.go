@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/play"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
 	"github.com/othello-judge/judge/search"
 	"github.com/othello-judge/judge/session"
+	"github.com/othello-judge/judge/terminal"
 )
 
 const playUsage = `usage: othello play [flags]
@@ -129,7 +129,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 		cpu.Budget = *budget
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	c := play.Config{Marks: *marks, Interactive: env.stdinTerminal}
+	c := terminal.Config{Marks: *marks, Interactive: env.stdinTerminal}
 	if c.Black, err = session.ParsePlayer(*blackName, cpu, *budget, rng); err != nil {
 		return usageError("-black: %v", err)
 	}
@@ -144,7 +144,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 	if err != nil {
 		return usageError("%v", err)
 	}
-	if c.Style, err = play.ParseStyle(*styleName); err != nil {
+	if c.Style, err = terminal.ParseStyle(*styleName); err != nil {
 		return usageError("-style must be plain or xo, got %q", *styleName)
 	}
 	if (*games > 1 || *stats) && (c.Black == nil || c.White == nil) {
@@ -204,16 +204,20 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 	if *saveFile != "" {
 		c.Save = saver(*saveFile, c, loaded)
 	}
-	if err := play.Run(stdin, stdout, c); err != nil {
+	if err := terminal.Run(stdin, stdout, c); err != nil {
 		return playFailed(stderr, err)
 	}
 	return 0
 }
 
-// playFailed writes err on stderr as one line and returns exit status 1.
+// playFailed writes err on stderr as one line, without the name of
+// package terminal or session before it, and returns exit status 1.
 func playFailed(stderr io.Writer, err error) int {
-	msg := strings.TrimPrefix(err.Error(), "play: ")
-	fmt.Fprintf(stderr, "othello play: %s\n", strings.TrimPrefix(msg, "session: "))
+	msg := err.Error()
+	for _, prefix := range []string{"terminal: ", "session: "} {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	fmt.Fprintf(stderr, "othello play: %s\n", msg)
 	return 1
 }
 
@@ -289,7 +293,7 @@ func endSetup(r record.Record) (othello.Setup, error) {
 // saver returns the Save of -save: it writes the game to the file at path
 // in GGF, with the players of c, and the date and place of the loaded
 // record, or now and "othello" for a new game.
-func saver(path string, c play.Config, loaded record.Record) func(*othello.Game) error {
+func saver(path string, c terminal.Config, loaded record.Record) func(*othello.Game) error {
 	date, place := loaded.Date, loaded.Place
 	if date == "" {
 		date = time.Now().Format(record.DateLayout)
@@ -347,8 +351,8 @@ func writeFileAtomic(path string, data []byte) error {
 
 // runMatch plays the match and prints its tally, and with stats how each
 // CPU searched.
-func runMatch(c play.Config, games int, stats bool, stdout, stderr io.Writer) int {
-	t, err := play.Match(c, games)
+func runMatch(c terminal.Config, games int, stats bool, stdout, stderr io.Writer) int {
+	t, err := terminal.Match(c, games)
 	if err != nil {
 		return playFailed(stderr, err)
 	}
@@ -358,7 +362,7 @@ func runMatch(c play.Config, games int, stats bool, stdout, stderr io.Writer) in
 	}
 	for _, p := range []struct {
 		name  string
-		stats play.Stats
+		stats terminal.Stats
 	}{{t.A, t.AStats}, {t.B, t.BStats}} {
 		s := p.stats
 		if s.Moves == 0 {

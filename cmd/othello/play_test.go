@@ -170,20 +170,20 @@ func (c playCase) write(t *testing.T) {
 	}
 }
 
-// A terminal stands for a person at a terminal: it types the next line
+// A tty stands for a person at a terminal: it types the next line
 // only when the program reads, and shows it after all the program has
 // written, as a terminal echoes typed text. A program that reads before
 // it flushes its prompt shows the line before the prompt.
-type terminal struct {
+type tty struct {
 	screen  bytes.Buffer
 	lines   []string
 	pending []byte // the rest of a line the program read only part of
 	typed   []int  // where each typed line starts on the screen
 }
 
-func (t *terminal) Write(p []byte) (int, error) { return t.screen.Write(p) }
+func (t *tty) Write(p []byte) (int, error) { return t.screen.Write(p) }
 
-func (t *terminal) Read(p []byte) (int, error) {
+func (t *tty) Read(p []byte) (int, error) {
 	if len(t.pending) == 0 {
 		if len(t.lines) == 0 {
 			return 0, io.EOF
@@ -211,7 +211,7 @@ func TestPlayGolden(t *testing.T) {
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			c := readPlayCase(t, path)
-			term := &terminal{lines: c.input}
+			term := &tty{lines: c.input}
 			var stderr bytes.Buffer
 			status := run(c.args, term, term, &stderr, environ{})
 			if *update {

@@ -1,4 +1,4 @@
-package play
+package terminal
 
 // maxLine is the longest line kept: the rest of a longer one is read and
 // dropped, and the line is refused.

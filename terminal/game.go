@@ -1,4 +1,4 @@
-package play
+package terminal
 
 import (
 	"bufio"
@@ -131,7 +131,7 @@ func (g *game) save() error {
 }
 
 // errQuit ends a game when a person quits.
-var errQuit = errors.New("play: quit")
+var errQuit = errors.New("terminal: quit")
 
 // computerMove plays the move of computer player p and shows it.
 func (g *game) computerMove(p player.Player) (session.Turn, error) {
