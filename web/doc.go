@@ -4,12 +4,14 @@
 // self-contained HTML file and the index of a class's reports
 // (report.go, its template report.html, embedded, and steps.go, which
 // cuts a way's reproducer into the steps the report shows), and the
-// pages and handlers of othello serve (server.go, the games it holds in
-// games.go, the page in static/).
+// pages and handlers of othello serve (server.go, which drives a
+// session.Session for each game, the games it holds in store.go, the page
+// in static/).
 //
 // The board is drawn on the server by BoardSVG, for the report and for
 // the game alike; the pages' JavaScript only asks the server and swaps
-// what it answers in, so the game's logic stays in package othello.
+// what it answers in, so the game's logic stays in packages othello and
+// session.
 //
 // A Server is othello serve's http.Handler. Its routes:
 //

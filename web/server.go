@@ -17,9 +17,9 @@ import (
 
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/play"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
+	"github.com/othello-judge/judge/session"
 )
 
 // static holds the page and its script.
@@ -275,16 +275,16 @@ func (n NewGame) game() (*game, string, error) {
 	// Greedy and Random draw from the global source (a nil rng), which
 	// is safe for a move still being chosen when its request has ended.
 	var black, white player.Player
-	if black, err = play.ParsePlayer(or(n.Black, "human"), cpu, player.DefaultBudget, nil); err != nil {
+	if black, err = session.ParsePlayer(or(n.Black, "human"), cpu, player.DefaultBudget, nil); err != nil {
 		return nil, "", badRequest(err, "black must be human, cpu, cpu:DEPTH, greedy or random, got %q", n.Black)
 	}
-	if white, err = play.ParsePlayer(or(n.White, "cpu"), cpu, player.DefaultBudget, nil); err != nil {
+	if white, err = session.ParsePlayer(or(n.White, "cpu"), cpu, player.DefaultBudget, nil); err != nil {
 		return nil, "", badRequest(err, "white must be human, cpu, cpu:DEPTH, greedy or random, got %q", n.White)
 	}
 	if black != nil && white != nil {
 		return nil, "", badRequest(nil, "a person must play black or white: othello play -games plays computers against each other")
 	}
-	hint := play.Hinter(black, white, cpu)
+	hint := session.Hinter(black, white, cpu)
 	if n.Text != "" {
 		return n.load(rules, hint)
 	}
@@ -299,7 +299,7 @@ func (n NewGame) game() (*game, string, error) {
 	if setup.Win, err = othello.ParseWinRule(or(n.Win, ">")); err != nil {
 		return nil, "", badRequest(err, "win must be > or <, got %q", n.Win)
 	}
-	gm, err := newGame(record.Record{Setup: setup}, black, white, hint)
+	gm, err := newGame(session.Config{Record: record.Record{Setup: setup}, Black: black, White: white, Hint: hint})
 	return gm, "", err
 }
 
@@ -322,13 +322,13 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 	case err != nil:
 		return nil, "", badRequest(err, "%s", strings.TrimPrefix(err.Error(), "record: "))
 	}
-	gm, err := newGame(games[0], nil, nil, hint)
+	gm, err := newGame(session.Config{Record: games[0], Replay: true, Hint: hint})
 	if err != nil {
 		return nil, "", badRequest(err, "%s", strings.TrimPrefix(err.Error(), "record: "))
 	}
-	msg := fmt.Sprintf("Loaded %s: %d moves.", record.Detect(n.Text), len(gm.line))
+	msg := fmt.Sprintf("Loaded %s: %d moves.", record.Detect(n.Text), gm.s.Length())
 	if len(games) > 1 {
-		msg = fmt.Sprintf("Loaded the first of %d games in GGF: %d moves.", len(games), len(gm.line))
+		msg = fmt.Sprintf("Loaded the first of %d games in GGF: %d moves.", len(games), gm.s.Length())
 	}
 	return gm, msg, nil
 }
@@ -363,8 +363,8 @@ func (s *Server) create(r *http.Request) (any, int, error) {
 	if loaded != "" {
 		msgs = append(msgs, loaded)
 	}
-	if gm.g.Passed() {
-		msgs = append(msgs, play.Passes(gm.g.Turn().Opponent()))
+	if g := gm.s.Game(); g.Passed() {
+		msgs = append(msgs, session.Passes(g.Turn().Opponent()))
 	}
 	msgs, err = s.reply(r.Context(), gm, msgs)
 	if err != nil {
@@ -373,23 +373,29 @@ func (s *Server) create(r *http.Request) (any, int, error) {
 	return gm.state(id, msgs), http.StatusCreated, nil
 }
 
+// newGame returns a game of the session of c. A move of c.Record that
+// the game refuses is the *record.MoveError of record.Record.Game.
+func newGame(c session.Config) (*game, error) {
+	s, err := session.New(c)
+	if err != nil {
+		return nil, err
+	}
+	return &game{s: s}, nil
+}
+
 // reply plays the computer's moves in gm until a person is to move or
 // the game is over, adding their messages to msgs.
 func (s *Server) reply(ctx context.Context, gm *game, msgs []string) ([]string, error) {
-	for !gm.g.Over() {
-		p := gm.player(gm.g.Turn())
-		if p == nil {
-			break
-		}
-		sq, err := s.think(ctx, p, gm.g)
+	for p := gm.s.Computer(); p != nil; p = gm.s.Computer() {
+		sq, err := s.think(ctx, p, gm.s.Game())
 		if err != nil {
 			return msgs, err
 		}
-		more, err := gm.play(sq)
+		t, err := gm.s.Reply(sq)
 		if err != nil {
-			return msgs, fmt.Errorf("web: %s chose a move the game refused: %w", p.Name(), err)
+			return msgs, err
 		}
-		msgs = append(msgs, more...)
+		msgs = append(msgs, t.Messages...)
 	}
 	return msgs, nil
 }
@@ -472,34 +478,31 @@ func (s *Server) move(r *http.Request) (any, int, error) {
 		return nil, 0, err
 	}
 	defer gm.mu.Unlock()
-	if err := gm.personToMove(); err != nil {
-		return nil, 0, err
+	t, err := gm.s.Move(m.Square)
+	var refused *session.RefusedError
+	switch {
+	case errors.As(err, &refused):
+		return nil, 0, badRequest(err, "%s", refused.Msg)
+	case err != nil:
+		return nil, 0, notPersonToMove(err)
 	}
-	sq, ok := play.ParseSquare(m.Square)
-	if !ok {
-		return nil, 0, badRequest(nil, "%s", play.Refusal(m.Square, nil, gm.g.Board()))
-	}
-	msgs, err := gm.play(sq)
-	if err != nil {
-		return nil, 0, badRequest(err, "%s", play.Refusal(m.Square, err, gm.g.Board()))
-	}
-	msgs, err = s.reply(r.Context(), gm, msgs)
+	msgs, err := s.reply(r.Context(), gm, t.Messages)
 	if err != nil {
 		return nil, 0, err
 	}
 	return gm.state(r.PathValue("id"), msgs), http.StatusOK, nil
 }
 
-// personToMove returns nil if a person is to move in gm, and otherwise a
-// *BadRequest that says why not.
-func (gm *game) personToMove() error {
+// notPersonToMove returns the *BadRequest of err, the session's
+// PersonToMove error, that says why no person may move.
+func notPersonToMove(err error) error {
 	switch {
-	case gm.g.Over():
-		return badRequest(othello.ErrGameOver, "the game is over: start a new one, or undo")
-	case gm.player(gm.g.Turn()) != nil:
-		return badRequest(nil, "it is the computer's move")
+	case errors.Is(err, othello.ErrGameOver):
+		return badRequest(err, "the game is over: start a new one, or undo")
+	case errors.Is(err, session.ErrComputersMove):
+		return badRequest(err, "it is the computer's move")
 	}
-	return nil
+	return err
 }
 
 // undo answers POST /api/games/{id}/undo: it takes back moves to the
@@ -511,14 +514,10 @@ func (s *Server) undo(r *http.Request) (any, int, error) {
 		return nil, 0, err
 	}
 	defer gm.mu.Unlock()
-	ply, ok := gm.undoTarget()
-	if !ok {
-		return gm.state(r.PathValue("id"), []string{"Nothing to undo."}), http.StatusOK, nil
-	}
-	if err := gm.rewind(ply); err != nil {
+	msg, _, err := gm.s.Undo()
+	if err != nil {
 		return nil, 0, err
 	}
-	msg := "Back to " + colorName(gm.g.Turn()) + "'s move."
 	return gm.state(r.PathValue("id"), []string{msg}), http.StatusOK, nil
 }
 
@@ -530,14 +529,14 @@ func (s *Server) hint(r *http.Request) (any, int, error) {
 		return nil, 0, err
 	}
 	defer gm.mu.Unlock()
-	if err := gm.personToMove(); err != nil {
-		return nil, 0, err
+	if err := gm.s.PersonToMove(); err != nil {
+		return nil, 0, notPersonToMove(err)
 	}
-	sq, err := s.think(r.Context(), gm.hint, gm.g)
+	sq, err := s.think(r.Context(), gm.s.Hints(), gm.s.Game())
 	if err != nil {
 		return nil, 0, err
 	}
-	st := gm.state(r.PathValue("id"), []string{"Hint: " + sq.String()})
+	st := gm.state(r.PathValue("id"), []string{session.Hinted(sq)})
 	st.Hint = sq.String()
 	return st, http.StatusOK, nil
 }
@@ -558,21 +557,16 @@ func (s *Server) goTo(r *http.Request) (any, int, error) {
 		return nil, 0, err
 	}
 	defer gm.mu.Unlock()
+	msgs, err := gm.s.Goto(to.Ply)
 	switch {
-	case !gm.people():
-		return nil, 0, badRequest(nil, "goto is for games of people only: use undo")
-	case to.Ply < 0 || to.Ply > len(gm.line):
-		return nil, 0, badRequest(nil, "ply must be from 0 to %d, got %d", len(gm.line), to.Ply)
-	}
-	if err := gm.rewind(to.Ply); err != nil {
+	case errors.Is(err, session.ErrNotReplay):
+		return nil, 0, badRequest(err, "goto is for games of people only: use undo")
+	case errors.Is(err, session.ErrPly):
+		return nil, 0, badRequest(err, "ply must be from 0 to %d, got %d", gm.s.Length(), to.Ply)
+	case err != nil:
 		return nil, 0, err
 	}
-	var msgs []string
-	if gm.last != nil {
-		mover, _ := gm.g.Board().At(gm.last.Square)
-		msgs = append(msgs, play.Played(mover, *gm.last))
-	}
-	return gm.state(r.PathValue("id"), append(msgs, gm.after()...)), http.StatusOK, nil
+	return gm.state(r.PathValue("id"), msgs), http.StatusOK, nil
 }
 
 // A Judgement is the body of POST /api/judge: a setup and move lines,
@@ -663,15 +657,15 @@ type Score struct {
 
 // state returns the State of gm, whose id is id, with the messages msgs.
 func (gm *game) state(id string, msgs []string) State {
-	g := gm.g
+	g := gm.s.Game()
 	black, white := g.Score()
 	b := g.Board()
 	st := State{
 		ID: id, Rules: strings.ToLower(g.Rules().Name()), Rows: b.Rows(), Cols: b.Cols(), Win: g.WinRule().String(),
-		Black: play.Describe(gm.black), White: play.Describe(gm.white),
+		Black: session.Describe(gm.s.Player(othello.Black)), White: session.Describe(gm.s.Player(othello.White)),
 		Over: g.Over(), Score: Score{black, white}, Legal: []string{},
-		Ply: g.Ply(), Length: len(gm.line), Record: record.FormatMoveList(g.Played()),
-		Messages: msgs, Replay: gm.people(),
+		Ply: g.Ply(), Length: gm.s.Length(), Record: record.FormatMoveList(g.Played()),
+		Status: gm.s.Status(), Messages: msgs, Replay: gm.s.People(),
 	}
 	if st.Messages == nil {
 		st.Messages = []string{}
@@ -680,27 +674,17 @@ func (gm *game) state(id string, msgs []string) State {
 		st.Legal = append(st.Legal, sq.String())
 	}
 	marks := Marks{Legal: g.Legal()}
-	if gm.last != nil {
-		st.Last = gm.last.Square.String()
-		marks.Last.Add(gm.last.Square)
-		marks.Flipped = gm.last.Flips
+	if last := gm.s.Last(); last != nil {
+		st.Last = last.Square.String()
+		marks.Last.Add(last.Square)
+		marks.Flipped = last.Flips
 	}
 	if st.Over {
 		st.Winner = map[othello.Color]string{othello.Black: "black", othello.White: "white", othello.Empty: "draw"}[g.Winner()]
-		st.Status = play.Result(g)
 	} else {
-		st.Turn = strings.ToLower(colorName(g.Turn()))
-		st.Human = gm.player(g.Turn()) == nil
-		st.Status = fmt.Sprintf("Black %d, White %d, %s to move.", black, white, colorName(g.Turn()))
+		st.Turn = strings.ToLower(session.ColorName(g.Turn()))
+		st.Human = gm.s.Computer() == nil
 	}
 	st.Board = BoardSVG(b, marks)
 	return st
-}
-
-// colorName returns "Black" or "White".
-func colorName(c othello.Color) string {
-	if c == othello.White {
-		return "White"
-	}
-	return "Black"
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -11,10 +12,11 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/play"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
 	"github.com/othello-judge/judge/search"
+	"github.com/othello-judge/judge/session"
+	"github.com/othello-judge/judge/terminal"
 )
 
 const playUsage = `usage: othello play [flags]
@@ -89,129 +91,192 @@ Flags:
 // runPlay runs "othello play".
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) int {
 	flags := newFlagSet("play", stderr)
-	blackName := flags.String("black", "human", "")
-	whiteName := flags.String("white", "cpu", "")
-	rulesName := flags.String("rules", "full", "")
-	size := flags.String("size", "8x8", "")
-	firstName := flags.String("first", "B", "")
-	winName := flags.String("win", ">", "")
-	boardFile := flags.String("board", "", "")
-	loadFile := flags.String("load", "", "")
-	saveFile := flags.String("save", "", "")
-	budget := flags.Duration("time", player.DefaultBudget, "")
-	games := flags.Int("games", 1, "")
-	stats := flags.Bool("stats", false, "")
-	seed := flags.Uint64("seed", 0, "")
-	styleName := flags.String("style", "plain", "")
-	levelName := flags.String("level", "hard", "")
-	marks := flags.Bool("marks", true, "")
-	colorMode := flags.String("color", "auto", "")
+	f := addPlayFlags(flags)
 	if status, ok := parseFlags(flags, args, playUsage, stdout, stderr); !ok {
 		return status
 	}
-	usageError := func(format string, a ...any) int { return badUsage(stderr, "play", playUsage, format, a...) }
-	if flags.NArg() > 0 {
-		return usageError("unexpected argument %q", flags.Arg(0))
+	c, err := f.config(flags, env)
+	var fileErr *gameFileError
+	switch {
+	case errors.As(err, &fileErr):
+		return playFailed(stderr, fileErr.Err)
+	case err != nil:
+		return badUsage(stderr, "play", playUsage, "%v", err)
 	}
-	if !isSet(flags, "seed") {
-		*seed = clockSeed()
+	if c.match {
+		return runMatch(c.Config, c.games, c.stats, stdout, stderr)
 	}
-	if *budget <= 0 || *games < 1 {
-		return usageError("-time must be positive and -games 1 or more")
+	if c.save != "" {
+		c.Save = saver(c.save, c.Config, c.loaded)
 	}
-	level, err := player.ParseLevel(*levelName)
-	if err != nil {
-		return usageError("-level: %v", err)
-	}
-	cpu := level.CPU()
-	if isSet(flags, "time") {
-		cpu.Budget = *budget
-	}
-	rng := rand.New(rand.NewPCG(*seed, 0))
-	c := play.Config{Marks: *marks, Interactive: env.stdinTerminal}
-	if c.Black, err = play.ParsePlayer(*blackName, cpu, *budget, rng); err != nil {
-		return usageError("-black: %v", err)
-	}
-	if c.White, err = play.ParsePlayer(*whiteName, cpu, *budget, rng); err != nil {
-		return usageError("-white: %v", err)
-	}
-	c.Hint = play.Hinter(c.Black, c.White, cpu)
-	if c.Color, err = colorOn(*colorMode, env); err != nil {
-		return usageError("%v", err)
-	}
-	rules, err := parseRules(*rulesName)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	if c.Style, err = play.ParseStyle(*styleName); err != nil {
-		return usageError("-style must be plain or xo, got %q", *styleName)
-	}
-	if (*games > 1 || *stats) && (c.Black == nil || c.White == nil) {
-		return usageError("-games and -stats need two computer players, -black and -white")
-	}
-	if (*games > 1 || *stats) && (*loadFile != "" || *saveFile != "") {
-		return usageError("-load and -save are for one game shown: drop -games and -stats")
-	}
-	if *loadFile != "" && *boardFile != "" {
-		return usageError("-load and -board both give the starting board: drop one")
-	}
-	var loaded record.Record
-	if *loadFile != "" || *boardFile != "" {
-		flag, path := "board", *boardFile
-		if *loadFile != "" {
-			flag, path = "load", *loadFile
-		}
-		for _, name := range []string{"size", "first", "win"} {
-			if isSet(flags, name) {
-				return usageError("-%s sets the size, the first player and the win rule: drop -%s", flag, name)
-			}
-		}
-		var format record.Format
-		if loaded, format, err = readGameFile(path, rules); err != nil {
-			return playFailed(stderr, err)
-		}
-		if got := loaded.Setup.Rules.Name(); isSet(flags, "rules") && got != rules.Name() {
-			return usageError("-rules %s, but %s is a game under the %s rules: drop -rules", *rulesName, path, got)
-		}
-		switch {
-		case *loadFile != "":
-			c.Setup, c.Moves = loaded.Setup, loaded.Moves
-		case format == record.Judge:
-			c.Setup = loaded.Setup // the starting board: the move lines are not played
-		default:
-			if c.Setup, err = endSetup(loaded); err != nil {
-				return playFailed(stderr, err)
-			}
-		}
-	} else {
-		rows, cols, err := othello.ParseSize(*size)
-		if err != nil {
-			return usageError("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *size)
-		}
-		c.Setup, _ = othello.StandardSetup(rules, rows, cols)
-		if c.First, err = othello.ParseColor(strings.ToUpper(*firstName)); err != nil {
-			return usageError("-first must be B or W, got %q", *firstName)
-		}
-		if c.Win, err = othello.ParseWinRule(*winName); err != nil {
-			return usageError("-win must be > or <, got %q", *winName)
-		}
-	}
-
-	if *games > 1 || *stats {
-		return runMatch(c, *games, *stats, stdout, stderr)
-	}
-	if *saveFile != "" {
-		c.Save = saver(*saveFile, c, loaded)
-	}
-	if err := play.Run(stdin, stdout, c); err != nil {
+	if err := terminal.Run(stdin, stdout, c.Config); err != nil {
 		return playFailed(stderr, err)
 	}
 	return 0
 }
 
-// playFailed writes err on stderr as one line and returns exit status 1.
+// playFlags are the flags of othello play, as parsed.
+type playFlags struct {
+	black, white, rules, size, first, win *string
+	board, load, save                     *string
+	budget                                *time.Duration
+	games                                 *int
+	stats                                 *bool
+	seed                                  *uint64
+	style, level, color                   *string
+	marks                                 *bool
+}
+
+// addPlayFlags defines the flags of othello play on flags.
+func addPlayFlags(flags *flag.FlagSet) *playFlags {
+	return &playFlags{
+		black:  flags.String("black", "human", ""),
+		white:  flags.String("white", "cpu", ""),
+		rules:  flags.String("rules", "full", ""),
+		size:   flags.String("size", "8x8", ""),
+		first:  flags.String("first", "B", ""),
+		win:    flags.String("win", ">", ""),
+		board:  flags.String("board", "", ""),
+		load:   flags.String("load", "", ""),
+		save:   flags.String("save", "", ""),
+		budget: flags.Duration("time", player.DefaultBudget, ""),
+		games:  flags.Int("games", 1, ""),
+		stats:  flags.Bool("stats", false, ""),
+		seed:   flags.Uint64("seed", 0, ""),
+		style:  flags.String("style", "plain", ""),
+		level:  flags.String("level", "hard", ""),
+		marks:  flags.Bool("marks", true, ""),
+		color:  flags.String("color", "auto", ""),
+	}
+}
+
+// A playConfig is what othello play is asked for: one game shown, as
+// Config says, or with match a match of games games.
+type playConfig struct {
+	terminal.Config
+	match  bool          // -games over 1, or -stats: a match, not a game shown
+	games  int           // -games
+	stats  bool          // -stats
+	save   string        // -save: the file to save the game to, "" for none
+	loaded record.Record // the game of -load or -board, for its date and place
+}
+
+// A gameFileError is a -board or -load file that cannot be played: not a
+// mistake of the command line, but a game that fails (exit status 1).
+type gameFileError struct {
+	Err error
+}
+
+func (e *gameFileError) Error() string { return e.Err.Error() }
+
+func (e *gameFileError) Unwrap() error { return e.Err }
+
+// config returns what the flags, parsed by flags, ask for, or what is
+// wrong with them: a *gameFileError if the file of -board or -load
+// cannot be played.
+func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error) {
+	var pc playConfig
+	if flags.NArg() > 0 {
+		return pc, fmt.Errorf("unexpected argument %q", flags.Arg(0))
+	}
+	if !isSet(flags, "seed") {
+		*f.seed = clockSeed()
+	}
+	if *f.budget <= 0 || *f.games < 1 {
+		return pc, errors.New("-time must be positive and -games 1 or more")
+	}
+	level, err := player.ParseLevel(*f.level)
+	if err != nil {
+		return pc, fmt.Errorf("-level: %v", err)
+	}
+	cpu := level.CPU()
+	if isSet(flags, "time") {
+		cpu.Budget = *f.budget
+	}
+	rng := rand.New(rand.NewPCG(*f.seed, 0))
+	pc.games, pc.stats, pc.save = *f.games, *f.stats, *f.save
+	pc.match = pc.games > 1 || pc.stats
+	c := &pc.Config
+	c.Marks, c.Interactive = *f.marks, env.stdinTerminal
+	if c.Black, err = session.ParsePlayer(*f.black, cpu, *f.budget, rng); err != nil {
+		return pc, fmt.Errorf("-black: %v", err)
+	}
+	if c.White, err = session.ParsePlayer(*f.white, cpu, *f.budget, rng); err != nil {
+		return pc, fmt.Errorf("-white: %v", err)
+	}
+	c.Hint = session.Hinter(c.Black, c.White, cpu)
+	if c.Color, err = colorOn(*f.color, env); err != nil {
+		return pc, err
+	}
+	rules, err := parseRules(*f.rules)
+	if err != nil {
+		return pc, err
+	}
+	if c.Style, err = terminal.ParseStyle(*f.style); err != nil {
+		return pc, fmt.Errorf("-style must be plain or xo, got %q", *f.style)
+	}
+	if pc.match && (c.Black == nil || c.White == nil) {
+		return pc, errors.New("-games and -stats need two computer players, -black and -white")
+	}
+	if pc.match && (*f.load != "" || *f.save != "") {
+		return pc, errors.New("-load and -save are for one game shown: drop -games and -stats")
+	}
+	if *f.load != "" && *f.board != "" {
+		return pc, errors.New("-load and -board both give the starting board: drop one")
+	}
+	var loaded record.Record
+	if *f.load != "" || *f.board != "" {
+		flag, path := "board", *f.board
+		if *f.load != "" {
+			flag, path = "load", *f.load
+		}
+		for _, name := range []string{"size", "first", "win"} {
+			if isSet(flags, name) {
+				return pc, fmt.Errorf("-%s sets the size, the first player and the win rule: drop -%s", flag, name)
+			}
+		}
+		var format record.Format
+		if loaded, format, err = readGameFile(path, rules); err != nil {
+			return pc, &gameFileError{err}
+		}
+		if got := loaded.Setup.Rules.Name(); isSet(flags, "rules") && got != rules.Name() {
+			return pc, fmt.Errorf("-rules %s, but %s is a game under the %s rules: drop -rules", *f.rules, path, got)
+		}
+		switch {
+		case *f.load != "":
+			c.Setup, c.Moves = loaded.Setup, loaded.Moves
+		case format == record.Judge:
+			c.Setup = loaded.Setup // the starting board: the move lines are not played
+		default:
+			if c.Setup, err = endSetup(loaded); err != nil {
+				return pc, &gameFileError{err}
+			}
+		}
+	} else {
+		rows, cols, err := othello.ParseSize(*f.size)
+		if err != nil {
+			return pc, fmt.Errorf("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *f.size)
+		}
+		c.Setup, _ = othello.StandardSetup(rules, rows, cols)
+		if c.First, err = othello.ParseColor(strings.ToUpper(*f.first)); err != nil {
+			return pc, fmt.Errorf("-first must be B or W, got %q", *f.first)
+		}
+		if c.Win, err = othello.ParseWinRule(*f.win); err != nil {
+			return pc, fmt.Errorf("-win must be > or <, got %q", *f.win)
+		}
+	}
+	pc.loaded = loaded
+	return pc, nil
+}
+
+// playFailed writes err on stderr as one line, without the name of
+// package terminal or session before it, and returns exit status 1.
 func playFailed(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "othello play: %s\n", strings.TrimPrefix(err.Error(), "play: "))
+	msg := err.Error()
+	for _, prefix := range []string{"terminal: ", "session: "} {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	fmt.Fprintf(stderr, "othello play: %s\n", msg)
 	return 1
 }
 
@@ -287,7 +352,7 @@ func endSetup(r record.Record) (othello.Setup, error) {
 // saver returns the Save of -save: it writes the game to the file at path
 // in GGF, with the players of c, and the date and place of the loaded
 // record, or now and "othello" for a new game.
-func saver(path string, c play.Config, loaded record.Record) func(*othello.Game) error {
+func saver(path string, c terminal.Config, loaded record.Record) func(*othello.Game) error {
 	date, place := loaded.Date, loaded.Place
 	if date == "" {
 		date = time.Now().Format(record.DateLayout)
@@ -345,8 +410,8 @@ func writeFileAtomic(path string, data []byte) error {
 
 // runMatch plays the match and prints its tally, and with stats how each
 // CPU searched.
-func runMatch(c play.Config, games int, stats bool, stdout, stderr io.Writer) int {
-	t, err := play.Match(c, games)
+func runMatch(c terminal.Config, games int, stats bool, stdout, stderr io.Writer) int {
+	t, err := terminal.Match(c, games)
 	if err != nil {
 		return playFailed(stderr, err)
 	}
@@ -356,7 +421,7 @@ func runMatch(c play.Config, games int, stats bool, stdout, stderr io.Writer) in
 	}
 	for _, p := range []struct {
 		name  string
-		stats play.Stats
+		stats terminal.Stats
 	}{{t.A, t.AStats}, {t.B, t.BStats}} {
 		s := p.stats
 		if s.Moves == 0 {

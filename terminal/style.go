@@ -1,4 +1,4 @@
-package play
+package terminal
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/session"
 )
 
 // A Style is how a game looks on the terminal.
@@ -63,9 +64,8 @@ type view interface {
 	played(w *bufio.Writer, player othello.Color, m othello.Move, typed bool)
 	// passed tells that player has no move and passes.
 	passed(w *bufio.Writer, player othello.Color)
-	// refused tells why the line text is not a move it can play; why is
-	// an othello error, or nil for a line that is no move at all.
-	refused(w *bufio.Writer, text string, why error, g *othello.Game)
+	// refused tells why the session refused a line.
+	refused(w *bufio.Writer, e *session.RefusedError)
 	// say writes a reply to a command.
 	say(w *bufio.Writer, text string)
 	// end tells the result of the finished game.
@@ -86,14 +86,6 @@ func symbol(c othello.Color) string {
 		return "O"
 	}
 	return "X"
-}
-
-// colorName returns "Black" or "White".
-func colorName(c othello.Color) string {
-	if c == othello.White {
-		return "White"
-	}
-	return "Black"
 }
 
 // columns returns the letters of the columns of b, from "a".
@@ -178,7 +170,7 @@ func (v plainView) board(w *bufio.Writer, g *othello.Game, last *othello.Move) {
 	black, white := g.Score()
 	fmt.Fprintf(w, "X Black %d, O White %d", black, white)
 	if turn := g.Turn(); turn != othello.Empty {
-		fmt.Fprintf(w, ", %s to move", colorName(turn))
+		fmt.Fprintf(w, ", %s to move", session.ColorName(turn))
 	}
 	w.WriteString("\n")
 }
@@ -202,80 +194,32 @@ func (p *painter) paint(sgr, text string) {
 }
 
 func (plainView) prompt(w *bufio.Writer, player othello.Color) {
-	fmt.Fprintf(w, "%s (%s) to move: ", colorName(player), symbol(player))
+	fmt.Fprintf(w, "%s (%s) to move: ", session.ColorName(player), symbol(player))
 }
 
 func (plainView) played(w *bufio.Writer, player othello.Color, m othello.Move, _ bool) {
-	w.WriteString(Played(player, m) + "\n")
+	w.WriteString(session.Played(player, m) + "\n")
 }
 
 func (plainView) passed(w *bufio.Writer, player othello.Color) {
-	w.WriteString(Passes(player) + "\n")
+	w.WriteString(session.Passes(player) + "\n")
 }
 
-func (plainView) refused(w *bufio.Writer, text string, why error, g *othello.Game) {
-	w.WriteString(Refusal(text, why, g.Board()))
+func (plainView) refused(w *bufio.Writer, e *session.RefusedError) {
+	w.WriteString(e.Msg)
 	switch {
-	case errors.Is(why, othello.ErrIllegal):
+	case errors.Is(e, othello.ErrIllegal):
 		w.WriteString(" Type moves to list the legal ones.")
-	case errors.Is(why, othello.ErrOffBoard), errors.Is(why, othello.ErrOccupied):
+	case errors.Is(e, othello.ErrOffBoard), errors.Is(e, othello.ErrOccupied):
 	default:
 		w.WriteString(" Type h for help.")
 	}
 	w.WriteString("\n")
 }
 
-// Played returns how the plain style tells that player played m, such
-// as "Black plays d3 and flips 1 disc: d4.".
-func Played(player othello.Color, m othello.Move) string {
-	discs := "discs"
-	if m.Flips.Len() == 1 {
-		discs = "disc"
-	}
-	return fmt.Sprintf("%s plays %v and flips %d %s: %v.", colorName(player), m.Square, m.Flips.Len(), discs, m.Flips)
-}
-
-// Passes returns how the plain style tells that player has no legal
-// move: "Black has no legal move and passes.".
-func Passes(player othello.Color) string {
-	return colorName(player) + " has no legal move and passes."
-}
-
-// Refusal returns why the plain style refuses text on board b, in one
-// sentence such as "e3 flips nothing.": why is the game's error, which
-// wraps othello.ErrOffBoard, othello.ErrOccupied or othello.ErrIllegal,
-// or anything else (nil) for a text that is no move at all.
-func Refusal(text string, why error, b *othello.Board) string {
-	text = strings.TrimSpace(text)
-	switch {
-	case errors.Is(why, othello.ErrOffBoard):
-		return fmt.Sprintf("%s is off the board: columns a to %c, rows 1 to %d.", text, 'a'+b.Cols()-1, b.Rows())
-	case errors.Is(why, othello.ErrOccupied):
-		return text + " is not empty."
-	case errors.Is(why, othello.ErrIllegal):
-		return text + " flips nothing."
-	}
-	return fmt.Sprintf("%q is not a move.", text)
-}
-
 func (plainView) say(w *bufio.Writer, text string) { w.WriteString(text + "\n") }
 
-func (plainView) end(w *bufio.Writer, g *othello.Game) { w.WriteString(Result(g) + "\n") }
-
-// Result returns how the plain style tells the result of finished game
-// g, such as "Game over: Black 40, White 24. Black wins.".
-func Result(g *othello.Game) string {
-	black, white := g.Score()
-	result := fmt.Sprintf("Game over: Black %d, White %d. ", black, white)
-	winner := g.Winner()
-	switch {
-	case winner == othello.Empty:
-		return result + "A draw."
-	case g.WinRule() == othello.FewestDiscs:
-		return result + colorName(winner) + " wins with fewer discs."
-	}
-	return result + colorName(winner) + " wins."
-}
+func (plainView) end(w *bufio.Writer, g *othello.Game) { w.WriteString(session.Result(g) + "\n") }
 
 // xoView is the XO style: every message is followed by a blank line, as
 // each board is.
@@ -316,7 +260,7 @@ func (xoView) passed(w *bufio.Writer, player othello.Color) {
 	fmt.Fprintf(w, "Player '%s' has no valid move and passes.\n\n", symbol(player))
 }
 
-func (xoView) refused(w *bufio.Writer, _ string, _ error, _ *othello.Game) {
+func (xoView) refused(w *bufio.Writer, _ *session.RefusedError) {
 	w.WriteString("Invalid move. Please try again.\n\n")
 }
 

@@ -1,20 +1,20 @@
-package play_test
+package terminal_test
 
 import (
 	"os"
 	"strings"
 
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/play"
 	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/terminal"
 )
 
 // Two people play in the classic style on a 4x4 board; the moves come
 // from a string as they would from a pipe, so they do not show.
 func ExampleRun() {
 	setup, _ := othello.StandardSetup(othello.Full{}, 4, 4)
-	c := play.Config{Setup: setup, Style: play.XO}
-	play.Run(strings.NewReader("1b\nz9\nquit\n"), os.Stdout, c)
+	c := terminal.Config{Setup: setup, Style: terminal.XO}
+	terminal.Run(strings.NewReader("1b\nz9\nquit\n"), os.Stdout, c)
 	// Output:
 	// 1 ----
 	// 2 -OX-
@@ -38,8 +38,8 @@ func ExampleRun() {
 // are listed.
 func ExampleRun_plain() {
 	setup, _ := othello.StandardSetup(othello.Full{}, 4, 4)
-	c := play.Config{Setup: setup, White: player.CPU{Depth: 1}, Marks: true}
-	play.Run(strings.NewReader("b1\nquit\n"), os.Stdout, c)
+	c := terminal.Config{Setup: setup, White: player.CPU{Depth: 1}, Marks: true}
+	terminal.Run(strings.NewReader("b1\nquit\n"), os.Stdout, c)
 	// Output:
 	// Black (X) is human, White (O) is cpu at level 1 (depth 1, 500ms a move). Type a move such as d3, or h for help.
 	//

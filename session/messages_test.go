@@ -1,9 +1,8 @@
-package play
+package session
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -58,22 +57,6 @@ func TestParseSquare(t *testing.T) {
 	}
 }
 
-func TestParseStyle(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		want Style
-		ok   bool
-	}{{"plain", Plain, true}, {"xo", XO, true}, {"XO", XO, true}, {"fancy", 0, false}, {"", 0, false}} {
-		got, err := ParseStyle(tt.name)
-		if tt.ok && (err != nil || got != tt.want || got.String() != strings.ToLower(tt.name)) {
-			t.Errorf("ParseStyle(%q): got %v, %v; want %v", tt.name, got, err, tt.want)
-		}
-		if !tt.ok && (!errors.Is(err, ErrStyle) || !strings.HasSuffix(err.Error(), fmt.Sprintf("got %q", tt.name))) {
-			t.Errorf("ParseStyle(%q): got %v, want an error wrapping ErrStyle that quotes the name", tt.name, err)
-		}
-	}
-}
-
 func TestRefusal(t *testing.T) {
 	b, _ := othello.NewStartBoard(8, 8)
 	tests := []struct {
@@ -87,8 +70,8 @@ func TestRefusal(t *testing.T) {
 		{"hello", nil, `"hello" is not a move.`},
 	}
 	for _, tt := range tests {
-		if got := Refusal(tt.text, tt.why, b); got != tt.want {
-			t.Errorf("Refusal(%q, %v): got %q, want %q", tt.text, tt.why, got, tt.want)
+		if got := refusal(tt.text, tt.why, b).Msg; got != tt.want {
+			t.Errorf("refusal(%q, %v): got %q, want %q", tt.text, tt.why, got, tt.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package play
+package terminal
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/session"
 )
 
 // A Tally is the result of a match for its first player.
@@ -100,7 +101,7 @@ func Match(c Config, games int) (Tally, error) {
 				return t, err
 			}
 			if _, err := g.Play(sq); err != nil {
-				return t, fmt.Errorf("play: %s chose a move the game refused: %w", p.Name(), err)
+				return t, &session.ChoiceError{Player: p.Name(), Err: err}
 			}
 		}
 		switch g.Winner() {

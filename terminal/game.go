@@ -1,4 +1,4 @@
-package play
+package terminal
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
+	"github.com/othello-judge/judge/session"
 )
 
 // A Config says what game to play and how it looks.
@@ -59,219 +60,187 @@ A player with no legal move passes; the game says so.`
 // when that is quitting), a *record.MoveError if c.Moves cannot be
 // played, and a read, write or Save error as it is.
 func Run(in io.Reader, out io.Writer, c Config) error {
-	g, err := record.Record{Setup: c.Setup, Moves: c.Moves}.Game()
+	s, err := session.New(session.Config{Record: record.Record{Setup: c.Setup, Moves: c.Moves}, Black: c.Black, White: c.White, Hint: c.Hint})
 	if err != nil {
 		return err
 	}
-	s := &session{
+	g := &game{
 		c:    c,
-		g:    g,
+		s:    s,
 		view: newView(c),
 		in:   lines.NewReader(bufio.NewReader(in), maxLine),
 		out:  bufio.NewWriter(out),
 	}
-	if s.c.Hint == nil {
-		s.c.Hint = player.CPU{}
-	}
-	err = s.run()
+	err = g.run()
 	if errors.Is(err, errQuit) {
 		err = nil
 	}
-	if ferr := s.out.Flush(); err == nil {
+	if ferr := g.out.Flush(); err == nil {
 		err = ferr
 	}
 	return err
 }
 
-// A session is one game being played.
-type session struct {
+// A game is one game being played at the terminal: the session, and how
+// it reads and shows it.
+type game struct {
 	c    Config
-	g    *othello.Game
+	s    *session.Session
 	view view
 	in   *lines.Reader
 	out  *bufio.Writer
-	// turns holds the ply of the game at each turn of a person so far,
-	// the present one last, for undo.
-	turns []int
 }
 
-func (s *session) run() error {
-	s.view.intro(s.out, Describe(s.c.Black), Describe(s.c.White), s.c.Black == nil || s.c.White == nil)
-	s.view.board(s.out, s.g, nil)
-	if s.g.Passed() {
-		s.view.passed(s.out, s.g.Turn().Opponent())
+func (g *game) run() error {
+	g.view.intro(g.out, session.Describe(g.c.Black), session.Describe(g.c.White), g.c.Black == nil || g.c.White == nil)
+	g.view.board(g.out, g.s.Game(), nil)
+	if g.s.Game().Passed() {
+		g.view.passed(g.out, g.s.Game().Turn().Opponent())
 	}
-	if err := s.save(); err != nil {
+	if err := g.save(); err != nil {
 		return err
 	}
-	for !s.g.Over() {
-		mover := s.g.Turn()
+	for !g.s.Game().Over() {
+		var t session.Turn
 		var err error
-		if p := s.player(mover); p != nil {
-			err = s.computerMove(p)
+		if p := g.s.Computer(); p != nil {
+			t, err = g.computerMove(p)
 		} else {
-			err = s.personMove()
+			t, err = g.personMove()
 		}
 		if err == nil {
-			err = s.save()
+			err = g.save()
 		}
 		if err != nil {
 			return err
 		}
-		if s.g.Passed() {
-			s.view.passed(s.out, mover.Opponent())
+		if t.Passed {
+			g.view.passed(g.out, t.Player.Opponent())
 		}
 	}
-	s.view.end(s.out, s.g)
+	g.view.end(g.out, g.s.Game())
 	return nil
 }
 
 // save gives the game to c.Save, if there is one.
-func (s *session) save() error {
-	if s.c.Save == nil {
+func (g *game) save() error {
+	if g.c.Save == nil {
 		return nil
 	}
-	return s.c.Save(s.g)
+	return g.c.Save(g.s.Game())
 }
 
-// errQuit ends a session when a person quits.
-var errQuit = errors.New("play: quit")
-
-// player returns the computer player of color, nil for a person.
-func (s *session) player(color othello.Color) player.Player {
-	if color == othello.White {
-		return s.c.White
-	}
-	return s.c.Black
-}
-
-// Describe returns how the greeting names p: "human" for a person, a
-// CPU with its level, and another player by its name.
-func Describe(p player.Player) string {
-	switch p := p.(type) {
-	case nil:
-		return "human"
-	case player.CPU:
-		return p.String()
-	}
-	return p.Name()
-}
+// errQuit ends a game when a person quits.
+var errQuit = errors.New("terminal: quit")
 
 // computerMove plays the move of computer player p and shows it.
-func (s *session) computerMove(p player.Player) error {
-	mover := s.g.Turn()
-	sq, err := p.Move(s.g.Position(), s.g.WinRule())
+func (g *game) computerMove(p player.Player) (session.Turn, error) {
+	sq, err := p.Move(g.s.Game().Position(), g.s.Game().WinRule())
 	if err != nil {
-		return err
+		return session.Turn{}, err
 	}
-	flips, err := s.g.Play(sq)
+	t, err := g.s.Reply(sq)
 	if err != nil {
-		return fmt.Errorf("play: %s chose a move the game refused: %w", p.Name(), err)
+		return t, err
 	}
-	m := othello.Move{Square: sq, Flips: flips}
-	s.view.played(s.out, mover, m, false)
-	s.view.board(s.out, s.g, &m)
-	return s.out.Flush()
+	g.show(t, false)
+	return t, g.out.Flush()
+}
+
+// show tells the move of t and draws the board after it; typed says
+// whether a person typed it after a prompt.
+func (g *game) show(t session.Turn, typed bool) {
+	g.view.played(g.out, t.Player, t.Move, typed)
+	g.view.board(g.out, g.s.Game(), &t.Move)
 }
 
 // personMove reads lines until the person to move plays a legal move,
 // answering commands and refused moves on the way.
-func (s *session) personMove() error {
-	s.turns = append(s.turns, s.g.Ply())
+func (g *game) personMove() (session.Turn, error) {
 	for {
-		mover := s.g.Turn()
-		s.view.prompt(s.out, mover)
-		line, err := s.readLine()
+		g.view.prompt(g.out, g.s.Game().Turn())
+		line, err := g.readLine()
 		if err != nil {
-			return err
+			return session.Turn{}, err
 		}
 		text := strings.TrimSpace(line.Text)
 		if text == "" && !line.Long {
 			continue
 		}
-		if cmd := commands[strings.ToLower(text)]; cmd != noCommand && !line.Long {
-			if err := s.command(cmd); err != nil {
-				return err
+		if line.Long {
+			g.view.refused(g.out, session.NotAMove(text))
+			continue
+		}
+		if cmd := commands[strings.ToLower(text)]; cmd != noCommand {
+			if err := g.command(cmd); err != nil {
+				return session.Turn{}, err
 			}
 			continue
 		}
-		sq, ok := ParseSquare(text)
-		if !ok || line.Long {
-			s.view.refused(s.out, text, nil, s.g)
+		t, err := g.s.Move(text)
+		var refused *session.RefusedError
+		if errors.As(err, &refused) {
+			g.view.refused(g.out, refused)
 			continue
 		}
-		flips, err := s.g.Play(sq)
 		if err != nil {
-			s.view.refused(s.out, text, err, s.g)
-			continue
+			return t, err
 		}
-		m := othello.Move{Square: sq, Flips: flips}
-		s.view.played(s.out, mover, m, true)
-		s.view.board(s.out, s.g, &m)
-		return nil
+		g.show(t, true)
+		return t, nil
 	}
 }
 
 // readLine flushes the output and reads the next line. The end of the
 // input ends the prompt with a newline; it is then quit if a person at a
 // terminal typed it, and otherwise an error wrapping ErrUnfinished.
-func (s *session) readLine() (lines.Line, error) {
-	if err := s.out.Flush(); err != nil {
+func (g *game) readLine() (lines.Line, error) {
+	if err := g.out.Flush(); err != nil {
 		return lines.Line{}, err
 	}
-	l, ok, err := s.in.Next()
+	l, ok, err := g.in.Next()
 	if err == nil && !ok {
-		s.out.WriteString("\n")
-		if s.c.Interactive {
-			return l, s.command(quit)
+		g.out.WriteString("\n")
+		if g.c.Interactive {
+			return l, g.command(quit)
 		}
-		err = fmt.Errorf("%w, %s to move", ErrUnfinished, colorName(s.g.Turn()))
+		err = fmt.Errorf("%w, %s to move", ErrUnfinished, session.ColorName(g.s.Game().Turn()))
 	}
 	return l, err
 }
 
 // command carries out cmd for the person to move; errQuit ends the game.
-func (s *session) command(cmd command) error {
+func (g *game) command(cmd command) error {
 	switch cmd {
 	case help:
-		s.view.say(s.out, helpText)
+		g.view.say(g.out, helpText)
 	case listMoves:
-		s.view.say(s.out, "Legal moves: "+s.g.Legal().String())
+		g.view.say(g.out, "Legal moves: "+g.s.Game().Legal().String())
 	case hint:
-		sq, err := s.c.Hint.Move(s.g.Position(), s.g.WinRule())
+		sq, err := g.s.Hints().Move(g.s.Game().Position(), g.s.Game().WinRule())
 		if err != nil {
 			return err
 		}
-		s.view.say(s.out, "Hint: "+sq.String())
+		g.view.say(g.out, session.Hinted(sq))
 	case showRecord:
-		moves := record.FormatMoveList(s.g.Played())
+		moves := record.FormatMoveList(g.s.Game().Played())
 		if moves == "" {
 			moves = "no moves yet"
 		}
-		s.view.say(s.out, "Record: "+moves)
+		g.view.say(g.out, "Record: "+moves)
 	case undo:
-		if s.undo() {
-			return s.save()
+		msg, undone, err := g.s.Undo()
+		if err != nil {
+			return err
+		}
+		g.view.say(g.out, msg)
+		if undone {
+			g.view.board(g.out, g.s.Game(), nil)
+			return g.save()
 		}
 	case quit:
-		s.view.say(s.out, "Bye.")
+		g.view.say(g.out, "Bye.")
 		return errQuit
 	}
 	return nil
-}
-
-// undo takes the game back to the previous turn of a person, if there is
-// one, shows it, and reports whether it did.
-func (s *session) undo() bool {
-	if len(s.turns) < 2 {
-		s.view.say(s.out, "Nothing to undo.")
-		return false
-	}
-	s.turns = s.turns[:len(s.turns)-1]
-	for s.g.Ply() > s.turns[len(s.turns)-1] {
-		s.g.Undo()
-	}
-	s.view.say(s.out, "Back to "+colorName(s.g.Turn())+"'s move.")
-	s.view.board(s.out, s.g, nil)
-	return true
 }

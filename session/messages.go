@@ -1,0 +1,163 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
+)
+
+// ColorName returns "Black" or "White", as every message names a player.
+func ColorName(c othello.Color) string {
+	if c == othello.White {
+		return "White"
+	}
+	return "Black"
+}
+
+// Played returns how a session tells that player played m, such as
+// "Black plays d3 and flips 1 disc: d4.".
+func Played(player othello.Color, m othello.Move) string {
+	discs := "discs"
+	if m.Flips.Len() == 1 {
+		discs = "disc"
+	}
+	return fmt.Sprintf("%s plays %v and flips %d %s: %v.", ColorName(player), m.Square, m.Flips.Len(), discs, m.Flips)
+}
+
+// Passes returns how a session tells that player has no legal move:
+// "Black has no legal move and passes.".
+func Passes(player othello.Color) string {
+	return ColorName(player) + " has no legal move and passes."
+}
+
+// Result returns how a session tells the result of finished game g, such
+// as "Game over: Black 40, White 24. Black wins.".
+func Result(g *othello.Game) string {
+	black, white := g.Score()
+	result := fmt.Sprintf("Game over: Black %d, White %d. ", black, white)
+	winner := g.Winner()
+	switch {
+	case winner == othello.Empty:
+		return result + "A draw."
+	case g.WinRule() == othello.FewestDiscs:
+		return result + ColorName(winner) + " wins with fewer discs."
+	}
+	return result + ColorName(winner) + " wins."
+}
+
+// Describe returns how a session names p when it says who plays what:
+// "human" for a person, a CPU with its level, and another player by its
+// name.
+func Describe(p player.Player) string {
+	switch p := p.(type) {
+	case nil:
+		return "human"
+	case player.CPU:
+		return p.String()
+	}
+	return p.Name()
+}
+
+// Hinted returns how a session tells the move it suggests: "Hint: d3".
+func Hinted(sq othello.Square) string { return "Hint: " + sq.String() }
+
+// Undo's answers.
+const nothingToUndo = "Nothing to undo."
+
+// backTo returns undo's answer when it went back to a turn of player.
+func backTo(player othello.Color) string { return "Back to " + ColorName(player) + "'s move." }
+
+// NotAMove returns the *RefusedError of text, which is not a square at
+// all, such as a line too long to read.
+func NotAMove(text string) *RefusedError {
+	text = strings.TrimSpace(text)
+	return &RefusedError{Text: text, Msg: fmt.Sprintf("%q is not a move.", text), Err: ErrNotAMove}
+}
+
+// refusal returns the *RefusedError of text, which the game on board b
+// refused with why.
+func refusal(text string, why error, b *othello.Board) *RefusedError {
+	text = strings.TrimSpace(text)
+	e := &RefusedError{Text: text, Err: why}
+	switch {
+	case errors.Is(why, othello.ErrOffBoard):
+		e.Msg = fmt.Sprintf("%s is off the board: columns a to %c, rows 1 to %d.", text, 'a'+b.Cols()-1, b.Rows())
+	case errors.Is(why, othello.ErrOccupied):
+		e.Msg = text + " is not empty."
+	case errors.Is(why, othello.ErrIllegal):
+		e.Msg = text + " flips nothing."
+	default:
+		return NotAMove(text)
+	}
+	return e
+}
+
+// ParseSquare reads a square written as algebraic "d3", reversed "3d", or
+// the judge's "3 4" (row, then column, from 1), in either case. The square
+// may be off the board; ok is false if text is none of these.
+func ParseSquare(text string) (s othello.Square, ok bool) {
+	fields := strings.Fields(strings.ToLower(text))
+	switch len(fields) {
+	case 1:
+		f := fields[0]
+		if s, err := othello.ParseSquare(f); err == nil { // "d3"
+			return s, true
+		}
+		s, err := othello.ParseSquare(f[len(f)-1:] + f[:len(f)-1]) // "3d"
+		return s, err == nil
+	case 2:
+		row, ok1 := number(fields[0])
+		col, ok2 := number(fields[1])
+		if !ok1 || !ok2 {
+			return othello.Square{}, false
+		}
+		return othello.Square{Row: row - 1, Col: col - 1}, true
+	}
+	return othello.Square{}, false
+}
+
+// number returns the value of s if it is one or more ASCII digits, as
+// much as fits an int: a number too large for one is off any board
+// anyway.
+func number(s string) (int, bool) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return math.MaxInt, true
+	}
+	return n, true
+}
+
+// ParsePlayer returns the player named name, as othello play's -black
+// and -white and othello serve's new game take it: nil for "human" (a
+// person), cpu for "cpu", and otherwise player.Parse's player, a CPU
+// with budget a move.
+func ParsePlayer(name string, cpu player.CPU, budget time.Duration, rng *rand.Rand) (player.Player, error) {
+	switch {
+	case strings.EqualFold(name, "human"):
+		return nil, nil
+	case strings.EqualFold(name, "cpu"):
+		return cpu, nil
+	}
+	return player.Parse(name, budget, rng)
+}
+
+// Hinter returns the player who gives hints: a CPU of the game, White's
+// first, so that hints are as good as the opponent; or else fallback.
+func Hinter(black, white player.Player, fallback player.CPU) player.Player {
+	for _, p := range []player.Player{white, black} {
+		if cpu, ok := p.(player.CPU); ok {
+			return cpu
+		}
+	}
+	return fallback
+}

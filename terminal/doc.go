@@ -1,0 +1,20 @@
+// Package terminal is Othello for people at a terminal: it reads the
+// moves and commands people type or pipe in, and draws the board with
+// its coordinates, in one of two looks. Match plays the computer players
+// of package player against each other for a tally.
+//
+// The game itself is a session.Session: Run reads a person's lines and
+// hands the moves to it, asks the computer player to move for its reply,
+// and shows what the session says (a move and its flips, a refusal and
+// why, a pass, undo's answer, the result) in the style chosen. Package
+// terminal keeps no game logic and no messages of its own but its
+// commands' (help, moves, record, quit) and the looks of the board.
+//
+// The two looks are Plain, its own, and XO, the classic text game in
+// which X (Black) plays O (White) on a board of '-'. Plain marks the last
+// move, lists the discs it flipped, marks the legal moves and says the
+// score and whose turn it is; it can draw the board in colour. Package
+// terminal never looks at the terminal or the environment: the caller
+// says in Config whether to colour, and whether a person types at a
+// terminal, so that the end of the input is quitting.
+package terminal
