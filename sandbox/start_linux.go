@@ -419,10 +419,3 @@ func unwrapStart(err error) error {
 	}
 	return err
 }
-
-func prctl(option, arg uintptr) error {
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, option, arg, 0); e != 0 {
-		return e
-	}
-	return nil
-}
