@@ -40,8 +40,7 @@ func supervise(arg string) int {
 	// supervisor, where it runs as the same user.
 	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
 		syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
-	prctl(syscall.PR_SET_DUMPABLE, 0)
-	prctl(prSetChildSubreaper, 1)
+	guardProcess()
 
 	// The control group's counts, which the view does not show.
 	w := &watch{s: s}
@@ -135,6 +134,16 @@ const (
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER, which package syscall
 // lacks.
 const prSetChildSubreaper = 36
+
+// guardProcess makes the calling process non-dumpable, so that a program
+// of the same user cannot read its memory, file descriptors or binary
+// through /proc, nor trace it, and a child subreaper, so that the orphans
+// of what it starts become its children, which it kills and reaps: the
+// supervisor, and the grader while Limited runs go on.
+func guardProcess() {
+	prctl(syscall.PR_SET_DUMPABLE, 0)
+	prctl(prSetChildSubreaper, 1)
+}
 
 // A watch follows one run: it reaps its processes, measures them, and
 // ends the run at a limit, at the main process's exit, or when the
