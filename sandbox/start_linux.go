@@ -15,43 +15,6 @@ import (
 	"time"
 )
 
-// A spec is what the grader tells the launcher: the first stage reads it
-// from its first argument, the second stage from its first argument too.
-type spec struct {
-	Isolate      bool              `json:"isolate"`
-	Root         bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
-	Probe        bool              `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
-	Limits       Limits            `json:"limits"`
-	Show         []string          `json:"show,omitempty"`   // Isolated: the files and folders the view shows read-only, besides the system's
-	Hide         []string          `json:"hide,omitempty"`   // Isolated: the paths it covers
-	Copies       map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
-	Dir          string            `json:"dir"`              // the program's working folder
-	Path         string            `json:"path"`
-	FromPath     bool              `json:"from_path,omitempty"` // Path was found in the grader's PATH
-	Args         []string          `json:"args"`
-	Env          []string          `json:"env"`
-	Joins        int               `json:"joins,omitempty"`         // control groups to join, through files 5 on of the launcher
-	PidsEvents   string            `json:"pids_events,omitempty"`   // the run's control group's counts of processes refused
-	MemoryEvents string            `json:"memory_events,omitempty"` // and of kills for memory
-	Filter       filter            `json:"filter"`
-	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
-	Run          User              `json:"run"`             // Root: the user the program runs as
-	Uid          int               `json:"uid"`             // not Root: the grader's ids, which the program keeps
-	Gid          int               `json:"gid"`
-}
-
-// A verdict is what the launcher tells the grader at the end of a run.
-type verdict struct {
-	Exit   int           `json:"exit"`
-	Signal int           `json:"signal"` // the signal that ended the program, or 0
-	Limit  Limit         `json:"limit"`
-	Killed bool          `json:"killed"`
-	CPU    time.Duration `json:"cpu"`
-	Memory int64         `json:"memory"`
-	Start  string        `json:"start,omitempty"` // why the program could not be started
-	Setup  string        `json:"setup,omitempty"` // why the sandbox could not be set up
-}
-
 // LimitsHold says whether Limits hold on this system: on Linux, where
 // the launcher enforces them.
 const LimitsHold = true
@@ -248,10 +211,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		if !s.Root {
 			// Root needs no user namespace to make the others, and a
 			// program of its own user id (see becomeUser).
-			a.Cloneflags |= syscall.CLONE_NEWUSER
-			a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Uid, Size: 1}}
-			a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Gid, Size: 1}}
-			a.GidMappingsEnableSetgroups = false
+			inUserNamespace(a, 0, 0, s.Uid, s.Gid)
 		}
 	}
 	if !s.Isolate {
@@ -299,25 +259,6 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		close(p.done)
 	}()
 	return p, nil
-}
-
-// status returns the Status of the run that v tells of; path is the
-// program's.
-func (v verdict) status(path string) Status {
-	st := Status{Exit: v.Exit, Limit: v.Limit, Killed: v.Killed, CPU: v.CPU, Memory: v.Memory}
-	switch {
-	case v.Setup != "":
-		st.Exit, st.Err = -1, &StartError{Path: path, Err: &UnavailableError{Missing: v.Setup}}
-	case v.Start != "":
-		st.Exit, st.Err = -1, &StartError{Path: path, Err: fmt.Errorf("%s", v.Start)}
-	case v.Signal != 0:
-		st.Exit, st.State = -1, "signal: "+syscall.Signal(v.Signal).String()
-	case v.Exit < 0:
-		st.State = "killed" // the launcher was killed before it could say: by Stop, or by the program when Limited
-	default:
-		st.State = fmt.Sprintf("exit status %d", v.Exit)
-	}
-	return st
 }
 
 // Done returns a channel that is closed when the run has ended and every

@@ -74,10 +74,7 @@ func supervise(arg string) int {
 	if s.Isolate && !s.Root {
 		// A user namespace in the launcher's, in which the program is the
 		// grader's user again and has no capability.
-		attr.Cloneflags = syscall.CLONE_NEWUSER
-		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: s.Uid, HostID: 0, Size: 1}}
-		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: s.Gid, HostID: 0, Size: 1}}
-		attr.GidMappingsEnableSetgroups = false
+		inUserNamespace(attr, s.Uid, s.Gid, 0, 0)
 	}
 	files := []*os.File{os.Stdin, os.Stdout, os.Stderr, errW}
 	for i := range s.Joins {
