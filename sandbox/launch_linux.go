@@ -7,8 +7,6 @@ package sandbox
 import (
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 )
@@ -95,29 +93,4 @@ func inUserNamespace(attr *syscall.SysProcAttr, uid, gid, hostUid, hostGid int) 
 	attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: hostUid, Size: 1}}
 	attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: hostGid, Size: 1}}
 	attr.GidMappingsEnableSetgroups = false
-}
-
-// The kernel's numbers that package syscall lacks.
-const (
-	sysMountSetattr = 442 // the same number on every architecture
-	mountAttrRdonly = 0x1
-	mountAttrNosuid = 0x2
-	atRecursive     = 0x8000
-	atFdcwd         = -0x64
-)
-
-// unescapeMountPath undoes the octal escapes of /proc/self/mountinfo.
-func unescapeMountPath(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+3 < len(s) {
-			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
-				b.WriteByte(byte(n))
-				i += 3
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }

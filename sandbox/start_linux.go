@@ -297,7 +297,7 @@ func hidden(self, prog string, extra []string) []string {
 	}
 	for _, f := range []*os.File{os.Stdout, os.Stderr} {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			if p, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", f.Fd())); err == nil {
+			if p, err := os.Readlink(fdPath(f)); err == nil {
 				paths = append(paths, p)
 			}
 		}

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"unsafe"
 )
 
 // systemPaths are the system's folders that every view shows read-only:
@@ -122,16 +121,9 @@ func buildView(s spec) error {
 	if err := syscall.Mount("", stage, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV, ""); err != nil {
 		return fmt.Errorf("a read-only root (%v)", err)
 	}
-	// pivot_root with the old root on top of the new one, then dropped:
-	// nothing of the grader's tree is left in the namespace.
-	if err := os.Chdir(stage); err != nil {
+	// Nothing of the grader's tree is left in the namespace.
+	if err := pivotRoot(stage); err != nil {
 		return err
-	}
-	if err := syscall.PivotRoot(".", "."); err != nil {
-		return fmt.Errorf("pivot_root (%v)", err)
-	}
-	if err := syscall.Unmount(".", syscall.MNT_DETACH); err != nil {
-		return fmt.Errorf("leaving the old root (%v)", err)
 	}
 	if err := os.Chdir(s.Dir); err != nil {
 		return fmt.Errorf("the working folder (%v)", err)
@@ -178,55 +170,6 @@ func underAny(path string, dirs []string) bool {
 		}
 	}
 	return false
-}
-
-// bindReadOnly binds the open file or folder f at to, which it makes
-// first, read-only and without set-user-ID, with what is mounted in it.
-func bindReadOnly(f *os.File, to string) error {
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if fi.IsDir() {
-		err = os.MkdirAll(to, 0o755)
-	} else if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
-		err = os.WriteFile(to, nil, 0o644)
-	}
-	if err != nil {
-		return err
-	}
-	if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), to, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return err
-	}
-	return readOnly(to)
-}
-
-// readOnly makes the mount at path, and those in it, read-only and
-// without set-user-ID: in one call where the kernel has mount_setattr
-// (5.12), the top mount alone otherwise, keeping the flags that a mount
-// namespace of a user namespace may not clear.
-func readOnly(path string) error {
-	attr := struct{ set, clr, propagation, userns uint64 }{set: mountAttrRdonly | mountAttrNosuid}
-	p, err := syscall.BytePtrFromString(path)
-	if err != nil {
-		return err
-	}
-	dirfd := atFdcwd
-	_, _, e := syscall.Syscall6(sysMountSetattr, uintptr(dirfd), uintptr(unsafe.Pointer(p)),
-		atRecursive, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
-	if e == 0 {
-		return nil
-	}
-	if e != syscall.ENOSYS {
-		return e
-	}
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(path, &st); err != nil {
-		return err
-	}
-	const kept = syscall.MS_NODEV | syscall.MS_NOEXEC | syscall.MS_NOATIME | syscall.MS_NODIRATIME | syscall.MS_RELATIME // as statfs's ST_ flags
-	flags := uintptr(syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID) | uintptr(st.Flags)&kept
-	return syscall.Mount("", path, "", flags, "")
 }
 
 // mountProc mounts a /proc of the run's PID namespace at path, with the
@@ -283,7 +226,7 @@ func mountDev(path string, opened map[string]*os.File) error {
 		if err := os.WriteFile(to, nil, 0o666); err != nil {
 			return err
 		}
-		if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", opened["/dev/"+d].Fd()), to, "", syscall.MS_BIND, ""); err != nil {
+		if err := syscall.Mount(fdPath(opened["/dev/"+d]), to, "", syscall.MS_BIND, ""); err != nil {
 			return fmt.Errorf("/dev/%s (%v)", d, err)
 		}
 	}
@@ -296,11 +239,6 @@ func mountDev(path string, opened map[string]*os.File) error {
 		return err
 	}
 	return readOnlyTop(path)
-}
-
-// readOnlyTop makes the mount at path read-only, but not those in it.
-func readOnlyTop(path string) error {
-	return syscall.Mount("", path, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
 }
 
 // mountTmp mounts the run's private /tmp at path, of at most size bytes
@@ -368,25 +306,6 @@ func expectedOutput(path string) bool {
 	return (ext == ".out" || ext == ".err") && exists(strings.TrimSuffix(path, ext)+".in")
 }
 
-// coverDir covers the folder at path with an empty one that nobody may
-// read.
-func coverDir(path string) error {
-	return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k")
-}
-
-// coverFile covers the file at path with the null device (devNull, or
-// the system's /dev/null when nil), read-only.
-func coverFile(path string, devNull *os.File) error {
-	from := "/dev/null"
-	if devNull != nil {
-		from = fmt.Sprintf("/proc/self/fd/%d", devNull.Fd())
-	}
-	if err := syscall.Mount(from, path, "", syscall.MS_BIND, ""); err != nil {
-		return err
-	}
-	return syscall.Mount("", path, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
-}
-
 var etcSecrets struct {
 	once  sync.Once
 	paths []string
@@ -419,7 +338,3 @@ func secretsOfEtc() []string {
 	})
 	return etcSecrets.paths
 }
-
-// oPath is O_PATH, which package syscall lacks: a file opened only to be
-// named, as the source of a bind mount.
-const oPath = 0x200000
