@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -46,36 +45,6 @@ func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File
 	// A command found in PATH is an interpreter or a tool, not a file of
 	// the submission: its folder is not the program's to see.
 	return c.start(spec{Path: followShim(prog), Args: args, FromPath: !strings.Contains(path, "/")}, stdin, stdout, stderr)
-}
-
-// kept returns the files and folders that a program needs to see where
-// they are: the working folder dir, the program's own (unless it was
-// found in PATH), and those of its arguments that name files or folders,
-// with their symbolic links resolved. A folder that every user writes in,
-// such as /tmp, is never kept: a file right in it is kept alone.
-func kept(dir, prog string, fromPath bool, args []string) []string {
-	var paths []string
-	add := func(p string, isDir bool) {
-		if !isDir && !slices.Contains(sharedTmp, filepath.Dir(p)) {
-			p = filepath.Dir(p)
-		}
-		if real, err := filepath.EvalSymlinks(p); err == nil && !slices.Contains(sharedTmp, real) {
-			paths = append(paths, real)
-		}
-	}
-	add(dir, true)
-	if !fromPath {
-		add(prog, false)
-	}
-	for _, a := range args {
-		if !filepath.IsAbs(a) {
-			a = filepath.Join(dir, a)
-		}
-		if fi, err := os.Stat(a); err == nil {
-			add(a, fi.IsDir())
-		}
-	}
-	return paths
 }
 
 func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err error) {
@@ -121,44 +90,17 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		after = append(after, release)
 	}
 	home := "/tmp"
+	var end func()
 	if s.Isolate {
-		s.Show = append(kept(s.Dir, s.Path, s.FromPath, s.Args), interpreterHome(s.Path)...)
-		for _, b := range c.Bind {
-			if real, err := filepath.EvalSymlinks(b); err == nil {
-				s.Show = append(s.Show, real)
-			}
-		}
-		s.Hide = append(hidden(self, s.Path, c.Hide), secretsOfEtc()...)
-		if s.Root && !s.Probe {
-			// What the run's user may not read is shown as a copy it owns.
-			// (The view makes the folders above each path for anybody to
-			// enter.)
-			var unread []string
-			for _, k := range showable(s.Show) {
-				if !allReadable(k, s.Run) {
-					unread = append(unread, k)
-				}
-			}
-			if len(unread) > 0 {
-				p, err := newPrivate(s.Run, unread, s.Hide)
-				if err != nil {
-					return fail(err)
-				}
-				after = append(after, p.remove)
-				s.Copies = map[string]string{}
-				for _, k := range p.copied {
-					s.Copies[k] = p.moved(k)
-				}
-			}
-		}
+		end, err = c.isolatedRun(&s, self)
 	} else {
 		s.Filter.NoUnixSockets, s.Filter.NoSysVIPC = true, true
-		var end func()
-		if home, end, err = c.limitedRun(&s, self); err != nil {
-			return fail(err)
-		}
-		after = append(after, end)
+		home, end, err = c.limitedRun(&s, self)
 	}
+	if err != nil {
+		return fail(err)
+	}
+	after = append(after, end)
 	s.Env = c.environ(home)
 
 	verdictR, verdictW, err := os.Pipe()
@@ -284,40 +226,6 @@ func (p *Process) Stop() {
 			}
 		}()
 	})
-}
-
-// hidden returns the paths that the program prog must not see: the
-// grader's binary (unless it is the program, checked by itself), its
-// standard output and error when they are files (the report), and extra,
-// each with its symbolic links resolved.
-func hidden(self, prog string, extra []string) []string {
-	paths := slices.Clone(extra)
-	if !sameFile(self, prog) {
-		paths = append(paths, self)
-	}
-	for _, f := range []*os.File{os.Stdout, os.Stderr} {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			if p, err := os.Readlink(fdPath(f)); err == nil {
-				paths = append(paths, p)
-			}
-		}
-	}
-	var out []string
-	for _, p := range paths {
-		if abs, err := filepath.Abs(p); err == nil {
-			if real, err := filepath.EvalSymlinks(abs); err == nil {
-				out = append(out, real)
-			}
-		}
-	}
-	return out
-}
-
-// sameFile reports whether the paths a and b name the same file.
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 var probe struct {

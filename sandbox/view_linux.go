@@ -1,8 +1,11 @@
 package sandbox
 
-// The view: the file system an Isolated program sees, built fresh for
-// each run by the launcher in its own mount namespace, then made its root
-// with pivot_root. See the package doc for what is in it.
+// The view: the file system an Isolated program sees. The grader works
+// out what it shows and hides (isolatedRun; kept and hidden say what a
+// program of either mode needs and must not see); the launcher builds it
+// fresh for each run in its own mount namespace, with the helpers of
+// mount_linux.go, then makes it its root with pivot_root. See the package
+// doc for what is in it.
 
 import (
 	"fmt"
@@ -34,6 +37,107 @@ var (
 // stage is where the launcher builds the view before it becomes the root:
 // a tmpfs it mounts over its own /tmp, once every source is open.
 const stage = "/tmp"
+
+// isolatedRun prepares an Isolated run of s: what its view shows and
+// hides, and, for a root grader, copies that the run's user owns of what
+// it may not read, which the view shows in their place. It returns what
+// undoes it when the run is over.
+func (c Config) isolatedRun(s *spec, self string) (end func(), err error) {
+	s.Show = append(kept(s.Dir, s.Path, s.FromPath, s.Args), interpreterHome(s.Path)...)
+	for _, b := range c.Bind {
+		if real, err := filepath.EvalSymlinks(b); err == nil {
+			s.Show = append(s.Show, real)
+		}
+	}
+	s.Hide = append(hidden(self, s.Path, c.Hide), secretsOfEtc()...)
+	if !s.Root || s.Probe {
+		return func() {}, nil
+	}
+	// What the run's user may not read is shown as a copy it owns. (The
+	// view makes the folders above each path for anybody to enter.)
+	var unread []string
+	for _, k := range showable(s.Show) {
+		if !allReadable(k, s.Run) {
+			unread = append(unread, k)
+		}
+	}
+	if len(unread) == 0 {
+		return func() {}, nil
+	}
+	p, err := newPrivate(s.Run, unread, s.Hide)
+	if err != nil {
+		return nil, err
+	}
+	s.Copies = map[string]string{}
+	for _, k := range p.copied {
+		s.Copies[k] = p.moved(k)
+	}
+	return p.remove, nil
+}
+
+// kept returns the files and folders that a program needs to see where
+// they are: the working folder dir, the program's own (unless it was
+// found in PATH), and those of its arguments that name files or folders,
+// with their symbolic links resolved. A folder that every user writes in,
+// such as /tmp, is never kept: a file right in it is kept alone.
+func kept(dir, prog string, fromPath bool, args []string) []string {
+	var paths []string
+	add := func(p string, isDir bool) {
+		if !isDir && !slices.Contains(sharedTmp, filepath.Dir(p)) {
+			p = filepath.Dir(p)
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil && !slices.Contains(sharedTmp, real) {
+			paths = append(paths, real)
+		}
+	}
+	add(dir, true)
+	if !fromPath {
+		add(prog, false)
+	}
+	for _, a := range args {
+		if !filepath.IsAbs(a) {
+			a = filepath.Join(dir, a)
+		}
+		if fi, err := os.Stat(a); err == nil {
+			add(a, fi.IsDir())
+		}
+	}
+	return paths
+}
+
+// hidden returns the paths that the program prog must not see: the
+// grader's binary (unless it is the program, checked by itself), its
+// standard output and error when they are files (the report), and extra,
+// each with its symbolic links resolved.
+func hidden(self, prog string, extra []string) []string {
+	paths := slices.Clone(extra)
+	if !sameFile(self, prog) {
+		paths = append(paths, self)
+	}
+	for _, f := range []*os.File{os.Stdout, os.Stderr} {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if p, err := os.Readlink(fdPath(f)); err == nil {
+				paths = append(paths, p)
+			}
+		}
+	}
+	var out []string
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				out = append(out, real)
+			}
+		}
+	}
+	return out
+}
+
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
 
 // buildView builds the view of spec s and makes it the launcher's root,
 // with s.Dir its working folder.
