@@ -1,5 +1,10 @@
 package sandbox
 
+// The grader's side of a run: Start prepares it (isolatedRun or
+// limitedRun, the user, the control groups), starts the launcher with
+// the run's spec, and reads its verdict when the run is over; Stop ends
+// it early, and Probe tries a run with nothing in it.
+
 import (
 	"encoding/json"
 	"errors"
@@ -47,6 +52,10 @@ func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File
 	return c.start(spec{Path: followShim(prog), Args: args, FromPath: !strings.Contains(path, "/")}, stdin, stdout, stderr)
 }
 
+// start starts the run of s, of which Start and Probe say what to run:
+// it fills in the rest, starts the launcher with it, and returns the
+// Process, whose goroutine reads the verdict and undoes what the run
+// needed when it is over.
 func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err error) {
 	fail := func(err error) (*Process, error) { return nil, &StartError{Path: s.Path, Err: err} }
 	self, err := os.Executable()

@@ -15,8 +15,12 @@ import (
 	"time"
 )
 
-// pollEvery is how often the supervisor measures the run's processes.
-const pollEvery = 10 * time.Millisecond
+// The supervisor's own numbers.
+const (
+	pollEvery     = 10 * time.Millisecond // how often it measures the run's processes
+	stopWait      = 5 * time.Second       // the longest killAll tries
+	maxKillRounds = 10000
+)
 
 // supervise is the launcher's first stage: it sets the sandbox up, starts
 // the second stage, watches the run and writes its verdict on file 3.
@@ -121,12 +125,6 @@ func say(out *os.File, v verdict) int {
 	out.Close()
 	return 0
 }
-
-// The supervisor's own numbers.
-const (
-	stopWait      = 5 * time.Second // the longest killAll tries
-	maxKillRounds = 10000
-)
 
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER, which package syscall
 // lacks.
