@@ -305,6 +305,6 @@ func tmpFull(size int64) bool {
 	if size <= 0 || syscall.Statfs("/tmp", &fs) != nil {
 		return false
 	}
-	free := int64(fs.Bavail) * fs.Bsize
+	free := int64(fs.Bavail) * int64(fs.Bsize)
 	return free < 64<<10
 }
