@@ -1,15 +1,12 @@
 package sandbox
 
+// The launcher: how a binary that imports this package becomes it, in
+// the package's init, and what the grader and it tell each other: the
+// spec of a run, as its argument, and the verdict, on a pipe.
+
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/signal"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 )
@@ -17,6 +14,9 @@ import (
 // execName is the name (os.Args[0]) of the launcher's second stage.
 const execName = launcherName + "-exec"
 
+// init makes a binary that was started under launcherName the launcher's
+// first stage, and one started under execName its second: either ends in
+// it, and the binary's own main never runs.
 func init() {
 	if len(os.Args) != 2 {
 		return
@@ -29,555 +29,68 @@ func init() {
 	}
 }
 
-// pollEvery is how often the supervisor measures the run's processes.
-const pollEvery = 10 * time.Millisecond
-
-// supervise is the launcher's first stage: it sets the sandbox up, starts
-// the second stage, watches the run and writes its verdict on file 3.
-func supervise(arg string) int {
-	// The files the grader passed, and any that it inherited itself and
-	// left open, are not the program's: it gets none but 0, 1 and 2.
-	if entries, err := os.ReadDir("/proc/self/fd"); err == nil {
-		for _, e := range entries {
-			if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
-				syscall.CloseOnExec(fd)
-			}
-		}
-	}
-	out := os.NewFile(3, "verdict")
-	control := os.NewFile(4, "control")
-	var s spec
-	if err := json.Unmarshal([]byte(arg), &s); err != nil {
-		return say(out, verdict{Exit: -1, Setup: "bad launcher argument: " + err.Error()})
-	}
-	// The program must not be able to signal, read or trace the
-	// supervisor, where it runs as the same user.
-	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
-		syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
-	prctl(syscall.PR_SET_DUMPABLE, 0)
-	prctl(prSetChildSubreaper, 1)
-
-	// The control group's counts, which the view does not show.
-	w := &watch{s: s}
-	for path, f := range map[string]**os.File{s.PidsEvents: &w.pidsEvents, s.MemoryEvents: &w.memoryEvents} {
-		if path != "" {
-			*f, _ = os.Open(path)
-		}
-	}
-	if s.Isolate {
-		if err := buildView(s); err != nil {
-			return say(out, verdict{Exit: -1, Setup: err.Error()})
-		}
-	}
-	if s.Probe {
-		return say(out, verdict{})
-	}
-	if !s.Isolate && !s.Root {
-		s.Tasks = userTasks()
-		if data, err := json.Marshal(s); err == nil {
-			arg = string(data)
-		}
-	}
-
-	// The second stage reports a failed execve on a pipe that a successful
-	// one closes, and joins the run's control groups through files 4 on.
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		return say(out, verdict{Exit: -1, Start: err.Error()})
-	}
-	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if s.Isolate && !s.Root {
-		// A user namespace in the launcher's, in which the program is the
-		// grader's user again and has no capability.
-		attr.Cloneflags = syscall.CLONE_NEWUSER
-		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: s.Uid, HostID: 0, Size: 1}}
-		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: s.Gid, HostID: 0, Size: 1}}
-		attr.GidMappingsEnableSetgroups = false
-	}
-	files := []*os.File{os.Stdin, os.Stdout, os.Stderr, errW}
-	for i := range s.Joins {
-		files = append(files, os.NewFile(uintptr(5+i), "cgroup"))
-	}
-	dir := ""
-	if !s.Isolate {
-		dir = s.Dir // the view's root is already in it
-	}
-	child, err := os.StartProcess("/proc/self/exe", []string{execName, arg}, &os.ProcAttr{
-		Dir:   dir,
-		Env:   s.Env,
-		Files: files,
-		Sys:   attr,
-	})
-	errW.Close()
-	if err != nil {
-		return say(out, verdict{Exit: -1, Start: err.Error()})
-	}
-	// Only the program holds its standard streams now, so that they end
-	// when it and what it started end.
-	for _, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
-		if devNull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0); err == nil {
-			syscall.Dup3(int(devNull.Fd()), int(f.Fd()), 0)
-			devNull.Close()
-		}
-	}
-	msg, _ := io.ReadAll(io.LimitReader(errR, 4096))
-	errR.Close()
-
-	w.main = child.Pid
-	v := w.run(control)
-	if len(msg) > 0 {
-		v = verdict{Exit: -1, Start: string(msg)}
-	}
-	return say(out, v)
+// A spec is what the grader tells the launcher: the first stage reads it
+// from its first argument, the second stage from its first argument too.
+type spec struct {
+	Isolate      bool              `json:"isolate"`
+	Root         bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
+	Probe        bool              `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
+	Limits       Limits            `json:"limits"`
+	Show         []string          `json:"show,omitempty"`   // Isolated: the files and folders the view shows read-only, besides the system's
+	Hide         []string          `json:"hide,omitempty"`   // Isolated: the paths it covers
+	Copies       map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
+	Dir          string            `json:"dir"`              // the program's working folder
+	Path         string            `json:"path"`
+	FromPath     bool              `json:"from_path,omitempty"` // Path was found in the grader's PATH
+	Args         []string          `json:"args"`
+	Env          []string          `json:"env"`
+	Joins        int               `json:"joins,omitempty"`         // control groups to join, through files 5 on of the launcher
+	PidsEvents   string            `json:"pids_events,omitempty"`   // the run's control group's counts of processes refused
+	MemoryEvents string            `json:"memory_events,omitempty"` // and of kills for memory
+	Filter       filter            `json:"filter"`
+	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
+	Run          User              `json:"run"`             // Root: the user the program runs as
+	Uid          int               `json:"uid"`             // not Root: the grader's ids, which the program keeps
+	Gid          int               `json:"gid"`
 }
 
-// say writes the verdict for the grader and returns the launcher's exit
-// status.
-func say(out *os.File, v verdict) int {
-	data, _ := json.Marshal(v)
-	out.Write(data)
-	out.Close()
-	return 0
+// A verdict is what the launcher tells the grader at the end of a run.
+type verdict struct {
+	Exit   int           `json:"exit"`
+	Signal int           `json:"signal"` // the signal that ended the program, or 0
+	Limit  Limit         `json:"limit"`
+	Killed bool          `json:"killed"`
+	CPU    time.Duration `json:"cpu"`
+	Memory int64         `json:"memory"`
+	Start  string        `json:"start,omitempty"` // why the program could not be started
+	Setup  string        `json:"setup,omitempty"` // why the sandbox could not be set up
 }
 
-// execProgram is the launcher's second stage: it joins the run's control
-// groups, if there are any, through files 4 on, sets the limits on
-// itself, becomes the run's user, gives up every privilege, installs the
-// seccomp filter and becomes the program. It reports a failure on file 3.
-// It runs in the package's init, on the main thread, which is the one
-// that calls execve: the ids, capabilities and filter it sets are that
-// thread's, and the program's.
-func execProgram(arg string) int {
-	fail := os.NewFile(3, "exec error")
-	var s spec
-	if err := json.Unmarshal([]byte(arg), &s); err != nil {
-		fmt.Fprint(fail, err)
-		return 127
-	}
-	syscall.CloseOnExec(3)
-	for i := range s.Joins {
-		join := os.NewFile(uintptr(4+i), "cgroup")
-		_, err := join.WriteString("0")
-		join.Close()
-		if err != nil {
-			fmt.Fprint(fail, "control group: ", err)
-			return 127
-		}
-	}
-	if err := setLimits(s.Limits, s.Tasks); err != nil {
-		fmt.Fprint(fail, "limits: ", err)
-		return 127
-	}
-	if s.Root {
-		if err := becomeUser(s.Run); err != nil {
-			fmt.Fprint(fail, "user: ", err)
-			return 127
-		}
-	}
-	if err := dropPrivileges(); err != nil {
-		fmt.Fprint(fail, "privileges: ", err)
-		return 127
-	}
-	if err := s.Filter.install(); err != nil {
-		fmt.Fprint(fail, err)
-		return 127
-	}
-	argv := append([]string{s.Path}, s.Args...)
-	err := syscall.Exec(s.Path, argv, os.Environ())
-	fmt.Fprint(fail, err)
-	return 127
-}
-
-// becomeUser makes the calling thread, root, the user u: no capability in
-// its bounding set, no supplementary group, and u's ids, real, effective
-// and saved, so that it has no capability left either.
-func becomeUser(u User) error {
-	for c := uintptr(0); c < 64; c++ {
-		if err := prctl(prCapbsetDrop, c); err == syscall.EINVAL {
-			break // past the last capability
-		}
-	}
-	prctl(prCapAmbient, prCapAmbientClearAll)
-	if _, _, e := syscall.RawSyscall(syscall.SYS_SETGROUPS, 0, 0, 0); e != 0 {
-		return fmt.Errorf("setgroups: %w", e)
-	}
-	if _, _, e := syscall.RawSyscall(syscall.SYS_SETRESGID, uintptr(u.Gid), uintptr(u.Gid), uintptr(u.Gid)); e != 0 {
-		return fmt.Errorf("setresgid: %w", e)
-	}
-	if _, _, e := syscall.RawSyscall(syscall.SYS_SETRESUID, uintptr(u.Uid), uintptr(u.Uid), uintptr(u.Uid)); e != 0 {
-		return fmt.Errorf("setresuid: %w", e)
-	}
-	return nil
-}
-
-// setLimits sets the rlimits that bound each process of the program;
-// others is how many tasks of the same user RLIMIT_NPROC counts besides
-// the run's.
-func setLimits(lim Limits, others int) error {
-	set := func(resource int, v uint64) error {
-		return syscall.Setrlimit(resource, &syscall.Rlimit{Cur: v, Max: v})
-	}
-	var errs []error
-	errs = append(errs, set(syscall.RLIMIT_CORE, 0))
-	if lim.Memory > 0 {
-		// Twice the run's limit, which the supervisor enforces first on
-		// memory in use: this refuses at once an allocation far too large.
-		errs = append(errs, set(syscall.RLIMIT_DATA, 2*uint64(lim.Memory)))
-	}
-	if lim.CPU > 0 {
-		// A second more than the run's limit, which the supervisor
-		// enforces first across all the processes: this is the backstop.
-		secs := uint64((lim.CPU+time.Second-1)/time.Second) + 1
-		errs = append(errs, syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: secs, Max: secs + 1}))
-	}
-	if lim.FileSize > 0 {
-		errs = append(errs, set(syscall.RLIMIT_FSIZE, uint64(lim.FileSize)))
-	}
-	if lim.Processes > 0 {
-		// More than the run's limit, which the supervisor enforces first
-		// when it sees that many: the kernel refuses a fork only past it,
-		// and its count has zombies and tasks on their way in or out.
-		errs = append(errs, set(rlimitNPROC, uint64(lim.Processes+others+nprocSlack)))
-	}
-	if lim.OpenFiles > 0 {
-		errs = append(errs, set(syscall.RLIMIT_NOFILE, uint64(lim.OpenFiles)))
-	}
-	return errors.Join(errs...)
-}
-
-// dropPrivileges leaves the program no way to more privilege than its
-// user's: no set-user-ID gain at execve; and it refuses to go on as user
-// 0, which execve would give every capability. The launcher's init runs
-// on the main thread, which is the one that calls execve, and this is the
-// thread's.
-func dropPrivileges() error {
-	if err := prctl(prSetNoNewPrivs, 1); err != nil {
-		return err
-	}
-	if os.Geteuid() == 0 {
-		return errors.New("the program would run as root") // becomeUser, or the user namespace, saw to it that it does not
-	}
-	return nil // execve gives a user other than 0 no capability
-}
-
-// userTasks counts the tasks (processes and threads) of the launcher's
-// user, which RLIMIT_NPROC counts with the run's where there is no user
-// namespace.
-func userTasks() int {
-	entries, _ := os.ReadDir("/proc")
-	uid := uint32(os.Getuid())
-	n := 0
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil || !info.IsDir() {
-			continue
-		}
-		if st, ok := info.Sys().(*syscall.Stat_t); !ok || st.Uid != uid {
-			continue
-		}
-		if tasks, err := os.ReadDir("/proc/" + e.Name() + "/task"); err == nil {
-			n += len(tasks)
-		}
-	}
-	return n
-}
-
-// The launcher's own numbers.
-const (
-	nprocSlack    = 16              // RLIMIT_NPROC above Limits.Processes
-	stopWait      = 5 * time.Second // the longest killAll tries
-	maxKillRounds = 10000
-	userHZ        = 100 // the unit of CPU times in /proc/PID/stat
-)
-
-// The kernel's numbers that package syscall lacks.
-const (
-	prSetNoNewPrivs      = 38
-	prCapbsetDrop        = 24
-	prCapAmbient         = 47
-	prCapAmbientClearAll = 4
-	prSetChildSubreaper  = 36
-	rlimitNPROC          = 6
-	sysMountSetattr      = 442 // the same number on every architecture
-	mountAttrRdonly      = 0x1
-	mountAttrNosuid      = 0x2
-	atRecursive          = 0x8000
-	atFdcwd              = -0x64
-)
-
-// unescapeMountPath undoes the octal escapes of /proc/self/mountinfo.
-func unescapeMountPath(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+3 < len(s) {
-			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
-				b.WriteByte(byte(n))
-				i += 3
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-// A watch follows one run: it reaps its processes, measures them, and
-// ends the run at a limit, at the main process's exit, or when the
-// grader closes the control pipe.
-type watch struct {
-	s    spec
-	main int // the program's own process
-
-	pidsEvents, memoryEvents *os.File // the counts of the run's control group, if it has one
-
-	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
-	peak      int64
-}
-
-// A reaped process and how it ended.
-type reaped struct {
-	pid    int
-	status syscall.WaitStatus
-	usage  syscall.Rusage
-}
-
-// run watches the run until it ends and returns its verdict.
-func (w *watch) run(control *os.File) verdict {
-	reaps := make(chan reaped, 64)
-	go func() {
-		defer close(reaps)
-		for {
-			var r reaped
-			pid, err := syscall.Wait4(-1, &r.status, 0, &r.usage)
-			if err == syscall.EINTR {
-				continue
-			}
-			if err != nil {
-				return // ECHILD: no process of the run is left
-			}
-			r.pid = pid
-			reaps <- r
-		}
-	}()
-	stop := make(chan struct{})
-	go func() {
-		io.Copy(io.Discard, control) // until the grader closes it or dies
-		close(stop)
-	}()
-	tick := time.NewTicker(pollEvery)
-	defer tick.Stop()
-
-	var v verdict
-	mainDone := false
-	for !mainDone {
-		select {
-		case r, ok := <-reaps:
-			if !ok {
-				mainDone = true // cannot happen before the main process is reaped
-				break
-			}
-			w.reapedCPU += cpuTime(r.usage)
-			if r.pid == w.main {
-				mainDone = true
-				switch {
-				case r.status.Signaled():
-					v.Exit, v.Signal = -1, int(r.status.Signal())
-					switch r.status.Signal() {
-					case syscall.SIGXCPU:
-						v.Limit = CPULimit
-					case syscall.SIGXFSZ:
-						v.Limit = FileSizeLimit
-					}
-				default:
-					v.Exit = r.status.ExitStatus()
-				}
-			}
-		case <-tick.C:
-			if l := w.measure(); l != NoLimit {
-				v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Limit: l, Killed: true}
-				mainDone = true
-			}
-		case <-stop:
-			v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Killed: true}
-			mainDone = true
-		}
-	}
-	w.killAll(reaps)
-	for r := range reaps {
-		w.reapedCPU += cpuTime(r.usage)
-	}
-	if v.Limit == NoLimit && w.s.Isolate && tmpFull(w.s.Limits.FileSize) {
-		v.Limit = FileSizeLimit // it filled its /tmp, and the program saw ENOSPC
-	}
-	v.CPU, v.Memory = w.reapedCPU, w.peak
-	if v.Limit == CPULimit && v.CPU < w.s.Limits.CPU {
-		v.CPU = w.s.Limits.CPU
-	}
-	return v
-}
-
-// measure adds up what the run's live processes use, keeps the peak of
-// memory, and returns the limit they are past, if any.
-func (w *watch) measure() Limit {
-	var rss int64
-	var cpu time.Duration
-	tasks := 0
-	for _, pid := range w.descendants() {
-		st, ok := readStat(pid)
-		if !ok {
-			continue
-		}
-		rss += st.rss
-		cpu += st.cpu
-		tasks += st.threads
-	}
-	if !w.s.Isolate && w.s.Root {
-		rss += filesOf(w.s.Run.Uid) // shared memory in files, which no control group counts here
-	}
-	w.peak = max(w.peak, rss)
-	lim := w.s.Limits
+// status returns the Status of the run that v tells of; path is the
+// program's.
+func (v verdict) status(path string) Status {
+	st := Status{Exit: v.Exit, Limit: v.Limit, Killed: v.Killed, CPU: v.CPU, Memory: v.Memory}
 	switch {
-	case lim.Memory > 0 && (rss > lim.Memory || readCounter(w.memoryEvents, "oom_kill") > 0):
-		return MemoryLimit
-	case lim.CPU > 0 && w.reapedCPU+cpu > lim.CPU:
-		return CPULimit
-	case lim.Processes > 0 && (tasks >= lim.Processes || readCounter(w.pidsEvents, "max") > 0):
-		return ProcessLimit
+	case v.Setup != "":
+		st.Exit, st.Err = -1, &StartError{Path: path, Err: &UnavailableError{Missing: v.Setup}}
+	case v.Start != "":
+		st.Exit, st.Err = -1, &StartError{Path: path, Err: fmt.Errorf("%s", v.Start)}
+	case v.Signal != 0:
+		st.Exit, st.State = -1, "signal: "+syscall.Signal(v.Signal).String()
+	case v.Exit < 0:
+		st.State = "killed" // the launcher was killed before it could say: by Stop, or by the program when Limited
+	default:
+		st.State = fmt.Sprintf("exit status %d", v.Exit)
 	}
-	return NoLimit
+	return st
 }
 
-// killAll kills every process of the run and waits until the reaper has
-// reaped them all (and so closed reaps), or gives up after stopWait.
-func (w *watch) killAll(reaps <-chan reaped) {
-	deadline := time.Now().Add(stopWait)
-	for round := 0; round < maxKillRounds && time.Now().Before(deadline); round++ {
-		if w.s.Isolate {
-			syscall.Kill(-1, syscall.SIGKILL) // as process 1: every other process of the namespace
-		}
-		pids := w.descendants()
-		for _, pid := range pids {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-		if len(pids) == 0 {
-			return
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
-
-// descendants returns the processes of the run that are still there: all
-// but the launcher when isolated, its descendants otherwise.
-func (w *watch) descendants() []int {
-	if _, err := os.Stat(fmt.Sprintf("/proc/self/task/%d/children", os.Getpid())); err != nil {
-		return w.scan() // a kernel without the children files
-	}
-	return descendantsOf(os.Getpid())
-}
-
-// descendantsOf returns the descendants of process pid, from the files
-// /proc/PID/task/TID/children.
-func descendantsOf(pid int) []int {
-	var pids []int
-	for queue := childrenOf(pid); len(queue) > 0; queue = queue[1:] {
-		pids = append(pids, queue[0])
-		queue = append(queue, childrenOf(queue[0])...)
-	}
-	return pids
-}
-
-// childrenOf returns the children of process pid.
-func childrenOf(pid int) []int {
-	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
-	var pids []int
-	for _, t := range tasks {
-		data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, t.Name()))
-		for _, f := range strings.Fields(string(data)) {
-			if child, err := strconv.Atoi(f); err == nil {
-				pids = append(pids, child)
-			}
-		}
-	}
-	return pids
-}
-
-// scan returns the descendants of the launcher from the parent of every
-// process in /proc.
-func (w *watch) scan() []int {
-	entries, _ := os.ReadDir("/proc")
-	parent := map[int]int{}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if st, ok := readStat(pid); ok {
-			parent[pid] = st.ppid
-		}
-	}
-	self := os.Getpid()
-	var pids []int
-	for pid := range parent {
-		for p, n := parent[pid], 0; p > 0 && n < 1000; p, n = parent[p], n+1 {
-			if p == self {
-				pids = append(pids, pid)
-				break
-			}
-		}
-	}
-	return pids
-}
-
-// A stat is what the launcher reads of one process in /proc/PID/stat.
-type stat struct {
-	ppid    int
-	cpu     time.Duration // its own and its reaped children's
-	threads int
-	rss     int64
-}
-
-var pageSize = int64(os.Getpagesize())
-
-// readStat reads /proc/PID/stat.
-func readStat(pid int) (stat, bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return stat{}, false
-	}
-	// The fields after the command name, which is in parentheses and
-	// may hold anything: state is field 3 of the stat, so f[0].
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return stat{}, false
-	}
-	f := strings.Fields(string(data[i+1:]))
-	if len(f) < 22 {
-		return stat{}, false
-	}
-	n := func(k int) int64 { // field k of the stat, counted from 1
-		v, _ := strconv.ParseInt(f[k-3], 10, 64)
-		return v
-	}
-	ticks := n(14) + n(15) + n(16) + n(17) // utime, stime, cutime, cstime
-	return stat{
-		ppid:    int(n(4)),
-		cpu:     time.Duration(ticks) * time.Second / userHZ,
-		threads: int(n(20)),
-		rss:     n(24) * pageSize,
-	}, true
-}
-
-// cpuTime is the user and system time of a rusage.
-func cpuTime(u syscall.Rusage) time.Duration {
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
-
-// tmpFull reports whether the private /tmp of size bytes is full.
-func tmpFull(size int64) bool {
-	var fs syscall.Statfs_t
-	if size <= 0 || syscall.Statfs("/tmp", &fs) != nil {
-		return false
-	}
-	free := int64(fs.Bavail) * fs.Bsize
-	return free < 64<<10
+// inUserNamespace makes attr start a process in a user namespace of its
+// own, in which it is user uid and group gid, mapped to hostUid and
+// hostGid of its parent's, and may not call setgroups.
+func inUserNamespace(attr *syscall.SysProcAttr, uid, gid, hostUid, hostGid int) {
+	attr.Cloneflags |= syscall.CLONE_NEWUSER
+	attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: hostUid, Size: 1}}
+	attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: hostGid, Size: 1}}
+	attr.GidMappingsEnableSetgroups = false
 }

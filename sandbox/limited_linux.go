@@ -65,8 +65,7 @@ func protectGrader(delta int) {
 	protect.limited += delta
 	switch {
 	case delta > 0 && protect.limited == 1:
-		prctl(syscall.PR_SET_DUMPABLE, 0)
-		prctl(prSetChildSubreaper, 1)
+		guardProcess()
 	case delta < 0 && protect.limited == 0:
 		prctl(syscall.PR_SET_DUMPABLE, 1)
 	}

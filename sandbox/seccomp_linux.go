@@ -72,9 +72,9 @@ const (
 )
 
 // The numbers of system calls that package syscall lacks and that are the
-// same on every architecture (those from Linux 5.1 on).
+// same on every architecture (those from Linux 5.1 on); nrMountSetattr,
+// which the view uses too, is in mount_linux.go.
 const (
-	nrMountSetattr    = 442
 	nrOpenTree        = 428
 	nrOpenTreeAttr    = 467
 	nrMoveMount       = 429

@@ -1,5 +1,10 @@
 package sandbox
 
+// The grader's side of a run: Start prepares it (isolatedRun or
+// limitedRun, the user, the control groups), starts the launcher with
+// the run's spec, and reads its verdict when the run is over; Stop ends
+// it early, and Probe tries a run with nothing in it.
+
 import (
 	"encoding/json"
 	"errors"
@@ -8,49 +13,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 )
-
-// A spec is what the grader tells the launcher: the first stage reads it
-// from its first argument, the second stage from its first argument too.
-type spec struct {
-	Isolate      bool              `json:"isolate"`
-	Root         bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
-	Probe        bool              `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
-	Limits       Limits            `json:"limits"`
-	Show         []string          `json:"show,omitempty"`   // Isolated: the files and folders the view shows read-only, besides the system's
-	Hide         []string          `json:"hide,omitempty"`   // Isolated: the paths it covers
-	Copies       map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
-	Dir          string            `json:"dir"`              // the program's working folder
-	Path         string            `json:"path"`
-	FromPath     bool              `json:"from_path,omitempty"` // Path was found in the grader's PATH
-	Args         []string          `json:"args"`
-	Env          []string          `json:"env"`
-	Joins        int               `json:"joins,omitempty"`         // control groups to join, through files 5 on of the launcher
-	PidsEvents   string            `json:"pids_events,omitempty"`   // the run's control group's counts of processes refused
-	MemoryEvents string            `json:"memory_events,omitempty"` // and of kills for memory
-	Filter       filter            `json:"filter"`
-	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
-	Run          User              `json:"run"`             // Root: the user the program runs as
-	Uid          int               `json:"uid"`             // not Root: the grader's ids, which the program keeps
-	Gid          int               `json:"gid"`
-}
-
-// A verdict is what the launcher tells the grader at the end of a run.
-type verdict struct {
-	Exit   int           `json:"exit"`
-	Signal int           `json:"signal"` // the signal that ended the program, or 0
-	Limit  Limit         `json:"limit"`
-	Killed bool          `json:"killed"`
-	CPU    time.Duration `json:"cpu"`
-	Memory int64         `json:"memory"`
-	Start  string        `json:"start,omitempty"` // why the program could not be started
-	Setup  string        `json:"setup,omitempty"` // why the sandbox could not be set up
-}
 
 // LimitsHold says whether Limits hold on this system: on Linux, where
 // the launcher enforces them.
@@ -85,36 +52,10 @@ func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File
 	return c.start(spec{Path: followShim(prog), Args: args, FromPath: !strings.Contains(path, "/")}, stdin, stdout, stderr)
 }
 
-// kept returns the files and folders that a program needs to see where
-// they are: the working folder dir, the program's own (unless it was
-// found in PATH), and those of its arguments that name files or folders,
-// with their symbolic links resolved. A folder that every user writes in,
-// such as /tmp, is never kept: a file right in it is kept alone.
-func kept(dir, prog string, fromPath bool, args []string) []string {
-	var paths []string
-	add := func(p string, isDir bool) {
-		if !isDir && !slices.Contains(sharedTmp, filepath.Dir(p)) {
-			p = filepath.Dir(p)
-		}
-		if real, err := filepath.EvalSymlinks(p); err == nil && !slices.Contains(sharedTmp, real) {
-			paths = append(paths, real)
-		}
-	}
-	add(dir, true)
-	if !fromPath {
-		add(prog, false)
-	}
-	for _, a := range args {
-		if !filepath.IsAbs(a) {
-			a = filepath.Join(dir, a)
-		}
-		if fi, err := os.Stat(a); err == nil {
-			add(a, fi.IsDir())
-		}
-	}
-	return paths
-}
-
+// start starts the run of s, of which Start and Probe say what to run:
+// it fills in the rest, starts the launcher with it, and returns the
+// Process, whose goroutine reads the verdict and undoes what the run
+// needed when it is over.
 func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err error) {
 	fail := func(err error) (*Process, error) { return nil, &StartError{Path: s.Path, Err: err} }
 	self, err := os.Executable()
@@ -158,44 +99,17 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		after = append(after, release)
 	}
 	home := "/tmp"
+	var end func()
 	if s.Isolate {
-		s.Show = append(kept(s.Dir, s.Path, s.FromPath, s.Args), interpreterHome(s.Path)...)
-		for _, b := range c.Bind {
-			if real, err := filepath.EvalSymlinks(b); err == nil {
-				s.Show = append(s.Show, real)
-			}
-		}
-		s.Hide = append(hidden(self, s.Path, c.Hide), secretsOfEtc()...)
-		if s.Root && !s.Probe {
-			// What the run's user may not read is shown as a copy it owns.
-			// (The view makes the folders above each path for anybody to
-			// enter.)
-			var unread []string
-			for _, k := range showable(s.Show) {
-				if !allReadable(k, s.Run) {
-					unread = append(unread, k)
-				}
-			}
-			if len(unread) > 0 {
-				p, err := newPrivate(s.Run, unread, s.Hide)
-				if err != nil {
-					return fail(err)
-				}
-				after = append(after, p.remove)
-				s.Copies = map[string]string{}
-				for _, k := range p.copied {
-					s.Copies[k] = p.moved(k)
-				}
-			}
-		}
+		end, err = c.isolatedRun(&s, self)
 	} else {
 		s.Filter.NoUnixSockets, s.Filter.NoSysVIPC = true, true
-		var end func()
-		if home, end, err = c.limitedRun(&s, self); err != nil {
-			return fail(err)
-		}
-		after = append(after, end)
+		home, end, err = c.limitedRun(&s, self)
 	}
+	if err != nil {
+		return fail(err)
+	}
+	after = append(after, end)
 	s.Env = c.environ(home)
 
 	verdictR, verdictW, err := os.Pipe()
@@ -248,10 +162,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		if !s.Root {
 			// Root needs no user namespace to make the others, and a
 			// program of its own user id (see becomeUser).
-			a.Cloneflags |= syscall.CLONE_NEWUSER
-			a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Uid, Size: 1}}
-			a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: s.Gid, Size: 1}}
-			a.GidMappingsEnableSetgroups = false
+			inUserNamespace(a, 0, 0, s.Uid, s.Gid)
 		}
 	}
 	if !s.Isolate {
@@ -301,25 +212,6 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	return p, nil
 }
 
-// status returns the Status of the run that v tells of; path is the
-// program's.
-func (v verdict) status(path string) Status {
-	st := Status{Exit: v.Exit, Limit: v.Limit, Killed: v.Killed, CPU: v.CPU, Memory: v.Memory}
-	switch {
-	case v.Setup != "":
-		st.Exit, st.Err = -1, &StartError{Path: path, Err: &UnavailableError{Missing: v.Setup}}
-	case v.Start != "":
-		st.Exit, st.Err = -1, &StartError{Path: path, Err: fmt.Errorf("%s", v.Start)}
-	case v.Signal != 0:
-		st.Exit, st.State = -1, "signal: "+syscall.Signal(v.Signal).String()
-	case v.Exit < 0:
-		st.State = "killed" // the launcher was killed before it could say: by Stop, or by the program when Limited
-	default:
-		st.State = fmt.Sprintf("exit status %d", v.Exit)
-	}
-	return st
-}
-
 // Done returns a channel that is closed when the run has ended and every
 // process of it is gone.
 func (p *Process) Done() <-chan struct{} { return p.done }
@@ -343,40 +235,6 @@ func (p *Process) Stop() {
 			}
 		}()
 	})
-}
-
-// hidden returns the paths that the program prog must not see: the
-// grader's binary (unless it is the program, checked by itself), its
-// standard output and error when they are files (the report), and extra,
-// each with its symbolic links resolved.
-func hidden(self, prog string, extra []string) []string {
-	paths := slices.Clone(extra)
-	if !sameFile(self, prog) {
-		paths = append(paths, self)
-	}
-	for _, f := range []*os.File{os.Stdout, os.Stderr} {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			if p, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", f.Fd())); err == nil {
-				paths = append(paths, p)
-			}
-		}
-	}
-	var out []string
-	for _, p := range paths {
-		if abs, err := filepath.Abs(p); err == nil {
-			if real, err := filepath.EvalSymlinks(abs); err == nil {
-				out = append(out, real)
-			}
-		}
-	}
-	return out
-}
-
-// sameFile reports whether the paths a and b name the same file.
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 var probe struct {
@@ -418,11 +276,4 @@ func unwrapStart(err error) error {
 		return se.Err
 	}
 	return err
-}
-
-func prctl(option, arg uintptr) error {
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, option, arg, 0); e != 0 {
-		return e
-	}
-	return nil
 }

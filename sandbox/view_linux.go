@@ -1,8 +1,11 @@
 package sandbox
 
-// The view: the file system an Isolated program sees, built fresh for
-// each run by the launcher in its own mount namespace, then made its root
-// with pivot_root. See the package doc for what is in it.
+// The view: the file system an Isolated program sees. The grader works
+// out what it shows and hides (isolatedRun; kept and hidden say what a
+// program of either mode needs and must not see); the launcher builds it
+// fresh for each run in its own mount namespace, with the helpers of
+// mount_linux.go, then makes it its root with pivot_root. See the package
+// doc for what is in it.
 
 import (
 	"fmt"
@@ -14,7 +17,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"unsafe"
 )
 
 // systemPaths are the system's folders that every view shows read-only:
@@ -35,6 +37,107 @@ var (
 // stage is where the launcher builds the view before it becomes the root:
 // a tmpfs it mounts over its own /tmp, once every source is open.
 const stage = "/tmp"
+
+// isolatedRun prepares an Isolated run of s: what its view shows and
+// hides, and, for a root grader, copies that the run's user owns of what
+// it may not read, which the view shows in their place. It returns what
+// undoes it when the run is over.
+func (c Config) isolatedRun(s *spec, self string) (end func(), err error) {
+	s.Show = append(kept(s.Dir, s.Path, s.FromPath, s.Args), interpreterHome(s.Path)...)
+	for _, b := range c.Bind {
+		if real, err := filepath.EvalSymlinks(b); err == nil {
+			s.Show = append(s.Show, real)
+		}
+	}
+	s.Hide = append(hidden(self, s.Path, c.Hide), secretsOfEtc()...)
+	if !s.Root || s.Probe {
+		return func() {}, nil
+	}
+	// What the run's user may not read is shown as a copy it owns. (The
+	// view makes the folders above each path for anybody to enter.)
+	var unread []string
+	for _, k := range showable(s.Show) {
+		if !allReadable(k, s.Run) {
+			unread = append(unread, k)
+		}
+	}
+	if len(unread) == 0 {
+		return func() {}, nil
+	}
+	p, err := newPrivate(s.Run, unread, s.Hide)
+	if err != nil {
+		return nil, err
+	}
+	s.Copies = map[string]string{}
+	for _, k := range p.copied {
+		s.Copies[k] = p.moved(k)
+	}
+	return p.remove, nil
+}
+
+// kept returns the files and folders that a program needs to see where
+// they are: the working folder dir, the program's own (unless it was
+// found in PATH), and those of its arguments that name files or folders,
+// with their symbolic links resolved. A folder that every user writes in,
+// such as /tmp, is never kept: a file right in it is kept alone.
+func kept(dir, prog string, fromPath bool, args []string) []string {
+	var paths []string
+	add := func(p string, isDir bool) {
+		if !isDir && !slices.Contains(sharedTmp, filepath.Dir(p)) {
+			p = filepath.Dir(p)
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil && !slices.Contains(sharedTmp, real) {
+			paths = append(paths, real)
+		}
+	}
+	add(dir, true)
+	if !fromPath {
+		add(prog, false)
+	}
+	for _, a := range args {
+		if !filepath.IsAbs(a) {
+			a = filepath.Join(dir, a)
+		}
+		if fi, err := os.Stat(a); err == nil {
+			add(a, fi.IsDir())
+		}
+	}
+	return paths
+}
+
+// hidden returns the paths that the program prog must not see: the
+// grader's binary (unless it is the program, checked by itself), its
+// standard output and error when they are files (the report), and extra,
+// each with its symbolic links resolved.
+func hidden(self, prog string, extra []string) []string {
+	paths := slices.Clone(extra)
+	if !sameFile(self, prog) {
+		paths = append(paths, self)
+	}
+	for _, f := range []*os.File{os.Stdout, os.Stderr} {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if p, err := os.Readlink(fdPath(f)); err == nil {
+				paths = append(paths, p)
+			}
+		}
+	}
+	var out []string
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				out = append(out, real)
+			}
+		}
+	}
+	return out
+}
+
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
 
 // buildView builds the view of spec s and makes it the launcher's root,
 // with s.Dir its working folder.
@@ -122,16 +225,9 @@ func buildView(s spec) error {
 	if err := syscall.Mount("", stage, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV, ""); err != nil {
 		return fmt.Errorf("a read-only root (%v)", err)
 	}
-	// pivot_root with the old root on top of the new one, then dropped:
-	// nothing of the grader's tree is left in the namespace.
-	if err := os.Chdir(stage); err != nil {
+	// Nothing of the grader's tree is left in the namespace.
+	if err := pivotRoot(stage); err != nil {
 		return err
-	}
-	if err := syscall.PivotRoot(".", "."); err != nil {
-		return fmt.Errorf("pivot_root (%v)", err)
-	}
-	if err := syscall.Unmount(".", syscall.MNT_DETACH); err != nil {
-		return fmt.Errorf("leaving the old root (%v)", err)
 	}
 	if err := os.Chdir(s.Dir); err != nil {
 		return fmt.Errorf("the working folder (%v)", err)
@@ -178,55 +274,6 @@ func underAny(path string, dirs []string) bool {
 		}
 	}
 	return false
-}
-
-// bindReadOnly binds the open file or folder f at to, which it makes
-// first, read-only and without set-user-ID, with what is mounted in it.
-func bindReadOnly(f *os.File, to string) error {
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if fi.IsDir() {
-		err = os.MkdirAll(to, 0o755)
-	} else if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
-		err = os.WriteFile(to, nil, 0o644)
-	}
-	if err != nil {
-		return err
-	}
-	if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), to, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return err
-	}
-	return readOnly(to)
-}
-
-// readOnly makes the mount at path, and those in it, read-only and
-// without set-user-ID: in one call where the kernel has mount_setattr
-// (5.12), the top mount alone otherwise, keeping the flags that a mount
-// namespace of a user namespace may not clear.
-func readOnly(path string) error {
-	attr := struct{ set, clr, propagation, userns uint64 }{set: mountAttrRdonly | mountAttrNosuid}
-	p, err := syscall.BytePtrFromString(path)
-	if err != nil {
-		return err
-	}
-	dirfd := atFdcwd
-	_, _, e := syscall.Syscall6(sysMountSetattr, uintptr(dirfd), uintptr(unsafe.Pointer(p)),
-		atRecursive, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
-	if e == 0 {
-		return nil
-	}
-	if e != syscall.ENOSYS {
-		return e
-	}
-	var st syscall.Statfs_t
-	if err := syscall.Statfs(path, &st); err != nil {
-		return err
-	}
-	const kept = syscall.MS_NODEV | syscall.MS_NOEXEC | syscall.MS_NOATIME | syscall.MS_NODIRATIME | syscall.MS_RELATIME // as statfs's ST_ flags
-	flags := uintptr(syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID) | uintptr(st.Flags)&kept
-	return syscall.Mount("", path, "", flags, "")
 }
 
 // mountProc mounts a /proc of the run's PID namespace at path, with the
@@ -283,7 +330,7 @@ func mountDev(path string, opened map[string]*os.File) error {
 		if err := os.WriteFile(to, nil, 0o666); err != nil {
 			return err
 		}
-		if err := syscall.Mount(fmt.Sprintf("/proc/self/fd/%d", opened["/dev/"+d].Fd()), to, "", syscall.MS_BIND, ""); err != nil {
+		if err := syscall.Mount(fdPath(opened["/dev/"+d]), to, "", syscall.MS_BIND, ""); err != nil {
 			return fmt.Errorf("/dev/%s (%v)", d, err)
 		}
 	}
@@ -296,11 +343,6 @@ func mountDev(path string, opened map[string]*os.File) error {
 		return err
 	}
 	return readOnlyTop(path)
-}
-
-// readOnlyTop makes the mount at path read-only, but not those in it.
-func readOnlyTop(path string) error {
-	return syscall.Mount("", path, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
 }
 
 // mountTmp mounts the run's private /tmp at path, of at most size bytes
@@ -368,25 +410,6 @@ func expectedOutput(path string) bool {
 	return (ext == ".out" || ext == ".err") && exists(strings.TrimSuffix(path, ext)+".in")
 }
 
-// coverDir covers the folder at path with an empty one that nobody may
-// read.
-func coverDir(path string) error {
-	return syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "mode=0,size=4k")
-}
-
-// coverFile covers the file at path with the null device (devNull, or
-// the system's /dev/null when nil), read-only.
-func coverFile(path string, devNull *os.File) error {
-	from := "/dev/null"
-	if devNull != nil {
-		from = fmt.Sprintf("/proc/self/fd/%d", devNull.Fd())
-	}
-	if err := syscall.Mount(from, path, "", syscall.MS_BIND, ""); err != nil {
-		return err
-	}
-	return syscall.Mount("", path, "", syscall.MS_BIND|syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NOEXEC, "")
-}
-
 var etcSecrets struct {
 	once  sync.Once
 	paths []string
@@ -419,7 +442,3 @@ func secretsOfEtc() []string {
 	})
 	return etcSecrets.paths
 }
-
-// oPath is O_PATH, which package syscall lacks: a file opened only to be
-// named, as the source of a bind mount.
-const oPath = 0x200000

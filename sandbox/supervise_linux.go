@@ -1,0 +1,310 @@
+package sandbox
+
+// The launcher's first stage, the run's supervisor: it sets the sandbox
+// up, starts the second stage (exec_linux.go), then reaps, measures and
+// ends the run's processes, and tells the grader how the run ended.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+)
+
+// The supervisor's own numbers.
+const (
+	pollEvery     = 10 * time.Millisecond // how often it measures the run's processes
+	stopWait      = 5 * time.Second       // the longest killAll tries
+	maxKillRounds = 10000
+)
+
+// supervise is the launcher's first stage: it sets the sandbox up, starts
+// the second stage, watches the run and writes its verdict on file 3.
+func supervise(arg string) int {
+	// The files the grader passed, and any that it inherited itself and
+	// left open, are not the program's: it gets none but 0, 1 and 2.
+	if entries, err := os.ReadDir("/proc/self/fd"); err == nil {
+		for _, e := range entries {
+			if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+				syscall.CloseOnExec(fd)
+			}
+		}
+	}
+	out := os.NewFile(3, "verdict")
+	control := os.NewFile(4, "control")
+	var s spec
+	if err := json.Unmarshal([]byte(arg), &s); err != nil {
+		return say(out, verdict{Exit: -1, Setup: "bad launcher argument: " + err.Error()})
+	}
+	// The program must not be able to signal, read or trace the
+	// supervisor, where it runs as the same user.
+	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
+		syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
+	guardProcess()
+
+	// The control group's counts, which the view does not show.
+	w := &watch{s: s}
+	for path, f := range map[string]**os.File{s.PidsEvents: &w.pidsEvents, s.MemoryEvents: &w.memoryEvents} {
+		if path != "" {
+			*f, _ = os.Open(path)
+		}
+	}
+	if s.Isolate {
+		if err := buildView(s); err != nil {
+			return say(out, verdict{Exit: -1, Setup: err.Error()})
+		}
+	}
+	if s.Probe {
+		return say(out, verdict{})
+	}
+	if !s.Isolate && !s.Root {
+		s.Tasks = userTasks()
+		if data, err := json.Marshal(s); err == nil {
+			arg = string(data)
+		}
+	}
+
+	// The second stage reports a failed execve on a pipe that a successful
+	// one closes, and joins the run's control groups through files 4 on.
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return say(out, verdict{Exit: -1, Start: err.Error()})
+	}
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if s.Isolate && !s.Root {
+		// A user namespace in the launcher's, in which the program is the
+		// grader's user again and has no capability.
+		inUserNamespace(attr, s.Uid, s.Gid, 0, 0)
+	}
+	files := []*os.File{os.Stdin, os.Stdout, os.Stderr, errW}
+	for i := range s.Joins {
+		files = append(files, os.NewFile(uintptr(5+i), "cgroup"))
+	}
+	dir := ""
+	if !s.Isolate {
+		dir = s.Dir // the view's root is already in it
+	}
+	child, err := os.StartProcess("/proc/self/exe", []string{execName, arg}, &os.ProcAttr{
+		Dir:   dir,
+		Env:   s.Env,
+		Files: files,
+		Sys:   attr,
+	})
+	errW.Close()
+	if err != nil {
+		return say(out, verdict{Exit: -1, Start: err.Error()})
+	}
+	// Only the program holds its standard streams now, so that they end
+	// when it and what it started end.
+	for _, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
+		if devNull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0); err == nil {
+			syscall.Dup3(int(devNull.Fd()), int(f.Fd()), 0)
+			devNull.Close()
+		}
+	}
+	msg, _ := io.ReadAll(io.LimitReader(errR, 4096))
+	errR.Close()
+
+	w.main = child.Pid
+	v := w.run(control)
+	if len(msg) > 0 {
+		v = verdict{Exit: -1, Start: string(msg)}
+	}
+	return say(out, v)
+}
+
+// say writes the verdict for the grader and returns the launcher's exit
+// status.
+func say(out *os.File, v verdict) int {
+	data, _ := json.Marshal(v)
+	out.Write(data)
+	out.Close()
+	return 0
+}
+
+// prSetChildSubreaper is PR_SET_CHILD_SUBREAPER, which package syscall
+// lacks.
+const prSetChildSubreaper = 36
+
+// guardProcess makes the calling process non-dumpable, so that a program
+// of the same user cannot read its memory, file descriptors or binary
+// through /proc, nor trace it, and a child subreaper, so that the orphans
+// of what it starts become its children, which it kills and reaps: the
+// supervisor, and the grader while Limited runs go on.
+func guardProcess() {
+	prctl(syscall.PR_SET_DUMPABLE, 0)
+	prctl(prSetChildSubreaper, 1)
+}
+
+// A watch follows one run: it reaps its processes, measures them, and
+// ends the run at a limit, at the main process's exit, or when the
+// grader closes the control pipe.
+type watch struct {
+	s    spec
+	main int // the program's own process
+
+	pidsEvents, memoryEvents *os.File // the counts of the run's control group, if it has one
+
+	reapedCPU time.Duration // CPU time of the processes reaped so far, with their children
+	peak      int64
+}
+
+// A reaped process and how it ended.
+type reaped struct {
+	pid    int
+	status syscall.WaitStatus
+	usage  syscall.Rusage
+}
+
+// run watches the run until it ends and returns its verdict.
+func (w *watch) run(control *os.File) verdict {
+	reaps := make(chan reaped, 64)
+	go func() {
+		defer close(reaps)
+		for {
+			var r reaped
+			pid, err := syscall.Wait4(-1, &r.status, 0, &r.usage)
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil {
+				return // ECHILD: no process of the run is left
+			}
+			r.pid = pid
+			reaps <- r
+		}
+	}()
+	stop := make(chan struct{})
+	go func() {
+		io.Copy(io.Discard, control) // until the grader closes it or dies
+		close(stop)
+	}()
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+
+	var v verdict
+	mainDone := false
+	for !mainDone {
+		select {
+		case r, ok := <-reaps:
+			if !ok {
+				mainDone = true // cannot happen before the main process is reaped
+				break
+			}
+			w.reapedCPU += cpuTime(r.usage)
+			if r.pid == w.main {
+				mainDone = true
+				switch {
+				case r.status.Signaled():
+					v.Exit, v.Signal = -1, int(r.status.Signal())
+					switch r.status.Signal() {
+					case syscall.SIGXCPU:
+						v.Limit = CPULimit
+					case syscall.SIGXFSZ:
+						v.Limit = FileSizeLimit
+					}
+				default:
+					v.Exit = r.status.ExitStatus()
+				}
+			}
+		case <-tick.C:
+			if l := w.measure(); l != NoLimit {
+				v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Limit: l, Killed: true}
+				mainDone = true
+			}
+		case <-stop:
+			v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Killed: true}
+			mainDone = true
+		}
+	}
+	w.killAll(reaps)
+	for r := range reaps {
+		w.reapedCPU += cpuTime(r.usage)
+	}
+	if v.Limit == NoLimit && w.s.Isolate && tmpFull(w.s.Limits.FileSize) {
+		v.Limit = FileSizeLimit // it filled its /tmp, and the program saw ENOSPC
+	}
+	v.CPU, v.Memory = w.reapedCPU, w.peak
+	if v.Limit == CPULimit && v.CPU < w.s.Limits.CPU {
+		v.CPU = w.s.Limits.CPU
+	}
+	return v
+}
+
+// measure adds up what the run's live processes use, keeps the peak of
+// memory, and returns the limit they are past, if any.
+func (w *watch) measure() Limit {
+	var rss int64
+	var cpu time.Duration
+	tasks := 0
+	for _, pid := range w.descendants() {
+		st, ok := readStat(pid)
+		if !ok {
+			continue
+		}
+		rss += st.rss
+		cpu += st.cpu
+		tasks += st.threads
+	}
+	if !w.s.Isolate && w.s.Root {
+		rss += filesOf(w.s.Run.Uid) // shared memory in files, which no control group counts here
+	}
+	w.peak = max(w.peak, rss)
+	lim := w.s.Limits
+	switch {
+	case lim.Memory > 0 && (rss > lim.Memory || readCounter(w.memoryEvents, "oom_kill") > 0):
+		return MemoryLimit
+	case lim.CPU > 0 && w.reapedCPU+cpu > lim.CPU:
+		return CPULimit
+	case lim.Processes > 0 && (tasks >= lim.Processes || readCounter(w.pidsEvents, "max") > 0):
+		return ProcessLimit
+	}
+	return NoLimit
+}
+
+// killAll kills every process of the run and waits until the reaper has
+// reaped them all (and so closed reaps), or gives up after stopWait.
+func (w *watch) killAll(reaps <-chan reaped) {
+	deadline := time.Now().Add(stopWait)
+	for round := 0; round < maxKillRounds && time.Now().Before(deadline); round++ {
+		if w.s.Isolate {
+			syscall.Kill(-1, syscall.SIGKILL) // as process 1: every other process of the namespace
+		}
+		pids := w.descendants()
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		if len(pids) == 0 {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// descendants returns the processes of the run that are still there: all
+// but the launcher when isolated, its descendants otherwise.
+func (w *watch) descendants() []int {
+	if _, err := os.Stat(fmt.Sprintf("/proc/self/task/%d/children", os.Getpid())); err != nil {
+		return scanDescendantsOf(os.Getpid()) // a kernel without the children files
+	}
+	return descendantsOf(os.Getpid())
+}
+
+// cpuTime is the user and system time of a rusage.
+func cpuTime(u syscall.Rusage) time.Duration {
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// tmpFull reports whether the private /tmp of size bytes is full.
+func tmpFull(size int64) bool {
+	var fs syscall.Statfs_t
+	if size <= 0 || syscall.Statfs("/tmp", &fs) != nil {
+		return false
+	}
+	free := int64(fs.Bavail) * int64(fs.Bsize)
+	return free < 64<<10
+}
