@@ -14,9 +14,12 @@
 //     f5d6c3d3c4 (movelist.go).
 //   - The judge's input, a setup and move lines, as a .in file holds it
 //     (judge.go): read only, as the judge plays it.
+//   - OBF, positions one a line with the exact scores of some moves, as
+//     the FFO test positions are written (obf.go): read only, by
+//     ParseOBF, each position a record of a game with no moves and its
+//     known scores (Known).
 //
-// Parse reads any of them, deciding by content (Detect). Positions in
-// OBF, the FFO test positions' format, are package search's.
+// Parse reads any of the games, deciding by content (Detect).
 //
 // GGF cannot say everything this engine plays; what it cannot, this
 // package writes so that other readers skip it or refuse it plainly:

@@ -16,7 +16,7 @@ var (
 	// ErrSyntax means a text does not follow its format: a GGF property
 	// that is not NAME[value], a game that is not closed by ";)", a board
 	// or game type that GGF cannot mean, a word in a move list that is no
-	// move.
+	// move, a line of OBF that is no position.
 	ErrSyntax = errors.New("record: syntax error")
 	// ErrUnsupported means a GGF game that is not the Othello this
 	// engine plays: another game, synchro or komi games, the octagonal

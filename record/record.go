@@ -25,6 +25,10 @@ type Record struct {
 	// when it asks that player for its move, which is the pass. Game
 	// makes the pass all the same; FormatGGF leaves it unwritten.
 	PassOwed bool
+	// Known are the exact scores of some moves of the setup's position,
+	// the best first, as OBF gives them for the FFO test positions
+	// (ParseOBF); nil when none is known. FormatGGF does not write them.
+	Known []Known
 }
 
 // Game replays the moves of r from its setup and returns the game at

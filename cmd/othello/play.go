@@ -14,7 +14,6 @@ import (
 	"github.com/othello-judge/judge/play"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
-	"github.com/othello-judge/judge/search"
 )
 
 const playUsage = `usage: othello play [flags]
@@ -261,17 +260,17 @@ func readGameFile(path string, r othello.Rules) (record.Record, record.Format, e
 // readOBFGame returns the first position in OBF of text, the file at path,
 // as a game under rules r with no moves, won by the most discs.
 func readOBFGame(path, text string, r othello.Rules) (record.Record, error) {
-	for i, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		obf, err := search.ParseOBF(l)
-		if err != nil {
-			return record.Record{}, fmt.Errorf("%s: line %d: not a game in GGF, a judge's setup or a move list, nor a position in OBF", path, i+1)
-		}
-		return record.Record{Setup: othello.Setup{Rules: r, Board: *obf.Board, First: obf.Turn, Win: othello.MostDiscs}}, nil
+	records, err := record.ParseOBF(text, r)
+	var pe *record.ParseError
+	switch {
+	case errors.Is(err, record.ErrNoGame):
+		return record.Record{}, fmt.Errorf("%s: no game in it", path)
+	case errors.As(err, &pe):
+		return record.Record{}, fmt.Errorf("%s: line %d: not a game in GGF, a judge's setup or a move list, nor a position in OBF", path, pe.Line)
+	case err != nil:
+		return record.Record{}, err
 	}
-	return record.Record{}, fmt.Errorf("%s: no game in it", path)
+	return records[0], nil
 }
 
 // endSetup returns the setup of a game that starts where the game of r

@@ -14,7 +14,6 @@ import (
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
-	"github.com/othello-judge/judge/search"
 )
 
 const solveUsage = `usage: othello solve [flags] FILE
@@ -184,7 +183,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 	for i, p := range f.problems {
 		r, err := cpu.Analyze(p.pos, p.win)
 		if err != nil {
-			return fail(&lineError{Path: path, Line: p.line, Msg: err.Error(), Err: err})
+			return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: %v", i+1, err), Err: err})
 		}
 		v := judgeResult(r, p.known)
 		sum.add(r, v)
@@ -194,7 +193,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 		if c.pv {
 			pv, err := principalVariation(cpu, p, r)
 			if err != nil {
-				return fail(&lineError{Path: path, Line: p.line, Msg: "principal variation: " + err.Error(), Err: err})
+				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: principal variation: %v", i+1, err), Err: err})
 			}
 			fmt.Fprintln(out, strings.TrimSuffix("    pv: "+strings.Join(pv, " "), " "))
 		}
@@ -212,10 +211,9 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 
 // A problem is a position of a file to solve.
 type problem struct {
-	line  int // the line of the file it is on, from 1
 	pos   *othello.Position
 	win   othello.WinRule
-	known []search.Known // the moves of known score, best first; OBF only
+	known []record.Known // the moves of known score, best first; OBF only
 }
 
 // A problemFile is the positions of a file, and what they are.
@@ -231,7 +229,7 @@ type lineError struct {
 	Path string
 	Line int    // from 1; 0 for the whole file
 	Msg  string // what is wrong, for a person
-	Err  error  // what went wrong, such as search.ErrOBF or an *othello.ValueError
+	Err  error  // what went wrong, such as a *record.ParseError
 }
 
 func (e *lineError) Error() string {
@@ -275,7 +273,7 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		if err != nil {
 			return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 		}
-		f.problems = append(f.problems, problem{line: 1, pos: endPosition(g), win: g.WinRule()})
+		f.problems = append(f.problems, problem{pos: endPosition(g), win: g.WinRule()})
 	}
 	if len(games) > 1 {
 		f.about = fmt.Sprintf("%d games in %s", len(games), format)
@@ -308,24 +306,24 @@ func endPosition(g *othello.Game) *othello.Position {
 // readOBF reads positions in OBF, one a line, from text, skipping blank
 // lines and lines that start with #.
 func readOBF(path, text string) (problemFile, error) {
-	var f problemFile
-	for i, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		obf, err := search.ParseOBF(l)
-		if err != nil {
-			return problemFile{}, &lineError{Path: path, Line: i + 1, Msg: strings.TrimPrefix(err.Error(), "search: "), Err: err}
-		}
-		pos, err := othello.NewPosition(othello.Full{}, obf.Board, obf.Turn)
-		if err != nil {
-			return problemFile{}, &lineError{Path: path, Line: i + 1, Msg: err.Error(), Err: err}
-		}
-		f.problems = append(f.problems, problem{line: i + 1, pos: pos, win: othello.MostDiscs, known: obf.Known})
-		f.anyKnown = f.anyKnown || len(obf.Known) > 0
+	records, err := record.ParseOBF(text, othello.Full{})
+	var pe *record.ParseError
+	switch {
+	case errors.Is(err, record.ErrNoGame):
+		return problemFile{}, &lineError{Path: path, Msg: errNoPosition.Error(), Err: err}
+	case errors.As(err, &pe):
+		return problemFile{}, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
+	case err != nil:
+		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 	}
-	if len(f.problems) == 0 {
-		return problemFile{}, &lineError{Path: path, Msg: errNoPosition.Error(), Err: errNoPosition}
+	var f problemFile
+	for _, rec := range records {
+		pos, err := othello.NewPosition(rec.Setup.Rules, &rec.Setup.Board, rec.Setup.First)
+		if err != nil {
+			return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
+		}
+		f.problems = append(f.problems, problem{pos: pos, win: rec.Setup.Win, known: rec.Known})
+		f.anyKnown = f.anyKnown || len(rec.Known) > 0
 	}
 	f.about = plural(len(f.problems), "position", "positions") + " in OBF, 8x8 under the FULL rules, won by >"
 	return f, nil
@@ -350,7 +348,7 @@ type judged struct {
 
 // judgeResult compares r with the known scores of its position, best
 // first.
-func judgeResult(r player.Result, known []search.Known) judged {
+func judgeResult(r player.Result, known []record.Known) judged {
 	if len(known) == 0 {
 		return judged{}
 	}
@@ -363,13 +361,9 @@ func judgeResult(r player.Result, known []search.Known) judged {
 		return judged{disagree, text + " disagree"}
 	}
 	if !r.Over {
-		move := search.Pass
-		if !r.Pass {
-			move = r.Move.Row*8 + r.Move.Col
-		}
 		for _, k := range known {
-			if k.Move == move && k.Score != best {
-				return judged{disagree, fmt.Sprintf("%s disagree: %s is %+d", text, search.SquareName(move), k.Score)}
+			if k.Pass == r.Pass && (r.Pass || k.Square == r.Move) && k.Score != best {
+				return judged{disagree, fmt.Sprintf("%s disagree: %s is %+d", text, moveName(r), k.Score)}
 			}
 		}
 	}
