@@ -22,11 +22,12 @@ var (
 	// engine plays: another game, synchro or komi games, the octagonal
 	// board.
 	ErrUnsupported = errors.New("record: not a game this engine plays")
-	// ErrNoGame means a text holds no game at all.
+	// ErrNoGame means a text holds no game at all, nor a position.
 	ErrNoGame = errors.New("record: no game in the text")
-	// ErrFormat means Parse cannot tell a text's format: it is not GGF,
-	// a judge's setup or a move list.
-	ErrFormat = errors.New("record: not a game in GGF, a judge's setup or a move list")
+	// ErrFormat means Read cannot tell a text's format: it is not GGF, a
+	// judge's setup, a move list or OBF; or that Parse is given positions
+	// in OBF, not games.
+	ErrFormat = errors.New("record: not a game in GGF, a judge's setup or a move list, nor a position in OBF")
 	// ErrTurn means a text names the player of a move or a pass, and it
 	// is the other player's turn.
 	ErrTurn = errors.New("record: not the player's turn")

@@ -104,3 +104,22 @@ func obfKnown(b *othello.Board, f string) (k Known, ok bool) {
 // obfColors are the colours of OBF's squares and players to move.
 var obfColors = map[byte]othello.Color{'X': othello.Black, 'x': othello.Black, '*': othello.Black,
 	'O': othello.White, 'o': othello.White, '-': othello.Empty, '.': othello.Empty}
+
+// isOBF reports whether a line is the start of a text in OBF: a comment,
+// starting with #, or a word of OBF's squares (a position, maybe of the
+// wrong length).
+func isOBF(line string) bool {
+	if strings.HasPrefix(line, "#") {
+		return true
+	}
+	words := strings.Fields(line)
+	if len(words) == 0 {
+		return false
+	}
+	for i := range len(words[0]) {
+		if _, ok := obfColors[words[0][i]]; !ok {
+			return false
+		}
+	}
+	return true
+}
