@@ -1,6 +1,9 @@
 // Package record reads and writes the records of games: how a game
-// started, the moves played, the players, the date and the place. It
-// reads and writes text only, never files or the terminal.
+// started, the moves played, the players, the date and the place; and
+// positions to solve, each read as a game with no moves. It reads and
+// writes text only, never files or the terminal. It is where the
+// programs read a game file: othello play (-load, -board), othello solve
+// and the web server's loaded games all call Read.
 //
 // A Record holds an othello.Setup and the squares played, and nothing it
 // can work out: Game replays the moves into an othello.Game, which makes
@@ -14,9 +17,14 @@
 //     f5d6c3d3c4 (movelist.go).
 //   - The judge's input, a setup and move lines, as a .in file holds it
 //     (judge.go): read only, as the judge plays it.
+//   - OBF, positions one a line with the exact scores of some moves, as
+//     the FFO test positions are written (obf.go): read only, by
+//     ParseOBF, each position a record of a game with no moves and its
+//     known scores (Known).
 //
-// Parse reads any of them, deciding by content (Detect). Positions in
-// OBF, the FFO test positions' format, are package search's.
+// Read reads a text of any of them, telling the format by content
+// (Detect): its games or positions as records, and the format. Parse is
+// Read for a caller that wants games played, refusing OBF.
 //
 // GGF cannot say everything this engine plays; what it cannot, this
 // package writes so that other readers skip it or refuse it plainly:

@@ -16,17 +16,18 @@ var (
 	// ErrSyntax means a text does not follow its format: a GGF property
 	// that is not NAME[value], a game that is not closed by ";)", a board
 	// or game type that GGF cannot mean, a word in a move list that is no
-	// move.
+	// move, a line of OBF that is no position.
 	ErrSyntax = errors.New("record: syntax error")
 	// ErrUnsupported means a GGF game that is not the Othello this
 	// engine plays: another game, synchro or komi games, the octagonal
 	// board.
 	ErrUnsupported = errors.New("record: not a game this engine plays")
-	// ErrNoGame means a text holds no game at all.
+	// ErrNoGame means a text holds no game at all, nor a position.
 	ErrNoGame = errors.New("record: no game in the text")
-	// ErrFormat means Parse cannot tell a text's format: it is not GGF,
-	// a judge's setup or a move list.
-	ErrFormat = errors.New("record: not a game in GGF, a judge's setup or a move list")
+	// ErrFormat means Read cannot tell a text's format: it is not GGF, a
+	// judge's setup, a move list or OBF; or that Parse is given positions
+	// in OBF, not games.
+	ErrFormat = errors.New("record: not a game in GGF, a judge's setup or a move list, nor a position in OBF")
 	// ErrTurn means a text names the player of a move or a pass, and it
 	// is the other player's turn.
 	ErrTurn = errors.New("record: not the player's turn")

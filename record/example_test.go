@@ -53,3 +53,25 @@ func ExampleParseMoveList() {
 	// Output:
 	// record: line 2: move 6, W a1: move flips no disc
 }
+
+// This example reads texts of several formats with one call, which tells
+// each format by its content: a move list, and a position in OBF with the
+// known score of its best move.
+func ExampleRead() {
+	base, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	for _, text := range []string{
+		"f5d6c3",
+		"# FFO #1\n--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;",
+	} {
+		records, format, err := record.Read(text, base)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r := records[0]
+		fmt.Printf("%v: %d moves, %v first, known %+v\n", format, len(r.Moves), r.Setup.First, r.Known)
+	}
+	// Output:
+	// a move list: 3 moves, B first, known []
+	// OBF: 0 moves, B first, known [{Pass:false Square:g8 Score:18} {Pass:false Square:h1 Score:12}]
+}

@@ -25,6 +25,10 @@ type Record struct {
 	// when it asks that player for its move, which is the pass. Game
 	// makes the pass all the same; FormatGGF leaves it unwritten.
 	PassOwed bool
+	// Known are the exact scores of some moves of the setup's position,
+	// the best first, as OBF gives them for the FFO test positions
+	// (ParseOBF); nil when none is known. FormatGGF does not write them.
+	Known []Known
 }
 
 // Game replays the moves of r from its setup and returns the game at
@@ -115,7 +119,7 @@ func replay(setup othello.Setup, written []move) (*othello.Game, []move, error) 
 	return g, turns, nil
 }
 
-// A Format is a way of writing a game that Parse reads.
+// A Format is a way of writing games or positions that Read reads.
 type Format int
 
 // The formats.
@@ -124,10 +128,11 @@ const (
 	GGF             // the Generic Game Format of GGS and NBoard (ggf.go)
 	Judge           // the judge's setup and move lines, as a .in file holds them (judge.go)
 	MoveList        // the squares played, such as f5d6c3d3c4 (movelist.go)
+	OBF             // positions, one a line, as the FFO test positions are written (obf.go)
 )
 
 // String returns the format's name for a person: "GGF", "the judge's
-// setup", "a move list" or "unknown".
+// setup", "a move list", "OBF" or "unknown".
 func (f Format) String() string {
 	switch f {
 	case GGF:
@@ -136,6 +141,8 @@ func (f Format) String() string {
 		return "the judge's setup"
 	case MoveList:
 		return "a move list"
+	case OBF:
+		return "OBF"
 	}
 	return "unknown"
 }
@@ -143,8 +150,9 @@ func (f Format) String() string {
 // Detect tells the format of text by its content, from its first line
 // that is not blank: Judge if that line is a whole number (the rows of
 // the setup); GGF if the text holds "(;", a game's start; MoveList if the
-// line starts as a move does, with a letter and a digit or with pa; and
-// Unknown if none of these.
+// line starts as a move does, with a letter and a digit or with pa; OBF
+// if it is a comment, starting with #, or starts with a word of OBF's
+// squares, such as a position; and Unknown if none of these.
 func Detect(text string) Format {
 	first, _ := firstLine(text)
 	switch {
@@ -158,34 +166,63 @@ func Detect(text string) Format {
 	if w := strings.ToLower(first); len(w) >= 2 && isLetter(w[0]) && (isDigit(w[1]) || w[:2] == "pa") {
 		return MoveList
 	}
+	if isOBF(first) {
+		return OBF
+	}
 	return Unknown
 }
 
-// Parse reads the games of text in the format Detect tells: every game
-// of a GGF text, or the one game of a judge's setup (under base's rules)
-// or of a move list (from base). A text of another format is an error
-// wrapping ErrFormat, and a blank one ErrNoGame.
-func Parse(text string, base othello.Setup) ([]Record, error) {
-	var r Record
+// Read reads what text holds, in the format Detect tells, which it
+// returns too: every game of a GGF text, the one game of a judge's setup
+// (under base's rules) or of a move list (from base), or every position
+// of a text in OBF (under base's rules) as a game with no moves. A text
+// of another format is an error wrapping ErrFormat, and a blank one
+// ErrNoGame.
+func Read(text string, base othello.Setup) ([]Record, Format, error) {
+	format := Detect(text)
+	var records []Record
 	var err error
-	switch Detect(text) {
+	switch format {
 	case GGF:
-		return ParseGGF(text)
+		records, err = ParseGGF(text)
 	case Judge:
-		r, err = ParseJudge(text, base.Rules)
+		records, err = one(ParseJudge(text, base.Rules))
 	case MoveList:
-		r, err = ParseMoveList(text, base)
+		records, err = one(ParseMoveList(text, base))
+	case OBF:
+		records, err = ParseOBF(text, base.Rules)
 	default:
 		first, line := firstLine(text)
 		if first == "" {
-			return nil, &ParseError{Line: 1, Msg: "no game: the text is blank", Err: ErrNoGame}
+			return nil, format, &ParseError{Line: 1, Msg: "no game: the text is blank", Err: ErrNoGame}
 		}
-		return nil, &ParseError{Line: line, Msg: "not a game in GGF, a judge's setup or a move list", Err: ErrFormat}
+		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
 	}
+	if err != nil {
+		return nil, format, err
+	}
+	return records, format, nil
+}
+
+// one returns the record of a text of one game, as the records of the
+// text.
+func one(r Record, err error) ([]Record, error) {
 	if err != nil {
 		return nil, err
 	}
 	return []Record{r}, nil
+}
+
+// Parse reads the games of text, as Read does, but refuses a text of
+// positions in OBF, which holds no game played: an error wrapping
+// ErrFormat.
+func Parse(text string, base othello.Setup) ([]Record, error) {
+	records, format, err := Read(text, base)
+	if format == OBF {
+		_, line := firstLine(text)
+		return nil, &ParseError{Line: line, Msg: "not a game in GGF, a judge's setup or a move list", Err: ErrFormat}
+	}
+	return records, err
 }
 
 // firstLine returns the first line of text that is not blank, without the

@@ -225,7 +225,7 @@ func TestRecordGame(t *testing.T) {
 	}
 }
 
-// TestDetect checks how Parse tells a format.
+// TestDetect checks how Read tells a format.
 func TestDetect(t *testing.T) {
 	tests := []struct {
 		text string
@@ -237,7 +237,11 @@ func TestDetect(t *testing.T) {
 		{"f5d6", record.MoveList},
 		{" F5 D6", record.MoveList},
 		{"pa f5", record.MoveList},
-		{"---------------------------O*------*O--------------------------- X", record.Unknown},
+		{"---------------------------O*------*O--------------------------- X", record.OBF},
+		{"\n# FFO #1\n--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;", record.OBF},
+		{"-OOO X", record.OBF},
+		{"xo", record.OBF},
+		{"Othello", record.Unknown},
 		{"hello", record.Unknown},
 		{"", record.Unknown},
 		{" \n", record.Unknown},

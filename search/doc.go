@@ -2,8 +2,11 @@
 // rules, on bitboards (one uint64 a colour, othello.Moves8 and
 // othello.Flips8): an exact endgame solver (Solver.Solve) and a midgame
 // search to a depth (Solver.Search), which share one transposition table
-// (Table) and one move ordering. It does no input or output but reading
-// positions in OBF (obf.go).
+// (Table) and one move ordering. It does no input or output: positions
+// come as the discs of each player, and a move is a square row*8+col
+// (Pass, NoMove), which othello.Square becomes at the boundary (package
+// player). The FFO test positions it is checked on are read by package
+// record (ParseOBF).
 //
 // The solver follows Edax's endgame: a principal variation search whose
 // moves are sorted fastest first (the fewest replies for the opponent)

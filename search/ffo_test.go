@@ -1,7 +1,6 @@
 package search
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/record"
 )
 
 var allFFO = flag.Bool("ffo", false, "solve every FFO position of 1 to 39, also the long ones (make ffo)")
@@ -20,34 +20,66 @@ var ffoDir = filepath.Join("..", "..", "shared", "ffo")
 // one thread: solved only with -ffo.
 var longFFO = map[int]bool{33: true, 34: true, 36: true, 37: true, 38: true}
 
+// An ffoPosition is an FFO test position: its setup, and the moves of
+// known score, best first, each a square as the solver names it.
+type ffoPosition struct {
+	setup othello.Setup
+	Known []known
+}
+
+// A known is a move of an FFO position, a square row*8+col or Pass, and
+// its exact score.
+type known struct {
+	Move  int
+	Score int
+}
+
 // readFFO returns the positions of an FFO file, each with its number.
-func readFFO(t testing.TB, name string, first int) (positions []OBF, numbers []int) {
+func readFFO(t testing.TB, name string, first int) (positions []ffoPosition, numbers []int) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(ffoDir, name))
+	text, err := os.ReadFile(filepath.Join(ffoDir, name))
 	if err != nil {
 		t.Skipf("no FFO positions: %v", err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := first; sc.Scan(); n++ {
-		pos, err := ParseOBF(sc.Text())
-		if err != nil {
-			t.Fatalf("%s, position %d: %v", name, n, err)
+	records, err := record.ParseOBF(string(text), othello.Full{})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for i, r := range records {
+		pos := ffoPosition{setup: r.Setup}
+		for _, k := range r.Known {
+			move := Pass
+			if !k.Pass {
+				move = k.Square.Row*8 + k.Square.Col
+			}
+			pos.Known = append(pos.Known, known{Move: move, Score: k.Score})
 		}
-		positions, numbers = append(positions, pos), append(numbers, n)
+		positions, numbers = append(positions, pos), append(numbers, first+i)
 	}
 	return positions, numbers
 }
 
 // discsOf returns the discs of the player to move in pos and of the other.
-func discsOf(t testing.TB, pos OBF) (p, o uint64) {
+func discsOf(t testing.TB, pos ffoPosition) (p, o uint64) {
 	t.Helper()
-	position, err := othello.NewPosition(othello.Full{}, pos.Board, pos.Turn)
+	position, err := othello.NewPosition(othello.Full{}, &pos.setup.Board, pos.setup.First)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, o, _ = position.Bits8()
 	return p, o
+}
+
+// SquareName returns a move of the solver as the tests write it: "a1"
+// to "h8" (column, then row), "pa" for Pass, "--" for NoMove.
+func SquareName(x int) string {
+	switch {
+	case x == Pass:
+		return "pa"
+	case x < 0 || x >= 64:
+		return "--"
+	}
+	return othello.Square{Row: x / 8, Col: x % 8}.String()
 }
 
 // TestFFO solves the FFO positions 1 to 39 and checks each score, and

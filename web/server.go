@@ -257,7 +257,7 @@ type NewGame struct {
 	Level string `json:"level"` // 1 to 10, easy, medium, hard (the default) or perfect
 	Black string `json:"black"` // human (the default), cpu, cpu:DEPTH, greedy or random
 	White string `json:"white"` // as Black; cpu by default
-	Text  string `json:"text"`  // a game in GGF, a judge's setup and move lines, or a move list
+	Text  string `json:"text"`  // a game in GGF, a judge's setup and move lines, a move list, or a position in OBF
 }
 
 // game returns the game that n asks for, and for a game loaded from
@@ -304,9 +304,10 @@ func (n NewGame) game() (*game, string, error) {
 }
 
 // load returns the game of n.Text, at its start, to be replayed by
-// people: the first game of a text in GGF, a judge's setup and its move
-// lines, or a move list from the standard 8x8 start, under rules unless
-// the text says.
+// people, as record.Read reads it: the first game of a text in GGF, a
+// judge's setup and its move lines, a move list from the standard 8x8
+// start, or the first position of a text in OBF as a game with no moves,
+// under rules unless the text says.
 func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, error) {
 	for _, f := range []struct{ name, value string }{{"size", n.Size}, {"first", n.First}, {"win", n.Win}, {"black", n.Black}, {"white", n.White}} {
 		if f.value != "" {
@@ -314,7 +315,7 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 		}
 	}
 	base, _ := othello.StandardSetup(rules, 8, 8)
-	games, err := record.Parse(n.Text, base)
+	games, format, err := record.Read(n.Text, base)
 	var pe *record.ParseError
 	switch {
 	case errors.As(err, &pe):
@@ -326,9 +327,9 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 	if err != nil {
 		return nil, "", badRequest(err, "%s", strings.TrimPrefix(err.Error(), "record: "))
 	}
-	msg := fmt.Sprintf("Loaded %s: %d moves.", record.Detect(n.Text), gm.s.Length())
+	msg := fmt.Sprintf("Loaded %s: %d moves.", format, gm.s.Length())
 	if len(games) > 1 {
-		msg = fmt.Sprintf("Loaded the first of %d games in GGF: %d moves.", len(games), gm.s.Length())
+		msg = fmt.Sprintf("Loaded the first of %d games in %s: %d moves.", len(games), format, gm.s.Length())
 	}
 	return gm, msg, nil
 }

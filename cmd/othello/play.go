@@ -14,7 +14,6 @@ import (
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
-	"github.com/othello-judge/judge/search"
 	"github.com/othello-judge/judge/session"
 	"github.com/othello-judge/judge/terminal"
 )
@@ -296,23 +295,17 @@ func colorOn(mode string, env environ) (bool, error) {
 }
 
 // readGameFile reads the game of the file at path for -load and -board,
-// and its format: the first game of a file in GGF, a judge's setup and its
-// move lines, a move list from the standard 8x8 start, or the first
-// position of a file in OBF (Unknown) as a game with no moves; under
-// rules r when the file does not say.
+// and its format (record.Read): the first game of a file in GGF, a
+// judge's setup and its move lines, a move list from the standard 8x8
+// start, or the first position of a file in OBF as a game with no moves;
+// under rules r when the file does not say.
 func readGameFile(path string, r othello.Rules) (record.Record, record.Format, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return record.Record{}, record.Unknown, err
 	}
-	text := string(data)
-	format := record.Detect(text)
-	if format == record.Unknown {
-		rec, err := readOBFGame(path, text, r)
-		return rec, format, err
-	}
 	base, _ := othello.StandardSetup(r, 8, 8)
-	games, err := record.Parse(text, base)
+	games, format, err := record.Read(string(data), base)
 	var pe *record.ParseError
 	if errors.As(err, &pe) {
 		return record.Record{}, format, fmt.Errorf("%s: line %d: %s", path, pe.Line, pe.Msg)
@@ -321,22 +314,6 @@ func readGameFile(path string, r othello.Rules) (record.Record, record.Format, e
 		return record.Record{}, format, err
 	}
 	return games[0], format, nil
-}
-
-// readOBFGame returns the first position in OBF of text, the file at path,
-// as a game under rules r with no moves, won by the most discs.
-func readOBFGame(path, text string, r othello.Rules) (record.Record, error) {
-	for i, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		obf, err := search.ParseOBF(l)
-		if err != nil {
-			return record.Record{}, fmt.Errorf("%s: line %d: not a game in GGF, a judge's setup or a move list, nor a position in OBF", path, i+1)
-		}
-		return record.Record{Setup: othello.Setup{Rules: r, Board: *obf.Board, First: obf.Turn, Win: othello.MostDiscs}}, nil
-	}
-	return record.Record{}, fmt.Errorf("%s: no game in it", path)
 }
 
 // endSetup returns the setup of a game that starts where the game of r

@@ -14,7 +14,6 @@ import (
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
-	"github.com/othello-judge/judge/search"
 )
 
 const solveUsage = `usage: othello solve [flags] FILE
@@ -24,11 +23,12 @@ of discs with best play by both sides.
 
 FILE is one of:
   - positions in OBF, one a line, as the FFO test positions
-    (../shared/ffo) are written: 64 squares from a1 to h8, a row at a
+    (../shared/ffo) are written (a file whose first line that is not
+    blank starts with # or with squares): 64 squares from a1 to h8, a row at a
     time (X black, O white, - empty), a space, the player to move (X or
     O), and maybe the known scores of some moves, best first ("; G8:+18;
     H1:+12"). Blank lines and lines that start with # are skipped. OBF
-    is 8x8 under the full rules, won by most discs.
+    is 8x8, won by most discs, under the rules of -rules.
   - one setup in the judge's format, as a .in file holds it, of any
     size, read so when its first line that is not blank is a whole
     number (the rows). The setup's first player is to move and its win
@@ -39,8 +39,8 @@ FILE is one of:
     each with its board, rules and win rule: one position a game.
   - a move list such as f5d6c3 (a file that starts with a square), from
     the standard 8x8 start.
-Of a game, the position at its end is solved; anything else is read as
-OBF.
+Of a game, the position at its end is solved. A file of none of these
+formats is an error.
 
 Prints a line about FILE and how it is searched, then one line a
 position, such as
@@ -79,8 +79,8 @@ Flags:
 	the goroutines searching an 8x8 position (default: the number of
 	CPUs)
   -rules full|simple
-	the rules of a setup or a move list (default full); OBF is always
-	full, and GGF says its own
+	the rules of a setup, a move list or positions in OBF (default
+	full); GGF says its own
   -v
 	after each position, the principal variation, on a line of its
 	own: "    pv: g8 h7 pa a8 ...", each move the best that the same
@@ -184,7 +184,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 	for i, p := range f.problems {
 		r, err := cpu.Analyze(p.pos, p.win)
 		if err != nil {
-			return fail(&lineError{Path: path, Line: p.line, Msg: err.Error(), Err: err})
+			return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: %v", i+1, err), Err: err})
 		}
 		v := judgeResult(r, p.known)
 		sum.add(r, v)
@@ -194,7 +194,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 		if c.pv {
 			pv, err := principalVariation(cpu, p, r)
 			if err != nil {
-				return fail(&lineError{Path: path, Line: p.line, Msg: "principal variation: " + err.Error(), Err: err})
+				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: principal variation: %v", i+1, err), Err: err})
 			}
 			fmt.Fprintln(out, strings.TrimSuffix("    pv: "+strings.Join(pv, " "), " "))
 		}
@@ -212,10 +212,9 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 
 // A problem is a position of a file to solve.
 type problem struct {
-	line  int // the line of the file it is on, from 1
 	pos   *othello.Position
 	win   othello.WinRule
-	known []search.Known // the moves of known score, best first; OBF only
+	known []record.Known // the moves of known score, best first; OBF only
 }
 
 // A problemFile is the positions of a file, and what they are.
@@ -231,7 +230,7 @@ type lineError struct {
 	Path string
 	Line int    // from 1; 0 for the whole file
 	Msg  string // what is wrong, for a person
-	Err  error  // what went wrong, such as search.ErrOBF or an *othello.ValueError
+	Err  error  // what went wrong, such as a *record.ParseError
 }
 
 func (e *lineError) Error() string {
@@ -243,30 +242,24 @@ func (e *lineError) Error() string {
 
 func (e *lineError) Unwrap() error { return e.Err }
 
-// errNoPosition means a file of positions holds none.
-var errNoPosition = errors.New("no position in it")
-
-// readProblems reads the positions of the file at path, in the format
-// record.Detect tells: each game of a GGF file, the game of a judge's
-// setup or of a move list, under rules r, at its end; and if none of
-// these, positions in OBF.
+// readProblems reads the positions of the file at path, whatever its
+// format (record.Read), under rules r when the file does not say: each
+// position of OBF, and the position at the end of each game of GGF, of a
+// judge's setup and its move lines or of a move list.
 func readProblems(path string, r othello.Rules) (problemFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return problemFile{}, err
 	}
-	text := string(data)
-	format := record.Detect(text)
-	if format == record.Unknown {
-		return readOBF(path, text)
-	}
 	base, _ := othello.StandardSetup(r, 8, 8)
-	games, err := record.Parse(text, base)
-	if err != nil {
-		var pe *record.ParseError
-		if errors.As(err, &pe) {
-			return problemFile{}, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
-		}
+	games, format, err := record.Read(string(data), base)
+	var pe *record.ParseError
+	switch {
+	case errors.Is(err, record.ErrNoGame):
+		return problemFile{}, &lineError{Path: path, Msg: "no position in it", Err: err}
+	case errors.As(err, &pe):
+		return problemFile{}, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
+	case err != nil:
 		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 	}
 	var f problemFile
@@ -275,9 +268,16 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		if err != nil {
 			return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 		}
-		f.problems = append(f.problems, problem{line: 1, pos: endPosition(g), win: g.WinRule()})
+		f.problems = append(f.problems, problem{pos: endPosition(g), win: g.WinRule(), known: rec.Known})
+		f.anyKnown = f.anyKnown || len(rec.Known) > 0
 	}
-	if len(games) > 1 {
+	s, pos := games[0].Setup, f.problems[0].pos
+	switch {
+	case format == record.OBF:
+		f.about = fmt.Sprintf("%s in OBF, 8x8 under the %s rules, won by %s",
+			plural(len(games), "position", "positions"), s.Rules.Name(), s.Win)
+		return f, nil
+	case len(games) > 1:
 		f.about = fmt.Sprintf("%d games in %s", len(games), format)
 		return f, nil
 	}
@@ -285,7 +285,6 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 	if format == record.GGF {
 		what = "a game in GGF"
 	}
-	s, pos := games[0].Setup, f.problems[0].pos
 	f.about = fmt.Sprintf("%s, %dx%d under the %s rules, won by %s, %v to move",
 		what, s.Board.Rows(), s.Board.Cols(), s.Rules.Name(), s.Win, pos.Turn())
 	if n := len(games[0].Moves); n > 0 {
@@ -303,32 +302,6 @@ func endPosition(g *othello.Game) *othello.Position {
 	}
 	pos, _ := othello.NewPosition(g.Rules(), g.Board(), g.Turn().Opponent())
 	return pos
-}
-
-// readOBF reads positions in OBF, one a line, from text, skipping blank
-// lines and lines that start with #.
-func readOBF(path, text string) (problemFile, error) {
-	var f problemFile
-	for i, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		obf, err := search.ParseOBF(l)
-		if err != nil {
-			return problemFile{}, &lineError{Path: path, Line: i + 1, Msg: strings.TrimPrefix(err.Error(), "search: "), Err: err}
-		}
-		pos, err := othello.NewPosition(othello.Full{}, obf.Board, obf.Turn)
-		if err != nil {
-			return problemFile{}, &lineError{Path: path, Line: i + 1, Msg: err.Error(), Err: err}
-		}
-		f.problems = append(f.problems, problem{line: i + 1, pos: pos, win: othello.MostDiscs, known: obf.Known})
-		f.anyKnown = f.anyKnown || len(obf.Known) > 0
-	}
-	if len(f.problems) == 0 {
-		return problemFile{}, &lineError{Path: path, Msg: errNoPosition.Error(), Err: errNoPosition}
-	}
-	f.about = plural(len(f.problems), "position", "positions") + " in OBF, 8x8 under the FULL rules, won by >"
-	return f, nil
 }
 
 // A verdict is how a result compares with a position's known scores.
@@ -350,7 +323,7 @@ type judged struct {
 
 // judgeResult compares r with the known scores of its position, best
 // first.
-func judgeResult(r player.Result, known []search.Known) judged {
+func judgeResult(r player.Result, known []record.Known) judged {
 	if len(known) == 0 {
 		return judged{}
 	}
@@ -363,13 +336,9 @@ func judgeResult(r player.Result, known []search.Known) judged {
 		return judged{disagree, text + " disagree"}
 	}
 	if !r.Over {
-		move := search.Pass
-		if !r.Pass {
-			move = r.Move.Row*8 + r.Move.Col
-		}
 		for _, k := range known {
-			if k.Move == move && k.Score != best {
-				return judged{disagree, fmt.Sprintf("%s disagree: %s is %+d", text, search.SquareName(move), k.Score)}
+			if k.Pass == r.Pass && (r.Pass || k.Square == r.Move) && k.Score != best {
+				return judged{disagree, fmt.Sprintf("%s disagree: %s is %+d", text, moveName(r), k.Score)}
 			}
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/scenario"
-	"github.com/othello-judge/judge/search"
 )
 
 // solveDir holds the files of positions that the tests of othello solve
@@ -505,15 +504,4 @@ func judgeEnd(t *testing.T, input []byte, r othello.Rules) (board, turn string) 
 		turn = "over"
 	}
 	return board, turn
-}
-
-// TestSolveSquareNames checks that an 8x8 square is written by its String
-// method as OBF writes it.
-func TestSolveSquareNames(t *testing.T) {
-	for x := range 64 {
-		s := othello.Square{Row: x / 8, Col: x % 8}
-		if got, want := s.String(), search.SquareName(x); got != want {
-			t.Errorf("square %d: got %q, want %q", x, got, want)
-		}
-	}
 }
