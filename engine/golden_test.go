@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/engine"
+	"github.com/othello-judge/judge/internal/diff"
 	"github.com/othello-judge/judge/player"
 )
 
@@ -197,10 +197,10 @@ func TestGolden(t *testing.T) {
 					return
 				}
 				if got := transcript; got != g.transcript {
-					t.Errorf("transcript differs from %s:\n%s", path, check.Diff([]byte(g.transcript), []byte(got)))
+					t.Errorf("transcript differs from %s:\n%s", path, diff.Diff([]byte(g.transcript), []byte(got)))
 				}
 				if got := stderr.String(); got != g.stderr {
-					t.Errorf("standard error differs from %s:\n%s", path, check.Diff([]byte(g.stderr), []byte(got)))
+					t.Errorf("standard error differs from %s:\n%s", path, diff.Diff([]byte(g.stderr), []byte(got)))
 				}
 
 				// The same, written at once.
@@ -215,7 +215,7 @@ func TestGolden(t *testing.T) {
 					t.Fatalf("written at once: got error %v, want none", err)
 				}
 				if got := anyNodes(out.String()); got != want.String() {
-					t.Errorf("written at once, the output differs from the transcript less the commands:\n%s", check.Diff([]byte(want.String()), []byte(got)))
+					t.Errorf("written at once, the output differs from the transcript less the commands:\n%s", diff.Diff([]byte(want.String()), []byte(got)))
 				}
 			})
 		}
