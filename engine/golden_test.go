@@ -14,6 +14,7 @@ import (
 
 	"github.com/othello-judge/judge/engine"
 	"github.com/othello-judge/judge/internal/diff"
+	"github.com/othello-judge/judge/internal/txtar"
 	"github.com/othello-judge/judge/player"
 )
 
@@ -46,13 +47,13 @@ func testConfig() engine.Config {
 }
 
 // A golden is a case of testdata/nboard or testdata/gtp, in the txtar
-// format of golang.org/x/tools/txtar: comment lines, then the sections
+// format that package txtar reads: comment lines, then the sections
 // "-- transcript --" and, when the engine writes anything there,
 // "-- stderr --".
 type golden struct {
 	path       string
 	comment    string
-	transcript string // each line typed, after "> ", and the engine's output after it; a line ending in a blank ends in "$"
+	transcript string // each line typed, after "> ", and the engine's output after it; its blanks marked in the file, as txtar.MarkBlanks marks them
 	stderr     string
 }
 
@@ -63,36 +64,35 @@ func readGolden(t *testing.T, path string) golden {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := golden{path: path}
+	a := txtar.Parse(data)
+	g := golden{path: path, comment: string(a.Comment)}
 	sections := map[string]*string{"transcript": &g.transcript, "stderr": &g.stderr}
-	to := &g.comment
 	seen := map[string]bool{}
-	for i, line := range strings.SplitAfter(string(data), "\n") {
-		if name, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "-- "); ok && strings.HasSuffix(name, " --") {
-			name = strings.TrimSuffix(name, " --")
-			if to = sections[name]; to == nil || seen[name] {
-				t.Fatalf("%s:%d: unknown or second section %q", path, i+1, name)
-			}
-			seen[name] = true
-			continue
+	for _, f := range a.Files {
+		if sections[f.Name] == nil || seen[f.Name] {
+			t.Fatalf("%s: unknown or second section %q", path, f.Name)
 		}
-		*to += line
+		seen[f.Name] = true
+		*sections[f.Name] = string(f.Data)
 	}
 	if !seen["transcript"] {
 		t.Fatalf("%s: no section \"-- transcript --\"", path)
 	}
-	g.transcript = unmarkBlanks(g.transcript)
+	g.transcript = string(txtar.UnmarkBlanks([]byte(g.transcript)))
 	return g
 }
 
 // write writes the case back to its file.
 func (g golden) write(t *testing.T) {
 	t.Helper()
-	text := g.comment + "-- transcript --\n" + markBlanks(g.transcript)
-	if g.stderr != "" {
-		text += "-- stderr --\n" + g.stderr
+	a := &txtar.Archive{
+		Comment: []byte(g.comment),
+		Files:   []txtar.File{{Name: "transcript", Data: txtar.MarkBlanks([]byte(g.transcript))}},
 	}
-	if err := os.WriteFile(g.path, []byte(text), 0o644); err != nil {
+	if g.stderr != "" {
+		a.Files = append(a.Files, txtar.File{Name: "stderr", Data: []byte(g.stderr)})
+	}
+	if err := os.WriteFile(g.path, txtar.Format(a), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -106,29 +106,6 @@ func (g golden) input() []string {
 		}
 	}
 	return lines
-}
-
-// markBlanks ends each line that ends in a blank with "$", so that the
-// blank shows and no editor strips it.
-func markBlanks(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		if strings.HasSuffix(line, " ") {
-			lines[i] = line + "$"
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// unmarkBlanks undoes markBlanks.
-func unmarkBlanks(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		if t := strings.TrimSuffix(line, "$"); strings.HasSuffix(t, " ") {
-			lines[i] = t
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // nodeCounts matches the node count of NBoard's nodestats.
