@@ -72,6 +72,22 @@ type Result struct {
 	Time  time.Duration // how long the search took
 }
 
+// Discs returns the score of r in discs for the player to move: the
+// final margin when it is exact; for a win or a loss that the search
+// proved without counting by how much, the margin of the line it saw;
+// otherwise its estimate.
+func (r Result) Discs() float64 {
+	switch {
+	case r.Exact:
+		return float64(r.Score)
+	case r.Score >= Won:
+		return float64(r.Score-Won) / disc
+	case r.Score <= -Won:
+		return float64(r.Score+Won) / disc
+	}
+	return float64(r.Score) / disc
+}
+
 // Search looks for the best move for the player to move in p, in a game
 // won by win. It deepens one ply at a time, each search ordered by the one
 // before, and stops when the next would likely not end within the budget,
