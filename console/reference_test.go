@@ -1,16 +1,15 @@
 package console
 
-// This file keeps a deliberately simple reference judge: the protocol and
-// both rule sets, written square by square from PROTOCOL.md and sharing no
-// code with the engine or the console. Every golden transcript of testdata
-// is replayed through it, so that a transcript is confirmed by a second
-// implementation, not only by the code that wrote it, and FuzzJudge holds
-// Run to it on any input. The engine's tests keep a copy of the few rule
-// functions at the top (othello/reference_test.go): test files cannot be
-// shared between packages, and each reference stays whole in one file.
+// This file keeps a deliberately simple reference judge: the protocol,
+// written line by line from PROTOCOL.md on the board of package
+// reference, both sharing no code with the engine or the console. Every
+// golden transcript of testdata is replayed through it, so that a
+// transcript is confirmed by a second implementation, not only by the
+// code that wrote it, and FuzzJudge holds Run to it on any input. The
+// engine's tests check package othello against the same board
+// (othello/reference_test.go).
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,71 +17,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/othello-judge/judge/internal/reference"
 	"github.com/othello-judge/judge/othello"
 )
-
-// refBoard is a grid of 'B', 'W' and '.'.
-type refBoard [][]byte
-
-func (b refBoard) on(r, c int) bool { return r >= 0 && r < len(b) && c >= 0 && c < len(b[0]) }
-
-func refOpponent(p byte) byte {
-	if p == 'B' {
-		return 'W'
-	}
-	return 'B'
-}
-
-// refFlips returns the squares that p flips by playing (r, c), as
-// row*100+col, in no particular order; none for an illegal move.
-func refFlips(b refBoard, full bool, r, c int, p byte) []int {
-	if !b.on(r, c) || b[r][c] != '.' {
-		return nil
-	}
-	var flips []int
-	for dr := -1; dr <= 1; dr++ {
-		for dc := -1; dc <= 1; dc++ {
-			if dr == 0 && dc == 0 {
-				continue
-			}
-			if !full {
-				if b.on(r+dr, c+dc) && b[r+dr][c+dc] == refOpponent(p) {
-					flips = append(flips, (r+dr)*100+c+dc)
-				}
-				continue
-			}
-			var line []int
-			rr, cc := r+dr, c+dc
-			for b.on(rr, cc) && b[rr][cc] == refOpponent(p) {
-				line = append(line, rr*100+cc)
-				rr, cc = rr+dr, cc+dc
-			}
-			if len(line) > 0 && b.on(rr, cc) && b[rr][cc] == p {
-				flips = append(flips, line...)
-			}
-		}
-	}
-	return flips
-}
-
-func refCanMove(b refBoard, full bool, p byte) bool {
-	for r := range b {
-		for c := range b[r] {
-			if len(refFlips(b, full, r, c, p)) > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func refCount(b refBoard, p byte) int {
-	n := 0
-	for _, row := range b {
-		n += bytes.Count(row, []byte{p})
-	}
-	return n
-}
 
 // refJudge returns what a judge must write on standard output for input
 // in, and the number of the input line it fails on (0 if it does not): a
@@ -145,7 +82,7 @@ func refJudge(full bool, in string) (out string, failLine int) {
 			return sb.String(), i + 1
 		}
 	}
-	var b refBoard
+	var b reference.Board
 	for r := range rows {
 		if 4+r >= len(lines) || len(fields(4+r)) != cols {
 			return sb.String(), 5 + r
@@ -157,16 +94,16 @@ func refJudge(full bool, in string) (out string, failLine int) {
 		b = append(b, row)
 	}
 	writeState := func() {
-		fmt.Fprintf(&sb, "B: %d  W: %d\n", refCount(b, 'B'), refCount(b, 'W'))
+		fmt.Fprintf(&sb, "B: %d  W: %d\n", b.Count('B'), b.Count('W'))
 		for _, row := range b {
 			sb.WriteString(strings.Join(strings.Split(string(row), ""), " ") + "\n")
 		}
 	}
 	p, next := first, 4+rows
 	for {
-		if !refCanMove(b, full, p) {
-			p = refOpponent(p)
-			if !refCanMove(b, full, p) {
+		if !b.CanMove(full, p) {
+			p = reference.Opponent(p)
+			if !b.CanMove(full, p) {
 				break
 			}
 		}
@@ -186,20 +123,16 @@ func refJudge(full bool, in string) (out string, failLine int) {
 				c, ok2 = number(f[1])
 				ok = ok1 && ok2
 			}
-			if flips := refFlips(b, full, r-1, c-1, p); ok && len(flips) > 0 {
+			if ok && len(b.Play(full, r-1, c-1, p)) > 0 {
 				sb.WriteString("VALID\n")
-				b[r-1][c-1] = p
-				for _, s := range flips {
-					b[s/100][s%100] = p
-				}
 				break
 			}
 			sb.WriteString("INVALID\n")
 		}
-		p = refOpponent(p)
+		p = reference.Opponent(p)
 	}
 	writeState()
-	black, white := refCount(b, 'B'), refCount(b, 'W')
+	black, white := b.Count('B'), b.Count('W')
 	winner := "NONE"
 	if black != white {
 		winner = "W"

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/othello-judge/judge/internal/reference"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -98,7 +99,7 @@ func engineScript(in []byte, simple bool) ([]byte, bool) {
 }
 
 // FuzzEngine plays any engine script through othello.Game and the
-// reference of reference_test.go side by side: after every move the board,
+// reference board of package reference side by side: after every move the board,
 // the score, whose turn it is, the legal moves with what each flips, the
 // end and the winner must be the same, and every move must be accepted
 // with the same flips, or refused with the right error.
@@ -173,20 +174,20 @@ func FuzzEngine(f *testing.F) {
 
 // A refGame is a game as the reference plays it.
 type refGame struct {
-	b    refBoard
+	b    reference.Board
 	full bool
 	p    byte // the player to move; the last one to move once it is over
 }
 
 func (r *refGame) over() bool {
-	return !refCanMove(r.b, r.full, r.p) && !refCanMove(r.b, r.full, refOpponent(r.p))
+	return !r.b.CanMove(r.full, r.p) && !r.b.CanMove(r.full, reference.Opponent(r.p))
 }
 
 // passIfBlocked gives the turn to the other player if the player to move
 // has no move and the other has.
 func (r *refGame) passIfBlocked() {
-	if !refCanMove(r.b, r.full, r.p) && refCanMove(r.b, r.full, refOpponent(r.p)) {
-		r.p = refOpponent(r.p)
+	if !r.b.CanMove(r.full, r.p) && r.b.CanMove(r.full, reference.Opponent(r.p)) {
+		r.p = reference.Opponent(r.p)
 	}
 }
 
@@ -195,7 +196,7 @@ func (r *refGame) moves() []othello.Square {
 	var moves []othello.Square
 	for row := range r.b {
 		for col := range r.b[row] {
-			if len(refFlips(r.b, r.full, row, col, r.p)) > 0 {
+			if len(r.b.Flips(r.full, row, col, r.p)) > 0 {
 				moves = append(moves, othello.Square{Row: row, Col: col})
 			}
 		}
@@ -205,7 +206,7 @@ func (r *refGame) moves() []othello.Square {
 
 // flips returns what playing s flips, row by row.
 func (r *refGame) flips(s othello.Square) []othello.Square {
-	f := refFlips(r.b, r.full, s.Row, s.Col, r.p)
+	f := r.b.Flips(r.full, s.Row, s.Col, r.p)
 	slices.Sort(f)
 	var squares []othello.Square
 	for _, x := range f {
@@ -227,7 +228,7 @@ func (r *refGame) compare(g *othello.Game, win othello.WinRule) error {
 	if got, want := toRef(g.Board()), r.b; fmt.Sprint(got) != fmt.Sprint(want) {
 		return fmt.Errorf("got board\n%vwant %q", g.Board(), want)
 	}
-	black, white := refCount(r.b, 'B'), refCount(r.b, 'W')
+	black, white := r.b.Count('B'), r.b.Count('W')
 	if gb, gw := g.Score(); gb != black || gw != white {
 		return fmt.Errorf("got score B %d W %d, want B %d W %d", gb, gw, black, white)
 	}
@@ -275,7 +276,7 @@ func (r *refGame) play(g *othello.Game, s othello.Square) error {
 	switch {
 	case r.over():
 		want = othello.ErrGameOver
-	case !r.b.on(s.Row, s.Col):
+	case !r.b.On(s.Row, s.Col):
 		want = othello.ErrOffBoard
 	case r.b[s.Row][s.Col] != '.':
 		want = othello.ErrOccupied
@@ -293,11 +294,8 @@ func (r *refGame) play(g *othello.Game, s othello.Square) error {
 	if err != nil || !slices.Equal(flips.Squares(), wantFlips) {
 		return fmt.Errorf("got flips %v, error %v; want flips %v", flips, err, wantFlips)
 	}
-	for _, f := range wantFlips {
-		r.b[f.Row][f.Col] = r.p
-	}
-	r.b[s.Row][s.Col] = r.p
-	r.p = refOpponent(r.p)
+	r.b.Play(r.full, s.Row, s.Col, r.p)
+	r.p = reference.Opponent(r.p)
 	r.passIfBlocked()
 	return nil
 }

@@ -1,94 +1,31 @@
 package othello_test
 
-// This file keeps a deliberately simple reference of both rule sets,
-// written square by square from PROTOCOL.md and sharing no code with the
-// engine. The engine is checked against it on random positions, games and
-// game trees, and by FuzzEngine on any game. The protocol's reference judge
-// is console/reference_test.go, with its own copy of the rule functions at
-// the top of this file.
+// This file checks the engine against the deliberately simple board of
+// package reference, which shares no code with it, on random positions,
+// games and game trees; FuzzEngine does on any game. The judge's tests
+// check the console against the same board (console/reference_test.go).
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/othello-judge/judge/internal/reference"
 	"github.com/othello-judge/judge/othello"
 )
 
-// refBoard is a grid of 'B', 'W' and '.'.
-type refBoard [][]byte
-
-func (b refBoard) on(r, c int) bool { return r >= 0 && r < len(b) && c >= 0 && c < len(b[0]) }
-
-func refOpponent(p byte) byte {
-	if p == 'B' {
-		return 'W'
-	}
-	return 'B'
-}
-
-// refFlips returns the squares that p flips by playing (r, c), as
-// row*100+col, in no particular order; none for an illegal move.
-func refFlips(b refBoard, full bool, r, c int, p byte) []int {
-	if !b.on(r, c) || b[r][c] != '.' {
-		return nil
-	}
-	var flips []int
-	for dr := -1; dr <= 1; dr++ {
-		for dc := -1; dc <= 1; dc++ {
-			if dr == 0 && dc == 0 {
-				continue
-			}
-			if !full {
-				if b.on(r+dr, c+dc) && b[r+dr][c+dc] == refOpponent(p) {
-					flips = append(flips, (r+dr)*100+c+dc)
-				}
-				continue
-			}
-			var line []int
-			rr, cc := r+dr, c+dc
-			for b.on(rr, cc) && b[rr][cc] == refOpponent(p) {
-				line = append(line, rr*100+cc)
-				rr, cc = rr+dr, cc+dc
-			}
-			if len(line) > 0 && b.on(rr, cc) && b[rr][cc] == p {
-				flips = append(flips, line...)
-			}
-		}
-	}
-	return flips
-}
-
-func refCanMove(b refBoard, full bool, p byte) bool {
-	for r := range b {
-		for c := range b[r] {
-			if len(refFlips(b, full, r, c, p)) > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func refCount(b refBoard, p byte) int {
-	n := 0
-	for _, row := range b {
-		n += bytes.Count(row, []byte{p})
-	}
-	return n
-}
-
-func toRef(b *othello.Board) refBoard {
-	var rb refBoard
+// toRef returns b as the reference draws it.
+func toRef(b *othello.Board) reference.Board {
+	var rb reference.Board
 	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
 		rb = append(rb, []byte(strings.ReplaceAll(line, " ", "")))
 	}
 	return rb
 }
 
+// refName returns the colour of the reference's player p.
 func refName(p byte) othello.Color {
 	if p == 'B' {
 		return othello.Black
@@ -127,7 +64,7 @@ func TestEngineMatchesReferenceOnRandomPositions(t *testing.T) {
 				want := map[int]string{}
 				for r := range b.Rows() {
 					for c := range b.Cols() {
-						if f := refFlips(rb, full, r, c, p); len(f) > 0 {
+						if f := rb.Flips(full, r, c, p); len(f) > 0 {
 							want[r*100+c] = refNames(f)
 						}
 					}
@@ -143,7 +80,7 @@ func TestEngineMatchesReferenceOnRandomPositions(t *testing.T) {
 				if fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("%s position %d, %c to move:\n%vgot moves %v\nwant %v", rules.Name(), i, p, b, got, want)
 				}
-				over := !refCanMove(rb, full, p) && !refCanMove(rb, full, refOpponent(p))
+				over := !rb.CanMove(full, p) && !rb.CanMove(full, reference.Opponent(p))
 				if !pos.Legal().IsEmpty() != (len(want) > 0) || pos.Over() != over {
 					t.Fatalf("%s position %d, %c to move:\n%vgot has moves %v, over %v; want %v, %v",
 						rules.Name(), i, p, b, !pos.Legal().IsEmpty(), pos.Over(), len(want) > 0, over)
@@ -184,9 +121,9 @@ func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
 			}
 			rb, p := toRef(b), first
 			for {
-				if !refCanMove(rb, full, p) {
-					p = refOpponent(p)
-					if !refCanMove(rb, full, p) {
+				if !rb.CanMove(full, p) {
+					p = reference.Opponent(p)
+					if !rb.CanMove(full, p) {
 						break
 					}
 					passes++
@@ -197,7 +134,7 @@ func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
 				moves := g.Moves()
 				m := moves[rng.Intn(len(moves))]
 				flips, err := g.Play(m.Square)
-				want := refFlips(rb, full, m.Square.Row, m.Square.Col, p)
+				want := rb.Play(full, m.Square.Row, m.Square.Col, p)
 				var got []int
 				for _, s := range flips.Squares() {
 					got = append(got, s.Row*100+s.Col)
@@ -205,13 +142,9 @@ func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
 				if err != nil || refNames(got) != refNames(want) {
 					t.Fatalf("%s game %d: %c plays %v: got flips %v, error %v, want %v", rules.Name(), i, p, m.Square, refNames(got), err, refNames(want))
 				}
-				rb[m.Square.Row][m.Square.Col] = p
-				for _, f := range want {
-					rb[f/100][f%100] = p
-				}
-				p = refOpponent(p)
+				p = reference.Opponent(p)
 			}
-			black, white := refCount(rb, 'B'), refCount(rb, 'W')
+			black, white := rb.Count('B'), rb.Count('W')
 			wantWinner := othello.Empty
 			if black != white {
 				wantWinner = othello.White
@@ -233,32 +166,25 @@ func TestEngineMatchesReferenceOnRandomGames(t *testing.T) {
 // refPerft counts the leaves of the game tree from board b, p to move,
 // depth plies down, square by square: a forced pass is a ply, and a game
 // that ends early is one leaf.
-func refPerft(b refBoard, full bool, p byte, depth int) uint64 {
+func refPerft(b reference.Board, full bool, p byte, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	if !refCanMove(b, full, p) {
-		if !refCanMove(b, full, refOpponent(p)) {
+	if !b.CanMove(full, p) {
+		if !b.CanMove(full, reference.Opponent(p)) {
 			return 1
 		}
-		return refPerft(b, full, refOpponent(p), depth-1)
+		return refPerft(b, full, reference.Opponent(p), depth-1)
 	}
 	var n uint64
 	for r := range b {
 		for c := range b[r] {
-			flips := refFlips(b, full, r, c, p)
-			if len(flips) == 0 {
+			if len(b.Flips(full, r, c, p)) == 0 {
 				continue
 			}
-			child := make(refBoard, len(b))
-			for i := range b {
-				child[i] = append([]byte(nil), b[i]...)
-			}
-			child[r][c] = p
-			for _, f := range flips {
-				child[f/100][f%100] = p
-			}
-			n += refPerft(child, full, refOpponent(p), depth-1)
+			child := b.Clone()
+			child.Play(full, r, c, p)
+			n += refPerft(child, full, reference.Opponent(p), depth-1)
 		}
 	}
 	return n
@@ -301,7 +227,7 @@ func TestBits8MatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(8))
 	for i := range 3000 {
 		var mine, theirs uint64
-		rb := make(refBoard, 8)
+		rb := make(reference.Board, 8)
 		empty := rng.Float64()
 		for r := range 8 {
 			rb[r] = []byte("........")
@@ -318,7 +244,7 @@ func TestBits8MatchesReference(t *testing.T) {
 		var wantMoves uint64
 		for r := range 8 {
 			for c := range 8 {
-				want := refFlips(rb, true, r, c, 'B')
+				want := rb.Flips(true, r, c, 'B')
 				var wantFlips uint64
 				for _, s := range want {
 					wantFlips |= 1 << (s/100*8 + s%100)

@@ -28,6 +28,10 @@ type CPU struct {
 	Depth   int           // the deepest search, in plies; 0 for as deep as the budget allows
 	Budget  time.Duration // the most time a move may take; 0 for DefaultBudget, NoLimit for none
 	Threads int           // the goroutines searching an 8x8 board; 0 for one a CPU
+	// Pool lends the searches of an 8x8 board their solvers; nil for the
+	// pool that CPUs share by default, which lends to 4 searches at once.
+	// A program that runs many searches at once holds a Pool of its own.
+	Pool *Pool
 
 	clock clock // nil for the system's; a test's clock otherwise
 }
@@ -66,6 +70,22 @@ type Result struct {
 	Score int
 	Nodes int64         // the positions searched
 	Time  time.Duration // how long the search took
+}
+
+// Discs returns the score of r in discs for the player to move: the
+// final margin when it is exact; for a win or a loss that the search
+// proved without counting by how much, the margin of the line it saw;
+// otherwise its estimate.
+func (r Result) Discs() float64 {
+	switch {
+	case r.Exact:
+		return float64(r.Score)
+	case r.Score >= Won:
+		return float64(r.Score-Won) / disc
+	case r.Score <= -Won:
+		return float64(r.Score+Won) / disc
+	}
+	return float64(r.Score) / disc
 }
 
 // Search looks for the best move for the player to move in p, in a game
@@ -146,7 +166,7 @@ func deadline(start time.Time, share time.Duration) time.Time {
 // not run for a while notices the deadline late, and the search waits
 // for it to finish its work. A search left behind ends on its own once
 // its threads have noticed; meanwhile the next 8x8 search takes another
-// solver (see solvers8).
+// solver of the pool (see Pool).
 func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time) Result {
 	clock := c.timer()
 	legal := p.Legal()
@@ -162,7 +182,7 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 				return
 			}
 		}
-		c.searchTree(&pos, win, start, best)
+		c.searchAlphaBeta(&pos, win, start, best)
 	}()
 	if budget := c.budget(); budget == NoLimit {
 		<-done
@@ -199,37 +219,73 @@ func (p *progress) get() Result {
 	return p.r
 }
 
-// searchTree is the search of a position with at least one legal move on
-// any board, with the general search of search.go, begun at start; it
-// keeps in best what it has found after each depth.
-func (c CPU) searchTree(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
-	budget := c.budget()
-	s := newSearch(p, win, c.timer(), deadline(start, budget))
-	empties := p.Empties().Len()
-	roots := s.rootMoves(p, p.Legal())
-	r := Result{Move: roots[0].square}
+// A depthResult is what the search of one depth found: the best move
+// and its score, with found false if the search has no move to keep; done
+// false if the deadline cut the search short; and the positions it
+// visited.
+type depthResult struct {
+	move  othello.Square
+	score int
+	found bool
+	done  bool
+	nodes int64
+}
+
+// deepen searches with searchDepth one ply deeper at a time, from 1 to
+// the CPU's Depth (without end if 0), from r, what is known before the
+// first; it keeps in best what it has after each depth, and returns it.
+// It stops after a depth that the deadline cut short, once the search
+// reaches the end of the game on every line (depth reaches empties, the
+// empty squares, and the result is Exact, its score the final margin),
+// when the next depth would likely not end within share, the time the
+// search may take from start, and when a win or a loss is proved too far
+// from the end to count by how much.
+func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration, best *progress, searchDepth func(depth int) depthResult) Result {
+	clock := c.timer()
+	best.set(r)
 	for depth := 1; c.Depth == 0 || depth <= c.Depth; depth++ {
-		i, score, done := s.root(p, roots, depth)
-		if i >= 0 {
-			r.Move, r.Score = roots[i].square, score
-			roots[0], roots[i] = roots[i], roots[0]
+		d := searchDepth(depth)
+		r.Nodes += d.nodes
+		if d.found {
+			r.Move, r.Score = d.move, d.score
 		}
-		r.Nodes = s.nodes
-		if !done {
-			break
-		}
-		r.Depth = depth
-		if depth >= empties {
-			r.Exact, r.Score = true, margin(score)
-			break
+		if d.done {
+			r.Depth = depth
+			if depth >= empties {
+				r.Exact, r.Score = true, margin(r.Score)
+			}
 		}
 		best.set(r)
-		if s.clock.now().Sub(start) > budget/2 {
-			break // the next depth would likely not end in time
-		}
-		if (score >= Won || score <= -Won) && empties > solveFrom {
-			break // a win or loss is proved, too far from the end to count by how much
+		switch {
+		case !d.done, r.Exact:
+			return r
+		case clock.now().Sub(start) > share/2:
+			return r // the next depth would likely not end in time
+		case (r.Score >= Won || r.Score <= -Won) && empties > solveFrom:
+			return r // a win or loss is proved, too far from the end to count by how much
 		}
 	}
-	best.set(r)
+	return r
+}
+
+// searchAlphaBeta is the search of a position with at least one legal
+// move on any board, with alphaBeta, begun at start; it deepens, the
+// best move of each depth searched first at the next, and keeps in best
+// what it has found after each depth. A depth cut short by the deadline
+// still gives the best of the moves it searched to the end.
+func (c CPU) searchAlphaBeta(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
+	budget := c.budget()
+	s := newAlphaBeta(p, win, c.timer(), deadline(start, budget))
+	roots := s.rootMoves(p, p.Legal())
+	searchDepth := func(depth int) depthResult {
+		nodes := s.nodes
+		i, score, done := s.root(p, roots, depth)
+		d := depthResult{score: score, found: i >= 0, done: done, nodes: s.nodes - nodes}
+		if d.found {
+			d.move = roots[i].square
+			roots[0], roots[i] = roots[i], roots[0]
+		}
+		return d
+	}
+	c.deepen(Result{Move: roots[0].square}, p.Empties().Len(), start, budget, best, searchDepth)
 }

@@ -9,38 +9,47 @@ import (
 	"github.com/othello-judge/judge/search"
 )
 
-// solvers8 are the solvers of package search that CPUs use for an 8x8
-// board under the full rules. Each search takes a solver that no other
-// search is using, so that searches at once (the games of othello serve)
-// each search in full rather than one after the other, each losing its
-// time waiting. A solver is made when none is free and kept: its table
-// outlives a move, so that a search starts from what the last one on it
-// learnt, and searches one after the other always take the same one. At
-// most Searches8 are made (a table is 64 MiB); a search beyond them
-// waits for one.
-var solvers8 = newSolverPool(Searches8)
-
-// Searches8 is how many CPUs may search an 8x8 board under the full
-// rules at once, each in full; another waits for one of them to end,
-// spending its own time. A program that runs many searches at once
-// should run no more than this at a time.
-const Searches8 = 4
-
-// A solverPool holds the solvers made, and lends them one search at a
-// time.
-type solverPool struct {
+// A Pool lends the solvers of package search to the searches of CPUs on
+// an 8x8 board under the full rules. Each search takes a solver that no
+// other search is using, so that searches at once (the games of othello
+// serve) each search in full rather than one after the other, each
+// losing its time waiting. A solver is made when none is free and kept:
+// its table outlives a move, so that a search starts from what the last
+// one on it learnt, and searches one after the other always take the
+// same one, the last given back. A Pool is safe for use by many
+// goroutines at once.
+type Pool struct {
 	inUse chan struct{} // a token for each solver lent
 	mu    sync.Mutex
 	free  []*search.Solver // made and not lent, the last given back last
 }
 
-func newSolverPool(max int) *solverPool {
-	return &solverPool{inUse: make(chan struct{}, max)}
+// NewPool returns a pool that makes at most max solvers, and so lends
+// them to max searches at once; another search waits for one of them to
+// end, spending its own time. Each solver holds a table of 64 MiB.
+func NewPool(max int) *Pool {
+	return &Pool{inUse: make(chan struct{}, max)}
+}
+
+// defaultPool lends their solvers to the CPUs that have no Pool of their
+// own: to defaultSearches searches at once.
+var defaultPool = NewPool(defaultSearches)
+
+// defaultSearches is how many CPUs with no Pool may search an 8x8 board
+// under the full rules at once, each in full.
+const defaultSearches = 4
+
+// pool returns the pool that lends the CPU its solvers.
+func (c CPU) pool() *Pool {
+	if c.Pool == nil {
+		return defaultPool
+	}
+	return c.Pool
 }
 
 // get returns a solver no one else uses, the last given back if there
 // is one, waiting while all that may be made are in use.
-func (p *solverPool) get() *search.Solver {
+func (p *Pool) get() *search.Solver {
 	p.inUse <- struct{}{}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -53,7 +62,7 @@ func (p *solverPool) get() *search.Solver {
 }
 
 // put gives s back.
-func (p *solverPool) put(s *search.Solver) {
+func (p *Pool) put(s *search.Solver) {
 	p.mu.Lock()
 	p.free = append(p.free, s)
 	p.mu.Unlock()
@@ -80,12 +89,14 @@ func solvable(empties int, budget time.Duration, threads int) bool {
 	return est <= float64(budget)*3/4
 }
 
-// search8 is searchTree for an 8x8 board under the full rules, on
-// package search's bitboards: deepening one ply at a time with the
-// table, and, when the position is likely solved in time, a quarter of
-// the budget for that and the rest to solve it exactly. Should the solve
-// not end in time, the deepest search's move stands. It keeps in best
-// what it has found after each search.
+// search8 is searchAlphaBeta for an 8x8 board under the full rules, on
+// package search's bitboards and a solver of the CPU's pool: deepening
+// one ply at a time with the table, and, when the position is likely
+// solved in time, a quarter of the budget for that and the rest to solve
+// it exactly. Should the solve not end in time, the deepest search's
+// move stands. It keeps in best what it has found after each search. A
+// depth cut short by the deadline gives its move only if it is the
+// first.
 //
 // Package search reads the system's clock against its Deadline: each
 // deadline is the CPU's, by its clock, turned into the system's time.
@@ -100,8 +111,9 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 		threads = runtime.NumCPU()
 	}
 
-	s := solvers8.get()
-	defer solvers8.put(s)
+	pool := c.pool()
+	s := pool.get()
+	defer pool.put(s)
 	s.Table.NewSearch()
 	s.Threads = threads
 	s.Deadline = time.Time{}
@@ -120,34 +132,16 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 			share = budget / 4
 		}
 		s.Deadline = systemDeadline(share)
-		for depth := 1; c.Depth == 0 || depth <= c.Depth; depth++ {
+		r = c.deepen(r, empties, start, share, best, func(depth int) depthResult {
 			found := s.Search(mine, theirs, fewest, depth)
-			r.Nodes += int64(found.Nodes)
-			if found.Move >= 0 && (found.Exact || r.Depth == 0) {
-				r.Move, r.Score = square8(found.Move), midScore(found.Score)
+			d := depthResult{found: found.Move >= 0 && (found.Exact || depth == 1), done: found.Exact, nodes: int64(found.Nodes)}
+			if d.found {
+				d.move, d.score = square8(found.Move), midScore(found.Score)
 			}
-			if found.Exact {
-				r.Depth = depth
-			}
-			if found.Exact && depth >= empties {
-				r.Exact, r.Score = true, margin(r.Score)
-			}
-			best.set(r)
-			if r.Exact {
-				return
-			}
-			if !found.Exact {
-				break
-			}
-			if clock.now().Sub(start) > share/2 {
-				break // the next depth would likely not end in time
-			}
-			if (r.Score >= Won || r.Score <= -Won) && empties > solveFrom {
-				break // a win or loss is proved, too far from the end to count by how much
-			}
-		}
+			return d
+		})
 	}
-	if solve {
+	if solve && !r.Exact {
 		s.Deadline = systemDeadline(budget)
 		found := s.Solve(mine, theirs, fewest)
 		r.Nodes += int64(found.Nodes)

@@ -91,3 +91,25 @@ func TestNameErrorText(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestResultDiscs(t *testing.T) {
+	tests := []struct {
+		name string
+		r    Result
+		want float64
+	}{
+		{"exact", Result{Exact: true, Score: -6, Depth: 12}, -6},
+		{"exact win", Result{Exact: true, Score: 40}, 40},
+		{"a win proved", Result{Score: Won + 300, Depth: 9}, 3},
+		{"a loss proved", Result{Score: -Won - 200, Depth: 9}, -2},
+		{"an estimate", Result{Score: 250, Depth: 4}, 2.5},
+		{"a small estimate", Result{Score: -75, Depth: 1}, -0.75},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.r.Discs(); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

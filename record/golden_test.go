@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/othello-judge/judge/internal/txtar"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/record"
 )
@@ -40,8 +41,11 @@ func TestParseGolden(t *testing.T) {
 			}
 			got := describe(record.Parse(sections["in"], base))
 			if *update {
-				text := comment + "-- in --\n" + sections["in"] + "-- want --\n" + got
-				if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				a := &txtar.Archive{Comment: []byte(comment), Files: []txtar.File{
+					{Name: "in", Data: []byte(sections["in"])},
+					{Name: "want", Data: []byte(got)},
+				}}
+				if err := os.WriteFile(path, txtar.Format(a), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
@@ -53,28 +57,17 @@ func TestParseGolden(t *testing.T) {
 	}
 }
 
-// splitCase splits a case into its comment and its sections "in" and
-// "want", each from the line "-- NAME --" to the next such line; a last
-// line without a newline is given one.
+// splitCase splits a case, as package txtar reads it, into its comment
+// and its sections "in" and "want", each from the line "-- NAME --" to
+// the next such line; a last line without a newline is given one.
 func splitCase(text string) (comment string, sections map[string]string, err error) {
+	a := txtar.Parse([]byte(text))
 	sections = map[string]string{}
-	name := ""
-	for len(text) > 0 {
-		var line string
-		line, text, _ = strings.Cut(text, "\n")
-		if n, ok := strings.CutPrefix(line, "-- "); ok && strings.HasSuffix(n, " --") {
-			name = strings.TrimSuffix(n, " --")
-			if _, dup := sections[name]; dup || (name != "in" && name != "want") {
-				return "", nil, fmt.Errorf("section %q: want one in and one want", name)
-			}
-			sections[name] = ""
-			continue
+	for _, f := range a.Files {
+		if _, dup := sections[f.Name]; dup || (f.Name != "in" && f.Name != "want") {
+			return "", nil, fmt.Errorf("section %q: want one in and one want", f.Name)
 		}
-		if name == "" {
-			comment += line + "\n"
-		} else {
-			sections[name] += line + "\n"
-		}
+		sections[f.Name] = string(f.Data)
 	}
 	if _, ok := sections["in"]; !ok {
 		return "", nil, errors.New("no section in")
@@ -82,7 +75,7 @@ func splitCase(text string) (comment string, sections map[string]string, err err
 	if _, ok := sections["want"]; !ok && !*update {
 		return "", nil, errors.New("no section want")
 	}
-	return comment, sections, nil
+	return string(a.Comment), sections, nil
 }
 
 // describe returns what the test shows of Parse's records or error.

@@ -14,8 +14,9 @@
 // cutoffs (solve.go); stable discs that bound the score (stability.go);
 // no table and no move generation in the last empty squares, which are
 // tried by the parity of their region (solve.go); a lock-free table of
-// pairs of entries, the deepest kept (table.go); and threads that share
-// the moves of a position by Young Brothers Wait (parallel.go). A solve
+// pairs of entries, the deepest kept (table.go); and threads, the search
+// of each of a Solver's goroutines, that share the moves of a position by
+// Young Brothers Wait (parallel.go). A solve
 // allocates nothing: every buffer belongs to the Solver, made once.
 //
 // Scores of a solve are final margins of discs as FFO counts them: the

@@ -58,7 +58,7 @@ func (s *Solver) Search(p, o uint64, fewest bool, depth int) Result {
 }
 
 // midRoot searches each move of p, o depth plies deep.
-func (s *solver) midRoot(p, o uint64, depth int) Result {
+func (s *thread) midRoot(p, o uint64, depth int) Result {
 	legal := othello.Moves8(p, o)
 	if legal == 0 {
 		if othello.Moves8(o, p) == 0 {
@@ -104,7 +104,7 @@ func (s *solver) midRoot(p, o uint64, depth int) Result {
 // mid returns the score of p, o searched depth plies deep, within the
 // window (alpha, beta), as deep does for the end of the game. A pass is
 // not a ply.
-func (s *solver) mid(p, o uint64, depth, alpha, beta int, passed bool) int {
+func (s *thread) mid(p, o uint64, depth, alpha, beta int, passed bool) int {
 	s.nodes++
 	if s.aborted() {
 		return 0
@@ -160,7 +160,7 @@ func (s *solver) mid(p, o uint64, depth, alpha, beta int, passed bool) int {
 
 // midFinal returns the score of the game over in p, o in the units of
 // the midgame search.
-func (s *solver) midFinal(p, o uint64) int {
+func (s *thread) midFinal(p, o uint64) int {
 	switch m := s.final(p, o); {
 	case m > 0:
 		return Won + 100*m
@@ -175,7 +175,7 @@ func (s *solver) midFinal(p, o uint64) int {
 // win rule, and corners, the squares that give corners away, edges and,
 // near the end, discs and who moves last, good under MostDiscs and bad
 // under FewestDiscs.
-func (s *solver) eval(p, o, legal uint64) int {
+func (s *thread) eval(p, o, legal uint64) int {
 	mobility := bits.OnesCount64(legal) - bits.OnesCount64(othello.Moves8(o, p))
 	v := cornerWeight * (bits.OnesCount64(p&corners) - bits.OnesCount64(o&corners))
 	v += edgeWeight * (bits.OnesCount64(p&edgeSquares) - bits.OnesCount64(o&edgeSquares))

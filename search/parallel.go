@@ -30,7 +30,7 @@ const splitFrom = 14
 type pool struct {
 	threads int // the threads, the first among them
 	mu      sync.Mutex
-	waiting []*solver    // the idle threads, each with the split point it waits for (nil: any)
+	waiting []*thread    // the idle threads, each with the split point it waits for (nil: any)
 	idle    atomic.Int32 // len(waiting), read without the lock
 }
 
@@ -39,7 +39,7 @@ type splitPoint struct {
 	p, o          uint64
 	empties       int
 	parent        *splitPoint // the split point its owner works for, nil at the top
-	owner         *solver
+	owner         *thread
 	stop          atomic.Bool  // a move reached beta, or the search gives up: the others are void
 	workers       atomic.Int32 // the threads working on it, its owner among them
 	mu            sync.Mutex   // guards what follows
@@ -63,7 +63,7 @@ func (sp *splitPoint) below(top *splitPoint) bool {
 // aborted reports whether the thread's result is void: the search gives
 // up (Stop, or the deadline has passed: the clock is read once in
 // clockEvery calls), or a split point it works for was stopped.
-func (s *solver) aborted() bool {
+func (s *thread) aborted() bool {
 	if s.stop.Load() {
 		return true
 	}
@@ -87,14 +87,14 @@ func (s *solver) aborted() bool {
 // moves searched at once with the lower alpha cost far more: splitting
 // there made two threads search 48% more nodes than one on FFO #40-#44,
 // against 10% without.
-func (s *solver) shouldSplit(empties, alpha, beta int) bool {
+func (s *thread) shouldSplit(empties, alpha, beta int) bool {
 	return empties >= splitFrom && beta-alpha == 1 && s.pool != nil && s.pool.idle.Load() > 0
 }
 
 // split shares the moves of list (sorted here first) with the idle
 // threads, searches them with them, and returns the best score and move,
 // given the best so far.
-func (s *solver) split(p, o uint64, list []move, empties, alpha, beta, best, bestMove int) (int, int) {
+func (s *thread) split(p, o uint64, list []move, empties, alpha, beta, best, bestMove int) (int, int) {
 	for i := range list {
 		pick(list, i)
 	}
@@ -132,7 +132,7 @@ func (pl *pool) offer(sp *splitPoint) {
 
 // wait makes s idle, taking split points under waitsFor (any if nil), and
 // returns the one it is given; nil when woken for another reason.
-func (pl *pool) wait(s *solver, waitsFor *splitPoint) *splitPoint {
+func (pl *pool) wait(s *thread, waitsFor *splitPoint) *splitPoint {
 	pl.mu.Lock()
 	if waitsFor != nil && waitsFor.workers.Load() == 0 {
 		pl.mu.Unlock()
@@ -147,7 +147,7 @@ func (pl *pool) wait(s *solver, waitsFor *splitPoint) *splitPoint {
 
 // wake takes s off the idle threads, if it is there, with nil for a
 // split point.
-func (pl *pool) wake(s *solver) {
+func (pl *pool) wake(s *thread) {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
 	for i, t := range pl.waiting {
@@ -161,7 +161,7 @@ func (pl *pool) wake(s *solver) {
 }
 
 // work searches moves of sp until none is left or sp is stopped.
-func (s *solver) work(sp *splitPoint) {
+func (s *thread) work(sp *splitPoint) {
 	for {
 		sp.mu.Lock()
 		if sp.stop.Load() || sp.next == sp.n {
@@ -189,7 +189,7 @@ func (s *solver) work(sp *splitPoint) {
 }
 
 // help works on a split point s was given, for its owner.
-func (s *solver) help(sp *splitPoint) {
+func (s *thread) help(sp *splitPoint) {
 	saved := s.sp
 	s.sp = sp
 	s.work(sp)
@@ -201,7 +201,7 @@ func (s *solver) help(sp *splitPoint) {
 
 // waitFor waits until no thread works on sp, which s owns, helping
 // meanwhile with the split points below it.
-func (s *solver) waitFor(sp *splitPoint) {
+func (s *thread) waitFor(sp *splitPoint) {
 	for sp.workers.Load() > 0 {
 		if job := s.pool.wait(s, sp); job != nil {
 			s.help(job)
@@ -211,7 +211,7 @@ func (s *solver) waitFor(sp *splitPoint) {
 
 // serve is the loop of a thread other than the first: it helps with the
 // split points it is given until it is given quit.
-func (s *solver) serve(quit *splitPoint) {
+func (s *thread) serve(quit *splitPoint) {
 	for {
 		job := s.pool.wait(s, nil)
 		if job == quit {

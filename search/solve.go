@@ -44,9 +44,9 @@ var stabilityFrom = [65]int{
 // parity orders the last moves, an odd region first.
 var quadrants = [4]uint64{0x0f0f0f0f, 0xf0f0f0f0, 0x0f0f0f0f00000000, 0xf0f0f0f000000000}
 
-// A solver is one thread's search: its counts, and what it shares with
-// the others.
-type solver struct {
+// A thread is the search of one of a Solver's goroutines: its counts,
+// and what it shares with the other threads.
+type thread struct {
 	table  *Table
 	kind   uint64       // kindExact, with kindFewest under FewestDiscs
 	fewest bool         // the win rule is FewestDiscs
@@ -76,7 +76,7 @@ type move struct {
 const corners = 0x8100000000000081
 
 // final returns the score of the game over in p, o for the player to move.
-func (s *solver) final(p, o uint64) int {
+func (s *thread) final(p, o uint64) int {
 	n := bits.OnesCount64(p) - bits.OnesCount64(o)
 	if s.fewest {
 		n = -n
@@ -93,7 +93,7 @@ func (s *solver) final(p, o uint64) int {
 
 // full returns the score of a full board on which the player to move has
 // mine discs.
-func (s *solver) full(mine int) int {
+func (s *thread) full(mine int) int {
 	if s.fewest {
 		return 64 - 2*mine
 	}
@@ -104,7 +104,7 @@ func (s *solver) full(mine int) int {
 // discs show that p, o cannot score above alpha: under MostDiscs the
 // opponent's stable discs stay theirs, under FewestDiscs the player's
 // stay the player's.
-func (s *solver) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
+func (s *thread) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 	if alpha < stabilityFrom[empties] {
 		return 0, false
 	}
@@ -124,7 +124,7 @@ func (s *solver) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 // e) within the window (alpha, beta): a score at or below alpha says only
 // that the position is no better, one at or above beta that it is no
 // worse.
-func (s *solver) search(p, o uint64, empties, alpha, beta int) int {
+func (s *thread) search(p, o uint64, empties, alpha, beta int) int {
 	if empties < tableFrom {
 		return s.shallow(p, o, ^(p | o), empties, alpha, beta, false)
 	}
@@ -132,7 +132,7 @@ func (s *solver) search(p, o uint64, empties, alpha, beta int) int {
 }
 
 // last1 returns the score of p, o with one empty square, x.
-func (s *solver) last1(p, o uint64, x int) int {
+func (s *thread) last1(p, o uint64, x int) int {
 	s.nodes++
 	if f := othello.Flips8(p, o, x); f != 0 {
 		s.nodes++
@@ -149,7 +149,7 @@ func (s *solver) last1(p, o uint64, x int) int {
 // generated; each empty square of e is tried, those in regions with an
 // odd number of empty squares first. passed says the opponent has just
 // passed.
-func (s *solver) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) int {
+func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) int {
 	if empties == 1 {
 		return s.last1(p, o, bits.TrailingZeros64(e))
 	}
@@ -197,7 +197,7 @@ func (s *solver) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) 
 // than a point, the first move is searched with it, and the others with
 // the null window above alpha, again with the whole window only if they
 // beat it.
-func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
+func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	s.nodes++
 	if s.aborted() {
 		return 0
@@ -238,7 +238,7 @@ func (s *solver) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 // with the null window above the best so far, again with the whole window
 // only if they beat it. Once the first is searched, the others may be
 // shared with idle threads (split, when shouldSplit says so).
-func (s *solver) searchMoves(p, o uint64, list []move, empties, alpha, beta int) (best, bestMove int) {
+func (s *thread) searchMoves(p, o uint64, list []move, empties, alpha, beta int) (best, bestMove int) {
 	best, bestMove = -outside, noMove
 	for i := range list {
 		if i > 0 && s.shouldSplit(empties, max(alpha, best), beta) {
@@ -262,7 +262,7 @@ func (s *solver) searchMoves(p, o uint64, list []move, empties, alpha, beta int)
 
 // try returns the score of move m of p, o within (alpha, beta): with the
 // whole window if first, else the null window above alpha first.
-func (s *solver) try(p, o uint64, m *move, empties, alpha, beta int, first bool) int {
+func (s *thread) try(p, o uint64, m *move, empties, alpha, beta int, first bool) int {
 	childP, childO := o&^m.flips, p|m.flips|1<<m.x
 	if first || beta-alpha == 1 {
 		return -s.child(childP, childO, empties-1, -beta, -alpha)
@@ -275,7 +275,7 @@ func (s *solver) try(p, o uint64, m *move, empties, alpha, beta int, first bool)
 }
 
 // child searches the position after a move, with empties empty squares.
-func (s *solver) child(p, o uint64, empties, alpha, beta int) int {
+func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 	if empties < tableFrom {
 		return s.shallow(p, o, ^(p | o), empties, alpha, beta, false)
 	}
@@ -288,7 +288,7 @@ func (s *solver) child(p, o uint64, empties, alpha, beta int) int {
 // discs, in a region of odd parity. With enough empty squares it asks the
 // table about each move first, and cut says that one is known to reach
 // beta, with score v.
-func (s *solver) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
+func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
 	list = s.moves[empties][:0]
 	e := ^(p | o)
 	var odd uint64

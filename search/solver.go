@@ -26,7 +26,7 @@ type Solver struct {
 	Threads  int       // the goroutines that search together; 0 or 1 for one
 	Deadline time.Time // when a search stops, its result void; none if zero
 
-	threads []*solver
+	threads []*thread
 	stop    atomic.Bool
 }
 
@@ -75,9 +75,9 @@ func (s *Solver) arm() { s.stop.Store(false) }
 
 // start readies n threads for a search of kind and starts all but the
 // first, which it returns.
-func (s *Solver) start(kind uint64, fewest bool, n int) *solver {
+func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 	for len(s.threads) < n {
-		s.threads = append(s.threads, &solver{table: s.Table, stop: &s.stop, mailbox: make(chan *splitPoint, 1)})
+		s.threads = append(s.threads, &thread{table: s.Table, stop: &s.stop, mailbox: make(chan *splitPoint, 1)})
 	}
 	var pl *pool
 	if n > 1 {
@@ -122,7 +122,7 @@ func (s *Solver) finish() {
 
 // root searches p, o within (alpha, beta) and returns its best move and
 // score.
-func (s *solver) root(p, o uint64, alpha, beta int) Result {
+func (s *thread) root(p, o uint64, alpha, beta int) Result {
 	empties := 64 - bits.OnesCount64(p|o)
 	legal := othello.Moves8(p, o)
 	if legal == 0 {

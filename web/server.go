@@ -33,6 +33,11 @@ const (
 	DefaultIdle     = time.Hour
 )
 
+// maxSearches is the most computer players that think at once when
+// Options leave Searches 0: each search of an 8x8 board holds a table of
+// 64 MiB.
+const maxSearches = 4
+
 // Limits of every request.
 const (
 	maxBody   = 64 << 10 // the largest request body, in bytes
@@ -45,7 +50,8 @@ type Options struct {
 	Idle     time.Duration // how long a game not asked for is kept; 0 for DefaultIdle
 	// Searches is how many computer players may think at once, the
 	// others waiting their turn, their time not yet running; 0 for one a
-	// CPU, up to player.Searches8.
+	// CPU, up to maxSearches. The server's CPUs share a player.Pool of as
+	// many solvers.
 	Searches int
 	// Loopback refuses a request whose Host is not localhost or a
 	// loopback address (403), for a server that listens on loopback
@@ -61,6 +67,7 @@ type Server struct {
 	mux      *http.ServeMux
 	games    *store
 	searches chan struct{} // a token for each computer player thinking
+	pool     *player.Pool  // the solvers of its CPUs, one for each search at once
 	loopback bool          // Options.Loopback
 }
 
@@ -73,9 +80,9 @@ func NewServer(o Options) *Server {
 		o.Idle = DefaultIdle
 	}
 	if o.Searches <= 0 {
-		o.Searches = min(runtime.NumCPU(), player.Searches8)
+		o.Searches = min(runtime.NumCPU(), maxSearches)
 	}
-	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches), loopback: o.Loopback}
+	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches), pool: player.NewPool(o.Searches), loopback: o.Loopback}
 	s.mux.HandleFunc("GET /{$}", staticFile("index.html", "text/html; charset=utf-8"))
 	s.mux.HandleFunc("GET /app.js", staticFile("app.js", "text/javascript; charset=utf-8"))
 	s.mux.HandleFunc("GET /style.css", func(w http.ResponseWriter, r *http.Request) {
@@ -404,8 +411,12 @@ func (s *Server) reply(ctx context.Context, gm *game, msgs []string) ([]string, 
 // think returns the move of p in game g. It waits for a token of
 // s.searches, so that no more computers think at once than it holds, and
 // gives up when ctx is done; the search itself ends within its budget,
-// then gives the token back.
+// then gives the token back. A CPU searches with the server's pool.
 func (s *Server) think(ctx context.Context, p player.Player, g *othello.Game) (othello.Square, error) {
+	if cpu, ok := p.(player.CPU); ok {
+		cpu.Pool = s.pool
+		p = cpu
+	}
 	select {
 	case s.searches <- struct{}{}:
 	case <-ctx.Done():

@@ -5,7 +5,8 @@ import (
 	"io"
 	"runtime"
 
-	"github.com/othello-judge/judge/engine"
+	"github.com/othello-judge/judge/gtp"
+	"github.com/othello-judge/judge/nboard"
 	"github.com/othello-judge/judge/player"
 )
 
@@ -72,44 +73,43 @@ Flags:
 
 // runNBoard runs "othello nboard".
 func runNBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c, status, ok := engineConfig("nboard", nboardUsage, args, stdout, stderr)
+	cpu, status, ok := engineCPU("nboard", nboardUsage, args, stdout, stderr)
 	if !ok {
 		return status
 	}
-	return engineFailed(stderr, "nboard", engine.NBoard(stdin, stdout, stderr, c))
+	return engineFailed(stderr, "nboard", nboard.Run(stdin, stdout, stderr, nboard.Config{CPU: cpu}))
 }
 
 // runGTP runs "othello gtp".
 func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c, status, ok := engineConfig("gtp", gtpUsage, args, stdout, stderr)
+	cpu, status, ok := engineCPU("gtp", gtpUsage, args, stdout, stderr)
 	if !ok {
 		return status
 	}
-	return engineFailed(stderr, "gtp", engine.GTP(stdin, stdout, c))
+	return engineFailed(stderr, "gtp", gtp.Run(stdin, stdout, cpu))
 }
 
-// engineConfig reads the flags of the engine subcommand sub; ok false
-// means exit with status.
-func engineConfig(sub, usage string, args []string, stdout, stderr io.Writer) (c engine.Config, status int, ok bool) {
+// engineCPU reads the flags of the engine subcommand sub, and returns the
+// CPU they ask for; ok false means exit with status.
+func engineCPU(sub, usage string, args []string, stdout, stderr io.Writer) (cpu player.CPU, status int, ok bool) {
 	flags := newFlagSet(sub, stderr)
 	depth := flags.Int("depth", 0, "")
 	budget := flags.Duration("time", player.DefaultBudget, "")
 	threads := flags.Int("threads", runtime.NumCPU(), "")
 	if status, ok := parseFlags(flags, args, usage, stdout, stderr); !ok {
-		return c, status, false
+		return cpu, status, false
 	}
 	switch {
 	case flags.NArg() > 0:
-		return c, badUsage(stderr, sub, usage, "unexpected argument %q", flags.Arg(0)), false
+		return cpu, badUsage(stderr, sub, usage, "unexpected argument %q", flags.Arg(0)), false
 	case *depth < 0:
-		return c, badUsage(stderr, sub, usage, "-depth must be 0 or more, got %d", *depth), false
+		return cpu, badUsage(stderr, sub, usage, "-depth must be 0 or more, got %d", *depth), false
 	case *budget <= 0:
-		return c, badUsage(stderr, sub, usage, "-time must be positive, got %v", *budget), false
+		return cpu, badUsage(stderr, sub, usage, "-time must be positive, got %v", *budget), false
 	case *threads < 1:
-		return c, badUsage(stderr, sub, usage, "-threads must be 1 or more, got %d", *threads), false
+		return cpu, badUsage(stderr, sub, usage, "-threads must be 1 or more, got %d", *threads), false
 	}
-	c.CPU = player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}
-	return c, 0, true
+	return player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}, 0, true
 }
 
 // engineFailed returns the exit status of an engine that ended with err,

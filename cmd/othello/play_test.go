@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/internal/txtar"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/record"
 )
@@ -65,39 +66,30 @@ func readPlayCase(t *testing.T, path string) playCase {
 	return c
 }
 
-// parsePlayCase parses data, the text of the case in the file path, in
-// the way of golang.org/x/tools/txtar: a comment, then sections, each
-// from a line "-- NAME --" to the next such line or the end; a last line
-// without a newline is given one. Each section must be one of
-// playSections, at most once, and each required one must be there; the
-// status must be an integer. An error names path and the line at fault,
-// or the last line when a section is missing.
+// parsePlayCase parses data, the text of the case in the file path, as
+// package txtar reads it: a comment, then sections, each from a line
+// "-- NAME --" to the next such line or the end; a last line without a
+// newline is given one. Each section must be one of playSections, at
+// most once, and each required one must be there; the status must be an
+// integer. An error names path and the line at fault, or the last line
+// when a section is missing.
 func parsePlayCase(path string, data []byte) (playCase, error) {
-	c := playCase{path: path}
+	a := txtar.Parse(data)
+	c := playCase{path: path, comment: string(a.Comment)}
 	parts := map[string]string{}
-	at := map[string]int{} // the line of each section's header
-	text := string(data)
-	name := ""
-	n := 0 // the number of the line read
-	for len(text) > 0 {
-		var line string
-		line, text, _ = strings.Cut(text, "\n")
+	at := map[string]int{}                    // the line of each section's header
+	n := bytes.Count(a.Comment, []byte("\n")) // the lines up to the section
+	for _, f := range a.Files {
 		n++
-		if s, ok := sectionHeader(line); ok {
-			if !slices.ContainsFunc(playSections, func(p playSection) bool { return p.name == s }) {
-				return c, fmt.Errorf("%s:%d: unknown section %q", path, n, line)
-			}
-			if first, ok := at[s]; ok {
-				return c, fmt.Errorf("%s:%d: a second section %q (the first is at line %d)", path, n, line, first)
-			}
-			name, at[s] = s, n
-			continue
+		header := "-- " + f.Name + " --"
+		if !slices.ContainsFunc(playSections, func(p playSection) bool { return p.name == f.Name }) {
+			return c, fmt.Errorf("%s:%d: unknown section %q", path, n, header)
 		}
-		if name == "" {
-			c.comment += line + "\n"
-		} else {
-			parts[name] += line + "\n"
+		if first, ok := at[f.Name]; ok {
+			return c, fmt.Errorf("%s:%d: a second section %q (the first is at line %d)", path, n, header, first)
 		}
+		at[f.Name], parts[f.Name] = n, string(f.Data)
+		n += bytes.Count(f.Data, []byte("\n"))
 	}
 	for _, s := range playSections {
 		if _, ok := at[s.name]; s.required && !ok {
@@ -108,7 +100,7 @@ func parsePlayCase(path string, data []byte) (playCase, error) {
 	if in := parts["input"]; in != "" {
 		c.input = strings.Split(strings.TrimSuffix(in, "\n"), "\n")
 	}
-	c.terminal = unmarkBlanks(parts["terminal"])
+	c.terminal = string(txtar.UnmarkBlanks([]byte(parts["terminal"])))
 	status, err := strconv.Atoi(strings.TrimSpace(parts["status"]))
 	if err != nil {
 		line := at["status"]
@@ -122,51 +114,24 @@ func parsePlayCase(path string, data []byte) (playCase, error) {
 	return c, nil
 }
 
-// sectionHeader reports whether line starts a section, "-- NAME --" as in
-// txtar, and returns NAME without the blanks around it.
-func sectionHeader(line string) (name string, ok bool) {
-	rest, ok1 := strings.CutPrefix(line, "-- ")
-	rest, ok2 := strings.CutSuffix(rest, " --")
-	name = strings.TrimSpace(rest)
-	return name, ok1 && ok2 && name != ""
-}
-
-// markBlanks ends each line that ends in a blank with "$", so that the
-// blank can be seen and no editor strips it.
-func markBlanks(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		if strings.HasSuffix(line, " ") || strings.HasSuffix(line, "\t") {
-			lines[i] = line + "$"
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// unmarkBlanks undoes markBlanks.
-func unmarkBlanks(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		if t := strings.TrimSuffix(line, "$"); strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\t") {
-			lines[i] = t
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
+// write writes the case back to its file, its terminal's blanks marked
+// as txtar.MarkBlanks marks them.
 func (c playCase) write(t *testing.T) {
 	t.Helper()
-	var b strings.Builder
-	b.WriteString(c.comment)
-	fmt.Fprintf(&b, "-- args --\n%s\n-- input --\n", strings.Join(c.args, " "))
+	var input strings.Builder
 	for _, line := range c.input {
-		b.WriteString(line + "\n")
+		input.WriteString(line + "\n")
 	}
-	fmt.Fprintf(&b, "-- terminal --\n%s-- status --\n%d\n", markBlanks(c.terminal), c.status)
+	a := &txtar.Archive{Comment: []byte(c.comment), Files: []txtar.File{
+		{Name: "args", Data: []byte(strings.Join(c.args, " ") + "\n")},
+		{Name: "input", Data: []byte(input.String())},
+		{Name: "terminal", Data: txtar.MarkBlanks([]byte(c.terminal))},
+		{Name: "status", Data: []byte(strconv.Itoa(c.status) + "\n")},
+	}}
 	if c.stderr != "" {
-		fmt.Fprintf(&b, "-- stderr --\n%s", c.stderr)
+		a.Files = append(a.Files, txtar.File{Name: "stderr", Data: []byte(c.stderr)})
 	}
-	if err := os.WriteFile(c.path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(c.path, txtar.Format(a), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

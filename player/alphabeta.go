@@ -22,8 +22,12 @@ const (
 // clock.
 const checkEvery = 1024
 
-// A tree holds what one CPU search needs as it walks the tree.
-type tree struct {
+// An alphaBeta is one CPU search of a position on a board of any size
+// under either rules, on othello.Position: negamax with alpha-beta
+// pruning, one depth at a time. It holds what the search needs as it
+// walks the tree. An 8x8 board under the full rules is searched by
+// package search instead (cpu8.go).
+type alphaBeta struct {
 	eval     evaluator
 	clock    clock
 	deadline time.Time
@@ -40,8 +44,10 @@ type orderedMove struct {
 	key    int
 }
 
-func newSearch(p *othello.Position, win othello.WinRule, clock clock, deadline time.Time) *tree {
-	return &tree{eval: newEvaluator(p, win), clock: clock, deadline: deadline}
+// newAlphaBeta returns the search of positions of the game of p, won by
+// win, that stops when clock passes deadline.
+func newAlphaBeta(p *othello.Position, win othello.WinRule, clock clock, deadline time.Time) *alphaBeta {
+	return &alphaBeta{eval: newEvaluator(p, win), clock: clock, deadline: deadline}
 }
 
 // margin turns the score of a finished game back into its margin of discs.
@@ -57,7 +63,7 @@ func margin(score int) int {
 
 // rootMoves returns the legal moves of p in the order to search them
 // first.
-func (s *tree) rootMoves(p *othello.Position, legal othello.SquareSet) []orderedMove {
+func (s *alphaBeta) rootMoves(p *othello.Position, legal othello.SquareSet) []orderedMove {
 	moves := s.order(p, legal, 0, true)
 	return append([]orderedMove(nil), moves...)
 }
@@ -66,7 +72,7 @@ func (s *tree) rootMoves(p *othello.Position, legal othello.SquareSet) []ordered
 // returns the index of the best and its score. done is false if the
 // deadline cut the search short; best is then the best of the moves
 // searched to the end, or -1 if not even the first one was.
-func (s *tree) root(p *othello.Position, moves []orderedMove, depth int) (best, score int, done bool) {
+func (s *alphaBeta) root(p *othello.Position, moves []orderedMove, depth int) (best, score int, done bool) {
 	best, alpha := -1, -infinity
 	for i := range moves {
 		after := &moves[i].after
@@ -95,7 +101,7 @@ func (s *tree) root(p *othello.Position, moves []orderedMove, depth int) (best, 
 // worse. A pass does not count as a ply, so a search as deep as the
 // empty squares reaches the end of every line. ply is the distance from
 // the root.
-func (s *tree) negamax(p *othello.Position, depth, ply, alpha, beta int) int {
+func (s *alphaBeta) negamax(p *othello.Position, depth, ply, alpha, beta int) int {
 	s.nodes++
 	if s.nodes%checkEvery == 0 && s.clock.now().After(s.deadline) {
 		s.stopped = true
@@ -146,7 +152,7 @@ func (s *tree) negamax(p *othello.Position, depth, ply, alpha, beta int) int {
 // moves that leave the opponent the fewest replies come first, which
 // prunes most; otherwise good squares come before bad ones. The slice is
 // the buffer of ply and is reused by the next call at that ply.
-func (s *tree) order(p *othello.Position, legal othello.SquareSet, ply int, deep bool) []orderedMove {
+func (s *alphaBeta) order(p *othello.Position, legal othello.SquareSet, ply int, deep bool) []orderedMove {
 	for len(s.moves) <= ply {
 		s.moves = append(s.moves, make([]orderedMove, 0, 32))
 	}

@@ -1,4 +1,4 @@
-package engine
+package gtp
 
 import (
 	"bufio"
@@ -14,9 +14,18 @@ import (
 	"github.com/othello-judge/judge/player"
 )
 
-// gtpCommands are the commands of GTP that the engine knows, in the
-// order that list_commands gives them.
-var gtpCommands = []string{
+// name is the engine's name, as the command name gives it: the
+// command's.
+const name = "othello"
+
+// maxLine is the longest line kept, a command far longer than any that
+// GTP knows. The rest of a longer line is read and dropped, and the
+// command is a syntax error.
+const maxLine = 1 << 16
+
+// commands are the commands of GTP that the engine knows, in the order
+// that list_commands gives them.
+var commands = []string{
 	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
 	"boardsize", "clear_board", "play", "genmove", "undo", "showboard",
 }
@@ -32,11 +41,11 @@ var (
 	errUndo    = errors.New("cannot undo")
 )
 
-// GTP runs an engine that speaks the Go Text Protocol, version 2, as
+// Run runs an engine that speaks the Go Text Protocol, version 2, as
 // Othello engines do, on the commands read from in, answering on out,
 // until the command quit or the end of in. It plays Othello under the
 // full rules on a square board, 8x8 until boardsize says otherwise, with
-// Black first; c.CPU chooses its moves. It returns nil at the end, and a
+// Black first; cpu chooses its moves. It returns nil at the end, and a
 // read or write error if there is one.
 //
 // A command is a line, "[id] name [arguments]"; control characters other
@@ -58,8 +67,8 @@ var (
 // pass with a legal move and a move after the end are "? illegal move";
 // a move out of turn is "? wrong color". Undo takes back the last play or
 // genmove, a pass too.
-func GTP(in io.Reader, out io.Writer, c Config) error {
-	g := &gtp{cpu: c.CPU, size: 8}
+func Run(in io.Reader, out io.Writer, cpu player.CPU) error {
+	g := &session{cpu: cpu, size: 8}
 	g.clear()
 	w := bufio.NewWriter(out)
 	r := lines.NewReader(bufio.NewReader(in), maxLine)
@@ -113,9 +122,9 @@ func parseCommand(line string) (id, command string, args []string, ok bool) {
 	return id, fields[0], fields[1:], true
 }
 
-// A gtp is the state of a GTP session: the board, the game on it and how
-// it got there.
-type gtp struct {
+// A session is the state of a GTP session: the board, the game on it
+// and how it got there.
+type session struct {
 	cpu     player.CPU
 	size    int                // the rows and columns of the board
 	pos     othello.Position   // the game now
@@ -124,7 +133,7 @@ type gtp struct {
 
 // run runs command with its arguments and returns its result, or the
 // failure to answer with.
-func (g *gtp) run(command string, args []string) (string, error) {
+func (g *session) run(command string, args []string) (string, error) {
 	// n checks that there are n arguments.
 	n := func(n int) error {
 		if len(args) != n {
@@ -143,9 +152,9 @@ func (g *gtp) run(command string, args []string) (string, error) {
 		if err := n(1); err != nil {
 			return "", err
 		}
-		return strconv.FormatBool(slices.Contains(gtpCommands, args[0])), nil
+		return strconv.FormatBool(slices.Contains(commands, args[0])), nil
 	case "list_commands":
-		return strings.Join(gtpCommands, "\n"), nil
+		return strings.Join(commands, "\n"), nil
 	case "boardsize":
 		if err := n(1); err != nil {
 			return "", err
@@ -200,7 +209,7 @@ func (g *gtp) run(command string, args []string) (string, error) {
 
 // clear sets up a new game on the board's size: the four discs in the
 // centre, Black to move.
-func (g *gtp) clear() {
+func (g *session) clear() {
 	b, _ := othello.NewStartBoard(g.size, g.size)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
 	g.pos, g.history = *p, nil
@@ -210,7 +219,7 @@ func (g *gtp) clear() {
 // game before it for undo. c may pass only with no legal move; a disc of
 // c while the opponent is to move passes for the opponent first, if they
 // have no legal move.
-func (g *gtp) play(c othello.Color, s othello.Square, pass bool) error {
+func (g *session) play(c othello.Color, s othello.Square, pass bool) error {
 	p := g.pos
 	switch {
 	case pass:
@@ -237,7 +246,7 @@ func (g *gtp) play(c othello.Color, s othello.Square, pass bool) error {
 
 // genmove plays the move the CPU chooses for c, and returns its vertex,
 // or "pass" when c has no legal move.
-func (g *gtp) genmove(c othello.Color) (string, error) {
+func (g *session) genmove(c othello.Color) (string, error) {
 	p := g.pos
 	if p.Turn() != c {
 		p.Pass() // refused unless the opponent has no legal move
@@ -261,7 +270,7 @@ func (g *gtp) genmove(c othello.Color) (string, error) {
 // board returns the board as showboard draws it: the column letters, a
 // line a row with its number, and the discs of each player and whose turn
 // it is, or that the game is over.
-func (g *gtp) board() string {
+func (g *session) board() string {
 	var b strings.Builder
 	b.WriteString("\n  ")
 	for col := range g.size {
@@ -287,7 +296,7 @@ func (g *gtp) board() string {
 
 // vertex returns square s as GTP writes it: the column's letter, with i
 // skipped, and the row's number from 1.
-func (g *gtp) vertex(s othello.Square) string {
+func (g *session) vertex(s othello.Square) string {
 	letter := 'a' + rune(s.Col)
 	if letter >= 'i' {
 		letter++
@@ -297,7 +306,7 @@ func (g *gtp) vertex(s othello.Square) string {
 
 // parseVertex reads a vertex as vertex writes it, in either case, or
 // "pass". A square off the board is an illegal move.
-func (g *gtp) parseVertex(text string) (s othello.Square, pass bool, err error) {
+func (g *session) parseVertex(text string) (s othello.Square, pass bool, err error) {
 	text = strings.ToLower(text)
 	if text == "pass" {
 		return othello.Square{}, true, nil

@@ -1,4 +1,4 @@
-package engine
+package nboard
 
 import (
 	"bufio"
@@ -16,7 +16,33 @@ import (
 	"github.com/othello-judge/judge/record"
 )
 
-// NBoard runs an engine that speaks the NBoard protocol, version 2, on
+// name is the engine's name, as NBoard shows it: the command's.
+const name = "othello"
+
+// maxLine is the longest line kept: "set game" with a whole game in GGF
+// is under 2 KB. The rest of a longer line is read and dropped.
+const maxLine = 1 << 16
+
+// A Config is how an engine thinks: the computer player that searches for
+// it, and the clock that times its searches.
+type Config struct {
+	// CPU searches every position: its Depth, Budget, Threads and Pool.
+	// "set depth" changes its Depth.
+	CPU player.CPU
+	// Clock tells the time, for the seconds that the answers report; nil
+	// for time.Now. A test's clock makes them reproducible.
+	Clock func() time.Time
+}
+
+// now returns the config's clock.
+func (c Config) now() func() time.Time {
+	if c.Clock == nil {
+		return time.Now
+	}
+	return c.Clock
+}
+
+// Run runs an engine that speaks the NBoard protocol, version 2, on
 // the commands read from in, answering on out and writing what it
 // refuses on errs, until the command quit or the end of in. Its game is
 // 8x8 Othello under the full rules from the standard start until "set
@@ -57,7 +83,7 @@ import (
 // GGF or "go" once the game is over, changes nothing and is told on errs,
 // "nboard: line N: ...". A search is never interrupted: a ping sent
 // during one is answered after it.
-func NBoard(in io.Reader, out, errs io.Writer, c Config) error {
+func Run(in io.Reader, out, errs io.Writer, c Config) error {
 	w := bufio.NewWriter(out)
 	e := &nboard{out: w, errs: errs, cpu: c.CPU, clock: c.now()}
 	b, _ := othello.NewStartBoard(8, 8)
@@ -207,7 +233,7 @@ func (e *nboard) goMove() {
 	}
 	seconds := e.clock().Sub(start).Seconds()
 	e.say("nodestats %d %.2f", r.Nodes, seconds)
-	e.say("=== %s/%.2f/%.2f", move{square: r.Move, pass: r.Pass}, discs(r), seconds)
+	e.say("=== %s/%.2f/%.2f", move{square: r.Move, pass: r.Pass}, r.Discs(), seconds)
 }
 
 // A scoredMove is a move searched for "hint", with the search of the
@@ -255,7 +281,7 @@ func (e *nboard) hint(n int) {
 		hints = append(hints, scoredMove{m, r})
 	}
 	slices.SortStableFunc(hints, func(a, b scoredMove) int {
-		switch da, db := discs(a.result), discs(b.result); {
+		switch da, db := a.result.Discs(), b.result.Discs(); {
 		case da > db:
 			return -1
 		case da < db:
@@ -264,7 +290,7 @@ func (e *nboard) hint(n int) {
 		return 0
 	})
 	for _, h := range hints[:min(n, len(hints))] {
-		e.say("search %s %.2f 0 %s", h.move, discs(h.result), depthText(h.result))
+		e.say("search %s %.2f 0 %s", h.move, h.result.Discs(), depthText(h.result))
 	}
 	e.say("nodestats %d %.2f", nodes, e.clock().Sub(start).Seconds())
 	e.say("status")
