@@ -5,7 +5,7 @@
 // standard error and the exit status of a game that cannot finish.
 //
 // The setup's text is read by ReadSetup and written by WriteSetup, both in
-// setup.go; the engine's othello.Setup is what they read and write. Play
+// setup.go; the engine's othello.Setup is what they read and write. Judge
 // reads the setup, makes the game with Setup.NewGame and answers each move
 // line; its output goes through one bufio.Writer, flushed before any read
 // that may block. RunExplained is Run for a person typing at a terminal:
