@@ -36,16 +36,16 @@ import (
 // so its rule set cannot be known.
 var ErrRulesLine = errors.New("check: first line is not FULL or SIMPLE")
 
-// A StartError reports a program whose rule set could not be detected:
+// A RulesError reports a program whose rule set could not be detected:
 // it could not be started, or its first line is not FULL or SIMPLE.
-type StartError struct {
+type RulesError struct {
 	Program string
 	Line    string // the program's first line, with its newline if it had one, quoted and cut short
 	What    string // what the program did, such as "it exited with status 1"
 	Err     error  // ErrRulesLine, or why the program could not be started
 }
 
-func (e *StartError) Error() string {
+func (e *RulesError) Error() string {
 	if errors.Is(e.Err, ErrRulesLine) {
 		return fmt.Sprintf("check: %s: its first line is %s, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s",
 			e.Program, e.Line, e.What)
@@ -53,15 +53,15 @@ func (e *StartError) Error() string {
 	return fmt.Sprintf("check: %s: %v", e.Program, e.Err)
 }
 
-func (e *StartError) Unwrap() error { return e.Err }
+func (e *RulesError) Unwrap() error { return e.Err }
 
 // detectRules starts p in the sandbox sb with an empty standard input and
 // reads its first line, as official practice does: FULL or SIMPLE selects
 // the rule set.
-func detectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) (othello.Rules, error) {
+func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config) (othello.Rules, error) {
 	r := Run(ctx, p, scenario.Transcript{}, Batch, lim, sb)
 	if r.End == NotStarted {
-		return nil, &StartError{Program: commandLine(p), Err: r.Err}
+		return nil, &RulesError{Program: commandLine(p), Err: r.Err}
 	}
 	var line string
 	if lines := SplitLines(r.Stdout); len(lines) > 0 {
@@ -73,22 +73,22 @@ func detectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) 
 	case "SIMPLE\n":
 		return othello.Simple{}, nil
 	}
-	return nil, &StartError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
+	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
 }
 
 // A Config says what Check does.
 type Config struct {
-	Program Program
-	Rules   othello.Rules // nil: the program's first line chooses
-	Profile scenario.Profile
-	Golden  []string // folders of golden transcripts; those of the other rule set are skipped
-	N       int      // random scenarios
-	Seed    uint64
-	Rows    int     // the random scenarios' board size; 0 for random sizes
-	Cols    int     //
-	BadRate float64 // the chance of an invalid line before each move where the category has them; negative picks one of scenario.BadRates per scenario
-	Mode    Mode    // LockStep runs every scenario in lock-step; Batch all but those of category lock-step
-	Limits  Limits
+	Program  Program
+	Rules    othello.Rules // nil: the program's first line chooses
+	Profile  scenario.Profile
+	Golden   []string // folders of golden transcripts; those of the other rule set are skipped
+	N        int      // random scenarios
+	Seed     uint64
+	Rows     int     // the random scenarios' board size; 0 for random sizes
+	Cols     int     //
+	BadRate  float64 // the chance of an invalid line before each move where the category has them; negative picks one of scenario.BadRates per scenario
+	Mode     Mode    // LockStep runs every scenario in lock-step; Batch all but those of category lock-step
+	Timeouts Timeouts
 	// Sandbox is how each run is separated from the grader and what it
 	// may use. When its Mode is Isolated and the machine cannot isolate,
 	// Check runs Limited and says why in Grade.Sandbox. The golden
@@ -167,7 +167,7 @@ type job struct {
 // and the random scenarios that cfg gives, and returns what it found.
 // When ctx is done, the runs under way are stopped, no more start, and
 // the grade holds what was found so far. The error is for a check that
-// could not run at all: a *StartError for a program whose rule set cannot
+// could not run at all: a *RulesError for a program whose rule set cannot
 // be detected, an error wrapping that of scenario.ReadDir or ErrNoGolden
 // for a golden folder, or ErrNothingChecked.
 func Check(ctx context.Context, cfg Config) (*Grade, error) {
@@ -201,7 +201,7 @@ func rulesFor(ctx context.Context, cfg Config) (othello.Rules, string, error) {
 	if cfg.Rules != nil {
 		return cfg.Rules, "forced", nil
 	}
-	r, err := detectRules(ctx, cfg.Program, cfg.Limits, cfg.Sandbox)
+	r, err := detectRules(ctx, cfg.Program, cfg.Timeouts, cfg.Sandbox)
 	return r, "its first line", err
 }
 
@@ -269,11 +269,11 @@ func runAll(ctx context.Context, cfg Config, jobs []*job) {
 		if stuck {
 			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
 		} else {
-			f := Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Limits, cfg.Sandbox))
+			f := Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox))
 			switch {
 			case f != nil && f.Result.End == Interrupted:
 			case f != nil:
-				c.Verdict, c.Why, c.Failure = Failed, "", f.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
+				c.Verdict, c.Why, c.Failure = Failed, "", f.summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
 			default:
 				c.Verdict, c.Why = Passed, ""
 				j.s = nil
@@ -351,7 +351,7 @@ func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
 		w := ways[i]
 		e := byCase[w.Cases[0]]
 		compare := func(t scenario.Transcript) *Failure {
-			return Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Limits, cfg.Sandbox))
+			return Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Timeouts, cfg.Sandbox))
 		}
 		try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
 			t := s.Transcript()
@@ -369,7 +369,7 @@ func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
 					var shrunk *scenario.Scenario
 					if shrunk, t, f = sh.shrink(s, t, f); shrunk != s {
 						w.Shrunk, w.Size = true, size(shrunk)
-						w.Failure = f.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
+						w.Failure = f.summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
 					}
 				}
 			}
@@ -407,7 +407,7 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 	if cfg.Out != "" {
 		sb.Hide = append(sb.Hide, cfg.Out)
 	}
-	limits := describeLimits(cfg.Limits, sb.Limits)
+	limits := describeLimits(cfg.Timeouts, sb.Limits)
 	line := func(mode string) string {
 		return "sandbox: " + mode + ", " + sb.Describe() + "; " + limits
 	}
@@ -427,7 +427,7 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 }
 
 // describeLimits says the limits of each run in words.
-func describeLimits(lim Limits, sl sandbox.Limits) string {
+func describeLimits(lim Timeouts, sl sandbox.Limits) string {
 	var parts []string
 	add := func(ok bool, format string, a ...any) {
 		if ok {

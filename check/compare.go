@@ -32,7 +32,7 @@ type Failure struct {
 // differing lines cut short, and no more of the run's output, but for a
 // run that a limit ended, which is not run again: the first MaxOutput
 // bytes of its standard output, for the way's Output.
-func (f *Failure) summarize(t scenario.Transcript, lim Limits, sl sandbox.Limits) *Failure {
+func (f *Failure) summarize(t scenario.Transcript, lim Timeouts, sl sandbox.Limits) *Failure {
 	g := *f
 	g.What = what(t, f.Result, lim, sl)
 	g.Stderr = stderrExcerpt(f.Result.Stderr)

@@ -179,14 +179,14 @@ func TestDetectRulesErrors(t *testing.T) {
 			if tt.bug != "" {
 				p = studentProgram(tt.bug)
 			}
-			_, err := check.DetectRules(context.Background(), p, check.Limits{Timeout: testLimits.LineTimeout / 4, LineTimeout: testLimits.LineTimeout}, testSandbox)
-			var startErr *check.StartError
+			_, err := check.DetectRules(context.Background(), p, check.Timeouts{Timeout: testTimeouts.LineTimeout / 4, LineTimeout: testTimeouts.LineTimeout}, testSandbox)
+			var startErr *check.RulesError
 			if !errors.Is(err, tt.want) || !errors.As(err, &startErr) {
-				t.Errorf("got error %v, want a *check.StartError wrapping %v", err, tt.want)
+				t.Errorf("got error %v, want a *check.RulesError wrapping %v", err, tt.want)
 			}
 		})
 	}
-	rules, err := check.DetectRules(context.Background(), studentProgram(noBug), testLimits, testSandbox)
+	rules, err := check.DetectRules(context.Background(), studentProgram(noBug), testTimeouts, testSandbox)
 	if err != nil || rules != (othello.Full{}) {
 		t.Errorf("got %v, %v; want FULL", rules, err)
 	}

@@ -486,7 +486,7 @@ func TestIndex(t *testing.T) {
 // TestReportError writes the page of a check that could not be made: a
 // program that prints something else first. What it printed is escaped.
 func TestReportError(t *testing.T) {
-	err := &check.StartError{Program: "python3 bad.py", Line: `"<script>alert(1)</script>\n"`, What: "it exited with status 0", Err: check.ErrRulesLine}
+	err := &check.RulesError{Program: "python3 bad.py", Line: `"<script>alert(1)</script>\n"`, What: "it exited with status 0", Err: check.ErrRulesLine}
 	var b bytes.Buffer
 	if err := WriteReportError(&b, err); err != nil {
 		t.Fatal(err)

@@ -201,14 +201,14 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 		return check.Config{}, fmt.Errorf("-profile must be assignment or protocol, got %q", *f.profile)
 	}
 	cfg := check.Config{
-		Profile: profile,
-		Golden:  f.golden,
-		N:       *f.n,
-		Seed:    *f.seed,
-		BadRate: *f.bad,
-		Limits:  check.Limits{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
-		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
-		Jobs:    *f.jobs,
+		Profile:  profile,
+		Golden:   f.golden,
+		N:        *f.n,
+		Seed:     *f.seed,
+		BadRate:  *f.bad,
+		Timeouts: check.Timeouts{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
+		Sandbox:  sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
+		Jobs:     *f.jobs,
 	}
 	if *f.size != "" {
 		if cfg.Rows, cfg.Cols, err = othello.ParseSize(*f.size); err != nil {

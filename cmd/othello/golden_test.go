@@ -98,7 +98,7 @@ func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 // fails the second.
 func TestGoldenBinary(t *testing.T) {
 	bin := buildJudge(t)
-	lim := check.Limits{Timeout: answerTimeout, LineTimeout: answerTimeout}
+	lim := check.Timeouts{Timeout: answerTimeout, LineTimeout: answerTimeout}
 	for _, g := range readGoldens(t) {
 		prog := check.Program{Path: bin, Args: []string{"-rules", g.rules}}
 		tr := scenario.Transcript{Input: g.in, Output: g.out, Status: g.status}

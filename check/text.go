@@ -259,14 +259,14 @@ func plural(n int, word string) string {
 
 // what says what the program did last, with the limits lim of time and
 // sl of the sandbox that it ran under.
-func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string {
+func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits) string {
 	switch r.End {
 	case NotStarted:
 		return fmt.Sprintf("it could not be started: %v", r.Err)
 	case TimedOut:
 		return fmt.Sprintf("it was still running after %v, having used %v of CPU time, and was killed%s",
 			lim.Timeout, r.CPU.Round(time.Millisecond), waiting(r, lim))
-	case Limited:
+	case KilledAtLimit:
 		return "killed: it " + r.Limit.Describe(sl)
 	case TooMuchStderr:
 		return fmt.Sprintf("it wrote over %s to its standard error, and was killed", sandbox.Bytes(stderrFlood))
@@ -305,7 +305,7 @@ func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string
 
 // waiting says, for a run that timed out, whether it was waiting rather
 // than computing: it used less than a tenth of the time on a CPU.
-func waiting(r Result, lim Limits) string {
+func waiting(r Result, lim Timeouts) string {
 	if r.CPU < lim.Timeout/10 {
 		return ": was it waiting for something?"
 	}
