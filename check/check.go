@@ -27,6 +27,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
@@ -64,7 +65,7 @@ func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 		return nil, &RulesError{Program: commandLine(p), Err: r.Err}
 	}
 	var line string
-	if lines := SplitLines(r.Stdout); len(lines) > 0 {
+	if lines := console.Lines(r.Stdout); len(lines) > 0 {
 		line = lines[0]
 	}
 	switch line {
@@ -328,7 +329,7 @@ func group(jobs []*job) []*Way {
 	for _, w := range ways {
 		e := examples[w]
 		w.Input, w.Failure = e.t.Input, w.Cases[0].Failure
-		w.Size = fmt.Sprintf("%d input lines", len(SplitLines(e.t.Input)))
+		w.Size = fmt.Sprintf("%d input lines", len(console.Lines(e.t.Input)))
 		if e.s != nil {
 			w.Input, w.Size = e.s.Input(), size(e.s)
 		}
@@ -388,7 +389,7 @@ func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
 			}
 		}
 		w.Output, w.OutputCut = bytes.Clone(out[:min(len(out), MaxOutput)]), len(out) > MaxOutput
-		if t.Status != 0 && len(SplitLines(t.Output)) > 1 {
+		if t.Status != 0 && len(console.Lines(t.Output)) > 1 {
 			w.MidGame = strings.TrimSpace(string(t.Errors))
 		}
 		if cfg.Out != "" {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
@@ -232,7 +233,7 @@ func checkOutputs(t *testing.T, g *check.Grade) {
 		if w.Failure.Line == 0 || w.OutputCut {
 			continue
 		}
-		want, got := check.SplitLines(scenario.Judge("", g.Rules, w.Input).Output), check.SplitLines(w.Output)
+		want, got := console.Lines(scenario.Judge("", g.Rules, w.Input).Output), console.Lines(w.Output)
 		line := 1
 		for line <= len(want) && line <= len(got) && want[line-1] == got[line-1] {
 			line++

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -55,7 +56,7 @@ const stderrLines = 5
 // lines left out.
 func stderrExcerpt(stderr []byte) []string {
 	var lines []string
-	for _, l := range SplitLines(stderr) {
+	for _, l := range console.Lines(stderr) {
 		if l = strings.TrimRight(l, "\r\n"); strings.TrimSpace(l) != "" {
 			lines = append(lines, l)
 		}
@@ -113,7 +114,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 			if r.Status >= 0 {
 				f.way.exit = "status " + strconv.Itoa(r.Status)
 			}
-			_, name := crash(SplitLines(r.Stderr))
+			_, name := crash(console.Lines(r.Stderr))
 			f.way.exception = strings.Clone(plain(name)) // cut short: names alike in what shows are the same
 		}
 	}
@@ -122,7 +123,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 		ended()
 		return f
 	}
-	want, got := SplitLines(t.Output), SplitLines(r.Stdout)
+	want, got := console.Lines(t.Output), console.Lines(r.Stdout)
 	i := 0
 	for i < len(want) && i < len(got) && want[i] == got[i] {
 		i++
@@ -141,7 +142,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 	if f.way.got == "end" {
 		ended()
 	}
-	in := SplitLines(t.Input)
+	in := console.Lines(t.Input)
 	if k := answering(t.Output, len(in), f.Line); k > 0 {
 		f.InputLine, f.Input = k, strings.TrimSuffix(in[k-1], "\n")
 	}
@@ -158,7 +159,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 // the end of out.
 func answering(out []byte, lines, n int) int {
 	at := 1 // output lines before the answer to the next input line
-	for k, size := range AnswerSizes(out, lines) {
+	for k, size := range console.AnswerSizes(out, lines) {
 		if at < n && n <= at+size {
 			return k + 1
 		}
@@ -217,18 +218,17 @@ func (f *Failure) Same(g *Failure) bool {
 }
 
 // lineClass names the class of an output line, for telling failures
-// apart.
+// apart: the kind console.KindOf tells, with the lines of the game one
+// class.
 func lineClass(line string) string {
-	line = strings.TrimSuffix(line, "\n")
-	switch {
-	case line == "":
+	switch console.KindOf(line) {
+	case console.NoLine:
 		return "end"
-	case line == "FULL" || line == "SIMPLE":
+	case console.RulesLine:
 		return "rules"
-	case strings.HasPrefix(line, "WINNER"):
+	case console.WinnerLine:
 		return "winner"
-	case strings.HasPrefix(line, "B:"), strings.HasPrefix(line, "TURN"), line == "VALID", line == "INVALID",
-		strings.Trim(line, "BW. ") == "":
+	case console.ScoreLine, console.BoardLine, console.TurnLine, console.ValidLine, console.InvalidLine:
 		return "game"
 	}
 	return "other"
@@ -242,7 +242,7 @@ func Diff(want, got []byte) string {
 	if bytes.Equal(want, got) {
 		return ""
 	}
-	w, g := SplitLines(want), SplitLines(got)
+	w, g := console.Lines(want), console.Lines(got)
 	i := 0
 	for i < len(w) && i < len(g) && w[i] == g[i] {
 		i++
@@ -268,53 +268,4 @@ func Diff(want, got []byte) string {
 		fmt.Fprintf(&sb, "        %s^ line %d, column %d\n", strings.Repeat(" ", col), i+1, k+1)
 	}
 	return sb.String()
-}
-
-// AnswerSizes returns, for each of n input lines, how many lines of the
-// judge's output out answer it: the whole first turn for the last setup
-// line, INVALID for a bad move line, VALID and the next turn (or the end)
-// for a legal one, and nothing for the other setup lines or lines after
-// the end.
-func AnswerSizes(out []byte, n int) []int {
-	lines := SplitLines(out)
-	sizes := make([]int, n)
-	if len(lines) < 2 {
-		return sizes // a bad setup: nothing but the FULL or SIMPLE line
-	}
-	rows := 0 // the board rows between the first score line and TURN or WINNER
-	for 2+rows < len(lines) && !strings.HasPrefix(lines[2+rows], "TURN: ") && !strings.HasPrefix(lines[2+rows], "WINNER: ") {
-		rows++
-	}
-	turn := rows + 2 // a score line, the board, and TURN or WINNER
-	setup := 4 + rows
-	if setup > n {
-		return sizes
-	}
-	sizes[setup-1] = turn
-	at := 1 + turn
-	for i := setup; i < n && at < len(lines); i++ {
-		switch lines[at] {
-		case "INVALID\n":
-			sizes[i] = 1
-		case "VALID\n":
-			sizes[i] = 1 + turn
-		}
-		at += sizes[i]
-	}
-	return sizes
-}
-
-// SplitLines splits b after each newline; a last line without one is kept.
-func SplitLines(b []byte) []string {
-	s := string(b)
-	var lines []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n') + 1
-		if i == 0 {
-			i = len(s)
-		}
-		lines = append(lines, s[:i])
-		s = s[i:]
-	}
-	return lines
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -146,20 +145,6 @@ func TestDiff(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.wantDiff)
 			}
 		})
-	}
-}
-
-func TestAnswerSizes(t *testing.T) {
-	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"x\n2 4\n\n"))
-	// Eight setup lines, the last answered by the first turn (6 lines);
-	// INVALID; VALID and a turn; a line after the end of the input.
-	want := []int{0, 0, 0, 0, 0, 0, 0, 6, 1, 7, 1}
-	if got := check.AnswerSizes(tr.Output, len(want)); !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
-	}
-	bad := scenario.Judge("t", othello.Full{}, []byte("4\n4\nX\n"))
-	if got := check.AnswerSizes(bad.Output, 3); !reflect.DeepEqual(got, []int{0, 0, 0}) {
-		t.Errorf("bad setup: got %v, want no answers", got)
 	}
 }
 

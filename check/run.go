@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -202,8 +203,8 @@ func (r *runner) waitExit() End {
 // answer the one before it have come, and stops the program as soon as
 // its output differs from the judge's.
 func (r *runner) lockStep() End {
-	in := SplitLines(r.t.Input)
-	answers := AnswerSizes(r.t.Output, len(in))
+	in := console.Lines(r.t.Input)
+	answers := console.AnswerSizes(r.t.Output, len(in))
 	want := 1 // the FULL or SIMPLE line comes before any input
 	for i := 0; ; i++ {
 		if end, ok := r.waitLines(want); !ok {

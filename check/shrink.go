@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -200,7 +201,7 @@ func wrongLine(s *scenario.Scenario, t scenario.Transcript, f *Failure) int {
 	if f.Line == 0 {
 		return len(s.Lines) - 1
 	}
-	sizes := AnswerSizes(t.Output, setup+len(s.Lines))
+	sizes := console.AnswerSizes(t.Output, setup+len(s.Lines))
 	at, last := 1, -1 // output lines answered so far; the last line that had an answer
 	for i, n := range sizes {
 		at += n

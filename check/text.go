@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -154,7 +155,7 @@ func writeWay(w io.Writer, g *Grade, way *Way) {
 		fmt.Fprintf(w, ", written with its expected output to %s", way.File)
 	}
 	fmt.Fprintln(w, ":")
-	lines := SplitLines(way.Input)
+	lines := console.Lines(way.Input)
 	for i, l := range lines {
 		if i == maxShownLines {
 			fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
@@ -273,7 +274,7 @@ func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits) stri
 	case Interrupted:
 		return "the check was stopped while it ran"
 	case NoAnswer:
-		in := SplitLines(t.Input)
+		in := console.Lines(t.Input)
 		if r.Lines == 0 || r.Lines > len(in) {
 			return fmt.Sprintf("it printed no first line within %v, and was killed: does it flush its output before it reads?", lim.LineTimeout)
 		}
@@ -293,7 +294,7 @@ func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits) stri
 	if r.Status != t.Status {
 		fmt.Fprintf(&sb, ", want status %d", t.Status)
 	}
-	want, got := SplitLines(t.Output), SplitLines(r.Stdout)
+	want, got := console.Lines(t.Output), console.Lines(r.Stdout)
 	if extra := len(got) - len(want); extra > 0 && len(want) > 0 && strings.HasPrefix(string(r.Stdout), string(t.Output)) {
 		fmt.Fprintf(&sb, ", after writing %d %s more than the judge", extra, plural(extra, "line"))
 	}

@@ -100,18 +100,14 @@ func (j *judge) run(r othello.Rules) error {
 		return err
 	}
 	for !g.Over() {
-		j.writeState(g)
-		j.out.WriteString("TURN: " + g.Turn().String() + "\n")
+		j.writePosition(g)
+		writeTurn(j.out, g.Turn())
 		if err := j.readMove(g); err != nil {
 			return err
 		}
 	}
-	j.writeState(g)
-	winner := "NONE"
-	if w := g.Winner(); w != othello.Empty {
-		winner = w.String()
-	}
-	j.out.WriteString("WINNER: " + winner + "\n")
+	j.writePosition(g)
+	writeWinner(j.out, g.Winner())
 	return nil
 }
 
@@ -130,15 +126,15 @@ func (j *judge) readMove(g *othello.Game) error {
 				Err:  ErrUnfinished,
 			}
 		}
-		s, isMove := j.move()
+		s, isMove := j.in.move()
 		var refused error // why the engine refused the move; nil for a line that is no move
 		if isMove {
 			if _, refused = g.Play(s); refused == nil {
-				j.out.WriteString("VALID\n")
+				writeAnswer(j.out, true)
 				return nil
 			}
 		}
-		j.out.WriteString("INVALID\n")
+		writeAnswer(j.out, false)
 		if j.explain != nil {
 			if err := j.explainInvalid(g, s, refused); err != nil {
 				return err
@@ -197,21 +193,8 @@ func judgeSquares(s othello.SquareSet) string {
 	return b.String()
 }
 
-// move returns the square of the line just read if it is a move line: two
-// integers, row then column, counted from 1. The square may be off the
-// board.
-func (j *judge) move() (othello.Square, bool) {
-	if j.in.nfields != 2 {
-		return othello.Square{}, false
-	}
-	row, ok1 := j.in.field(0).int()
-	col, ok2 := j.in.field(1).int()
-	return othello.Square{Row: row - 1, Col: col - 1}, ok1 && ok2
-}
-
-// writeState writes the score line and the board.
-func (j *judge) writeState(g *othello.Game) {
+// writePosition writes the score line and the board.
+func (j *judge) writePosition(g *othello.Game) {
 	black, white := g.Score()
-	j.out.WriteString("B: " + strconv.Itoa(black) + "  W: " + strconv.Itoa(white) + "\n")
-	j.out.WriteString(g.Board().String())
+	writePosition(j.out, black, white, g.Board())
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
 )
 
 // reportHTML is the template of the report of a check and of the index
@@ -151,7 +152,7 @@ func viewWay(g *check.Grade, way *check.Way) wayView {
 	if way.Shrunk {
 		v.Reproducer = "smallest input found that fails this way: " + way.Size
 	}
-	for i, l := range check.SplitLines(way.Input) {
+	for i, l := range console.Lines(way.Input) {
 		v.Input = append(v.Input, line{Number: i + 1, Parts: visible(l, check.MaxLine)})
 	}
 	for _, l := range way.Failure.Stderr {

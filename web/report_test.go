@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -43,12 +44,12 @@ func way(n int, input []byte, r run, cases ...*check.Case) *check.Way {
 	if r.status != t.Status {
 		f.What += fmt.Sprintf(", want status %d", t.Status)
 	}
-	for _, l := range check.SplitLines([]byte(r.stderr)) {
+	for _, l := range console.Lines([]byte(r.stderr)) {
 		f.Stderr = append(f.Stderr, strings.TrimSuffix(l, "\n"))
 	}
 	f.Result.Stdout, f.Result.Stderr = nil, nil
 	w := &check.Way{Number: n, Cases: cases, Input: input, Failure: f, Output: r.out,
-		Size: fmt.Sprintf("%d input lines", len(check.SplitLines(input)))}
+		Size: fmt.Sprintf("%d input lines", len(console.Lines(input)))}
 	if t.Status != 0 {
 		w.MidGame = strings.TrimSpace(string(t.Errors))
 	}
@@ -67,7 +68,7 @@ func generated(i, rows, cols int) *scenario.Scenario {
 }
 
 // lines returns the lines of b.
-func lines(b []byte) []string { return check.SplitLines(b) }
+func lines(b []byte) []string { return console.Lines(b) }
 
 // join returns the lines as one output.
 func join(ls []string) []byte { return []byte(strings.Join(ls, "")) }
