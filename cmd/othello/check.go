@@ -17,9 +17,9 @@ import (
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/report"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
-	"github.com/othello-judge/judge/web"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
@@ -312,7 +312,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			check.WriteGradescopeError(stdout, err)
 		}
 		if *htmlPath != "" {
-			createFile(*htmlPath, func(w io.Writer) error { return web.WriteReportError(w, err) })
+			createFile(*htmlPath, func(w io.Writer) error { return report.WriteReportError(w, err) })
 		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
@@ -326,7 +326,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		err = check.WriteText(stdout, g, *verbose)
 	}
 	if err == nil && *htmlPath != "" {
-		if err = createFile(*htmlPath, func(w io.Writer) error { return web.WriteReport(w, g) }); err != nil {
+		if err = createFile(*htmlPath, func(w io.Writer) error { return report.WriteReport(w, g) }); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)
 		}
 	}

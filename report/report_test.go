@@ -1,4 +1,4 @@
-package web
+package report
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/page/pagetest"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -150,8 +151,8 @@ func threeWays(t *testing.T) *check.Grade {
 	return g
 }
 
-// page returns the report of g, checked to be well formed.
-func page(t *testing.T, g *check.Grade) string {
+// render returns the report of g, checked to be well formed.
+func render(t *testing.T, g *check.Grade) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := WriteReport(&b, g); err != nil {
@@ -169,7 +170,7 @@ func checkPage(t *testing.T, p string) {
 	if !ok {
 		t.Errorf("the page does not start with <!DOCTYPE html>")
 	}
-	if err := wellFormed(body); err != nil {
+	if err := pagetest.WellFormed(body); err != nil {
 		t.Errorf("the page is not well-formed XML: %v", err)
 	}
 	if !utf8.ValidString(p) {
@@ -198,10 +199,10 @@ func golden(t *testing.T, name, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (go test ./web -update writes it)", err)
+		t.Fatalf("%v (go test ./report -update writes it)", err)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test ./web -update rewrites it):\n%s", name, firstDifference(string(want), got))
+		t.Errorf("%s differs from the golden file (go test ./report -update rewrites it):\n%s", name, firstDifference(string(want), got))
 	}
 }
 
@@ -222,7 +223,7 @@ func firstDifference(want, got string) string {
 }
 
 func TestReportGolden(t *testing.T) {
-	p := page(t, threeWays(t))
+	p := render(t, threeWays(t))
 	golden(t, "report.html", p)
 	t.Logf("the report of three ways of failing weighs %d bytes", len(p))
 	for _, want := range []string{
@@ -261,7 +262,7 @@ func TestReportHostile(t *testing.T) {
 		huge[i] = byte(r.UintN(256))
 	}
 	g.Ways[1].Output, g.Ways[1].OutputCut = huge, true
-	p := page(t, g)
+	p := render(t, g)
 	for _, bad := range []string{"<img", "alert(1)</script>", "\x00", "\x1b", "\r"} {
 		if strings.Contains(p, bad) {
 			t.Errorf("the page holds %q", bad)
@@ -341,7 +342,7 @@ func TestReportSpoofed(t *testing.T) {
 	if err := WriteIndex(&index, rows); err != nil {
 		t.Fatal(err)
 	}
-	for name, p := range map[string]string{"the report": page(t, g), "the index": index.String()} {
+	for name, p := range map[string]string{"the report": render(t, g), "the index": index.String()} {
 		for _, bad := range []string{"\x1b", "\r", "\u202e", "\x00"} {
 			if strings.Contains(p, bad) {
 				t.Errorf("%s holds %q", name, bad)
@@ -434,14 +435,14 @@ func TestWrong(t *testing.T) {
 		name, got     string
 		missed, extra othello.SquareSet
 	}{
-		{"right", ". W . .\n. W B B\n. W B .\n. . . .\n", set(), set()},
-		{"missed", ". W . .\n. B B B\n. W B .\n. . . .\n", set("b2"), set()},
-		{"extra", ". W . .\n. W W B\n. W B .\n. . . .\n", set(), set("c2")},
-		{"not placed", ". . . .\n. B B B\n. W B .\n. . . .\n", set("b2"), set("b1")},
+		{"right", ". W . .\n. W B B\n. W B .\n. . . .\n", pagetest.Squares(), pagetest.Squares()},
+		{"missed", ". W . .\n. B B B\n. W B .\n. . . .\n", pagetest.Squares("b2"), pagetest.Squares()},
+		{"extra", ". W . .\n. W W B\n. W B .\n. . . .\n", pagetest.Squares(), pagetest.Squares("c2")},
+		{"not placed", ". . . .\n. B B B\n. W B .\n. . . .\n", pagetest.Squares("b2"), pagetest.Squares("b1")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			missed, extra := wrong(want, parse(tt.got), set("b1"))
+			missed, extra := wrong(want, parse(tt.got), pagetest.Squares("b1"))
 			if missed != tt.missed || extra != tt.extra {
 				t.Errorf("got missed %v, extra %v; want %v, %v", missed, extra, tt.missed, tt.extra)
 			}

@@ -1,4 +1,4 @@
-package web
+package report
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/page"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -91,7 +92,7 @@ func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 	at := 0 // output lines before the step
 	for k, c := range cuts {
 		s := step{Number: k + 1, Title: "the setup"}
-		var m Marks
+		var m page.Marks
 		if k > 0 {
 			s.Title = fmt.Sprintf("input line %d", c.from+1)
 			if sq, ok := console.ReadMove(in[c.from]); ok && before != nil && before.Contains(sq) {
@@ -113,11 +114,11 @@ func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 		at += c.answer
 
 		if before != nil {
-			bm := Marks{Last: m.Last}
+			bm := page.Marks{Last: m.Last}
 			if turn != othello.Empty {
 				bm.Legal = r.Moves(before, turn)
 			}
-			s.Before = BoardSVG(before, bm)
+			s.Before = page.BoardSVG(before, bm)
 		}
 		wantBoard, wantTurn := console.ReadBoard(want[wantFrom:wantTo])
 		gotBoard, _ := console.ReadBoard(got[gotFrom:gotTo])
@@ -128,15 +129,15 @@ func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 			if before != nil && sameSize(before, wantBoard) {
 				wm.Flipped = differ(before, wantBoard).Difference(m.Last)
 			}
-			s.WantBoard = BoardSVG(wantBoard, wm)
+			s.WantBoard = page.BoardSVG(wantBoard, wm)
 		}
 		switch {
 		case gotBoard != nil:
-			gm := Marks{Last: m.Last}
+			gm := page.Marks{Last: m.Last}
 			if reference != nil && sameSize(reference, gotBoard) {
 				gm.Missed, gm.Extra = wrong(reference, gotBoard, m.Last)
 			}
-			s.GotBoard = BoardSVG(gotBoard, gm)
+			s.GotBoard = page.BoardSVG(gotBoard, gm)
 		case wantBoard != nil && !s.NoOutput:
 			s.GotNote = "no board could be read from its answer"
 		}
