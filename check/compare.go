@@ -13,36 +13,56 @@ import (
 	"github.com/othello-judge/judge/scenario"
 )
 
-// A Failure is how a program's run differs from the judge's transcript.
-type Failure struct {
+// A Difference is how a program's run differs from the judge's
+// transcript, as Compare finds it: where standard output first differs
+// and what each side had there, and the run itself, with its output.
+// Summarize makes of it the Failure that a check keeps for its reports.
+type Difference struct {
 	Line      int    // the first line of standard output that differs, from 1; 0 when standard output is right
 	Want      string // the judge's line there, with its newline; "" past the end
-	Got       string // the program's line there, as quote shows it; "" past the end
+	Got       string // the program's line there, as it wrote it; "" past the end
 	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first wrong byte
 	InputLine int    // the input line whose answer holds Line, from 1; 0 for the first line, or past the judge's answers
-	Input     string // that input line, without its newline; cut short once summarized
-	Diff      string // the difference as Diff shows it
-	Result    Result
-	What      string   // what the program did last, in words, once summarized
-	Stderr    []string // the lines of its standard error that say most, as plain shows them, once summarized
+	Input     string // that input line, without its newline
+	Result    Result // the run
 	way       way
 }
 
-// summarize returns f as a check keeps it until the report: what the
-// program did in words, an excerpt of its standard error and the
-// differing lines cut short, and no more of the run's output, but for a
-// run that a limit ended, which is not run again: the first MaxOutput
-// bytes of its standard output, for the way's Output.
-func (f *Failure) summarize(t scenario.Transcript, lim Timeouts, sl sandbox.Limits) *Failure {
-	g := *f
-	g.What = what(t, f.Result, lim, sl)
-	g.Stderr = stderrExcerpt(f.Result.Stderr)
-	g.Want, g.Input = cut(f.Want), cut(f.Input)
-	g.Result.Stdout, g.Result.Stderr = nil, nil
-	if f.Result.limitEnded() {
-		g.Result.Stdout = bytes.Clone(f.Result.Stdout[:min(len(f.Result.Stdout), MaxOutput)])
+// A Failure is a Difference as a check keeps it until its reports: the
+// lines cut short and quoted, the difference drawn, what the program did
+// in words and an excerpt of its standard error, and none of the run's
+// output.
+type Failure struct {
+	Line      int      // as in Difference
+	Want      string   // the judge's line there, with its newline, cut to MaxLine bytes; "" past the end
+	Got       string   // the program's line there, as quote shows it; "" past the end
+	Cut       bool     // as in Difference
+	InputLine int      // as in Difference
+	Input     string   // that input line, without its newline, cut to MaxLine bytes
+	Diff      string   // the difference as Diff shows it
+	End       End      // how the run ended
+	What      string   // what the program did last, in words
+	Stderr    []string // the lines of its standard error that say most, as plain shows them
+	way       way
+}
+
+// Summarize returns the Failure that d is for a run on transcript t,
+// with the limits lim of time and sl of the sandbox that it ran under.
+func (d *Difference) Summarize(t scenario.Transcript, lim Timeouts, sl sandbox.Limits) *Failure {
+	f := &Failure{
+		Line: d.Line, Want: cut(d.Want), Cut: d.Cut, InputLine: d.InputLine, Input: cut(d.Input), End: d.Result.End,
+		What: what(t, d.Result, lim, sl), Stderr: stderrExcerpt(d.Result.Stderr), way: d.way,
 	}
-	return &g
+	if d.Line > 0 {
+		if d.Got != "" {
+			f.Got = quote(d.Got)
+		}
+		f.Diff = Diff(t.Output, d.Result.Stdout)
+		if d.Cut {
+			f.Diff += "        (cut: it was stopped at its first wrong byte, before the end of this line)\n"
+		}
+	}
+	return f
 }
 
 // stderrLines is how many lines of standard error a report shows.
@@ -100,57 +120,51 @@ type way struct {
 // Compare returns how the program's run r differs from the transcript t,
 // or nil if it gave the same standard output and exit status. Standard
 // error is not compared: PROTOCOL.md fixes only that it is one line.
-func Compare(t scenario.Transcript, r Result) *Failure {
+func Compare(t scenario.Transcript, r Result) *Difference {
 	if bytes.Equal(r.Stdout, t.Output) && r.Status == t.Status && r.End == Exited {
 		return nil
 	}
-	f := &Failure{Result: r, way: way{end: r.End}}
+	d := &Difference{Result: r, way: way{end: r.End}}
 	if r.End == WentWrong {
-		f.way.end = Exited // stopped for the wrong output, which it would have written anyway
+		d.way.end = Exited // stopped for the wrong output, which it would have written anyway
 	}
 	ended := func() {
 		if r.End == Exited {
-			f.way.exit = r.State
+			d.way.exit = r.State
 			if r.Status >= 0 {
-				f.way.exit = "status " + strconv.Itoa(r.Status)
+				d.way.exit = "status " + strconv.Itoa(r.Status)
 			}
 			_, name := crash(console.Lines(r.Stderr))
-			f.way.exception = strings.Clone(plain(name)) // cut short: names alike in what shows are the same
+			d.way.exception = strings.Clone(plain(name)) // cut short: names alike in what shows are the same
 		}
 	}
 	if bytes.Equal(r.Stdout, t.Output) {
-		f.way.want, f.way.got = strconv.Itoa(t.Status), strconv.Itoa(r.Status)
+		d.way.want, d.way.got = strconv.Itoa(t.Status), strconv.Itoa(r.Status)
 		ended()
-		return f
+		return d
 	}
 	want, got := console.Lines(t.Output), console.Lines(r.Stdout)
 	i := 0
 	for i < len(want) && i < len(got) && want[i] == got[i] {
 		i++
 	}
-	f.Line = i + 1
+	d.Line = i + 1
 	if i < len(want) {
-		f.Want = want[i]
+		d.Want = want[i]
 	}
-	var gotLine string
 	if i < len(got) {
-		gotLine = got[i]
-		f.Got = quote(gotLine)
-		f.Cut = r.End == WentWrong && !strings.HasSuffix(gotLine, "\n")
+		d.Got = got[i]
+		d.Cut = r.End == WentWrong && !strings.HasSuffix(d.Got, "\n")
 	}
-	f.way.want, f.way.got = lineClass(f.Want), lineClass(gotLine)
-	if f.way.got == "end" {
+	d.way.want, d.way.got = lineClass(d.Want), lineClass(d.Got)
+	if d.way.got == "end" {
 		ended()
 	}
 	in := console.Lines(t.Input)
-	if k := answering(t.Output, len(in), f.Line); k > 0 {
-		f.InputLine, f.Input = k, strings.TrimSuffix(in[k-1], "\n")
+	if k := answering(t.Output, len(in), d.Line); k > 0 {
+		d.InputLine, d.Input = k, strings.TrimSuffix(in[k-1], "\n")
 	}
-	f.Diff = Diff(t.Output, r.Stdout)
-	if f.Cut {
-		f.Diff += "        (cut: it was stopped at its first wrong byte, before the end of this line)\n"
-	}
-	return f
+	return d
 }
 
 // answering returns the input line, from 1, whose answer in the judge's
@@ -202,7 +216,7 @@ func crash(lines []string) (int, string) {
 	return -1, ""
 }
 
-// Same reports whether f and g fail the same way: the runs ended alike,
+// Same reports whether d and e fail the same way: the runs ended alike,
 // and where the output first differs the same class of line was expected
 // and the same class came, or the output is right and the exit statuses
 // are the same; and when the output stops short or is right, the program
@@ -213,8 +227,20 @@ func crash(lines []string) (int, string) {
 // The lines of the game are one class because one mistake shows as any
 // of them: a move that flips too little shows as a wrong board row, or,
 // when it then flips nothing, as INVALID where VALID is due.
+func (d *Difference) Same(e *Difference) bool {
+	return d != nil && e != nil && d.way == e.way
+}
+
+// Same reports whether f and g fail the same way, as Difference.Same
+// tells it.
 func (f *Failure) Same(g *Failure) bool {
 	return f != nil && g != nil && f.way == g.way
+}
+
+// sameAs reports whether d fails the same way as f, which a Difference
+// summarized to.
+func (d *Difference) sameAs(f *Failure) bool {
+	return d != nil && f != nil && d.way == f.way
 }
 
 // lineClass names the class of an output line, for telling failures

@@ -10,6 +10,7 @@ import (
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -56,8 +57,9 @@ func TestCompare(t *testing.T) {
 			if f.InputLine != tt.wantInput || f.Input != tt.wantInputLine {
 				t.Errorf("got the answer to input line %d, %q, want %d, %q", f.InputLine, f.Input, tt.wantInput, tt.wantInputLine)
 			}
-			if f.Cut != tt.wantCut || strings.Contains(f.Diff, "(cut:") != tt.wantCut {
-				t.Errorf("got cut %v and diff\n%s\nwant cut %v, said in the diff", f.Cut, f.Diff, tt.wantCut)
+			diff := f.Summarize(tr, check.Timeouts{}, sandbox.Limits{}).Diff
+			if f.Cut != tt.wantCut || strings.Contains(diff, "(cut:") != tt.wantCut {
+				t.Errorf("got cut %v and diff\n%s\nwant cut %v, said in the diff", f.Cut, diff, tt.wantCut)
 			}
 		})
 	}
@@ -65,13 +67,13 @@ func TestCompare(t *testing.T) {
 
 func TestSame(t *testing.T) {
 	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"2 4\n"))
-	fail := func(from, to string, end check.End) *check.Failure {
+	fail := func(from, to string, end check.End) *check.Difference {
 		return check.Compare(tr, check.Result{Stdout: []byte(strings.Replace(string(tr.Output), from, to, 1)), Status: 1, End: end})
 	}
 	score := fail("B: 2  W: 2", "B: 2 W: 2", check.Exited)
 	tests := []struct {
 		name string
-		f    *check.Failure
+		f    *check.Difference
 		want bool
 	}{
 		{"a board row instead of a score line", fail(". B W .\n", ". B B .\n", check.Exited), true},
@@ -92,7 +94,7 @@ func TestSame(t *testing.T) {
 
 // stopped returns the failure of a program whose output stops before the
 // first TURN line, with the exit status and standard error given.
-func stopped(tr scenario.Transcript, status int, stderr string) *check.Failure {
+func stopped(tr scenario.Transcript, status int, stderr string) *check.Difference {
 	return check.Compare(tr, check.Result{Stdout: tr.Output[:strings.Index(string(tr.Output), "TURN")], Status: status, Stderr: []byte(stderr)})
 }
 
@@ -107,7 +109,7 @@ func TestSameEnd(t *testing.T) {
 	)
 	tests := []struct {
 		name string
-		f, g *check.Failure
+		f, g *check.Difference
 		want bool
 	}{
 		{"the same exception", stopped(tr, 1, indexError), stopped(tr, 1, strings.Replace(indexError, "line 3", "line 4", 1)), true},

@@ -80,8 +80,8 @@ type Result struct {
 
 // limitEnded reports whether a limit ended the run: a time limit, or one
 // of the sandbox's.
-func (r Result) limitEnded() bool {
-	switch r.End {
+func (e End) limitEnded() bool {
+	switch e {
 	case TimedOut, NoAnswer, KilledAtLimit, TooMuchOutput, TooMuchStderr:
 		return true
 	}

@@ -125,7 +125,7 @@ func (w *Way) Summary() string {
 			want = quote(f.Want)
 		}
 		fmt.Fprintf(&sb, "output line %d: want %s, got %s", f.Line, want, got)
-		if f.way.got != "end" && f.Result.End == Exited {
+		if f.way.got != "end" && f.End == Exited {
 			return sb.String()
 		}
 		sb.WriteString("; ")
@@ -187,7 +187,7 @@ func notShrunk(ex *Case, way *Way) string {
 		return ": a transcript from a file"
 	case ex.Category == scenario.BadSetup:
 		return ": a bad setup"
-	case way.Failure.Result.limitEnded():
+	case way.Failure.End.limitEnded():
 		return ": a limit ended it, and each try could take the whole limit"
 	}
 	return ": no smaller input was found that fails the same way"

@@ -19,6 +19,7 @@ import (
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/page/pagetest"
+	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -37,20 +38,21 @@ type run struct {
 // case's Failure is the way's.
 func way(n int, input []byte, r run, cases ...*check.Case) *check.Way {
 	t := scenario.Judge("", othello.Full{}, input)
-	f := check.Compare(t, check.Result{Stdout: r.out, Status: r.status, End: check.Exited, Stderr: []byte(r.stderr)})
-	if f == nil {
+	d := check.Compare(t, check.Result{Stdout: r.out, Status: r.status, End: check.Exited, Stderr: []byte(r.stderr)})
+	if d == nil {
 		panic("the made-up program does not fail")
 	}
+	f := d.Summarize(t, check.Timeouts{}, sandbox.Limits{})
 	f.What = fmt.Sprintf("it exited with status %d", r.status)
 	if r.status != t.Status {
 		f.What += fmt.Sprintf(", want status %d", t.Status)
 	}
+	f.Stderr = nil
 	for _, l := range console.Lines([]byte(r.stderr)) {
 		f.Stderr = append(f.Stderr, strings.TrimSuffix(l, "\n"))
 	}
-	f.Result.Stdout, f.Result.Stderr = nil, nil
-	w := &check.Way{Number: n, Cases: cases, Input: input, Failure: f, Output: r.out,
-		Size: fmt.Sprintf("%d input lines", len(console.Lines(input)))}
+	w := &check.Way{Number: n, Cases: cases, Reproducer: check.Reproducer{Input: input, Failure: f, Output: r.out,
+		Size: fmt.Sprintf("%d input lines", len(console.Lines(input)))}}
 	if t.Status != 0 {
 		w.MidGame = strings.TrimSpace(string(t.Errors))
 	}
