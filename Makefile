@@ -53,4 +53,4 @@ ffo:
 # pictures of check's HTML report and of othello serve's page, in a
 # headless Chromium (/usr/bin/chromium; the tests skip without one).
 screenshots:
-	go test ./web -run 'TestScreenshot$$' -screenshots -v
+	go test ./web ./report -run 'TestScreenshot$$' -screenshots -v

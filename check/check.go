@@ -1,19 +1,3 @@
-// Package check grades a program, written in any language, against the
-// judge: it runs the program on the assignment's reference game, golden
-// transcripts and random scenarios, in batch or lock-step, compares its
-// standard output and exit status with the judge's byte for byte, sorts
-// the failures into ways of failing and shrinks each to the smallest
-// input that shows it, and gives each category of scenario its points.
-// Check does this in stages, each a function of its own: rulesFor, plan,
-// runAll, group, reproduce (which shrinks) and score. It returns a Grade,
-// which WriteText, WriteJSON and WriteGradescope write. What the program
-// wrote reaches a report only through quote.go's quote, quoteAt and
-// plain: quoted, and cut at MaxLine.
-// Every run is in the sandbox of package sandbox; a run's output is
-// dropped once it is compared, so that a check's memory does not grow
-// with its scenarios: only the first MaxOutput bytes of each way's
-// reproducer's output are kept (Way.Output, for package web's report),
-// and of runs that a limit ended, which are not run again.
 package check
 
 import (
@@ -27,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
@@ -36,16 +21,16 @@ import (
 // so its rule set cannot be known.
 var ErrRulesLine = errors.New("check: first line is not FULL or SIMPLE")
 
-// A StartError reports a program whose rule set could not be detected:
+// A RulesError reports a program whose rule set could not be detected:
 // it could not be started, or its first line is not FULL or SIMPLE.
-type StartError struct {
+type RulesError struct {
 	Program string
 	Line    string // the program's first line, with its newline if it had one, quoted and cut short
 	What    string // what the program did, such as "it exited with status 1"
 	Err     error  // ErrRulesLine, or why the program could not be started
 }
 
-func (e *StartError) Error() string {
+func (e *RulesError) Error() string {
 	if errors.Is(e.Err, ErrRulesLine) {
 		return fmt.Sprintf("check: %s: its first line is %s, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s",
 			e.Program, e.Line, e.What)
@@ -53,18 +38,18 @@ func (e *StartError) Error() string {
 	return fmt.Sprintf("check: %s: %v", e.Program, e.Err)
 }
 
-func (e *StartError) Unwrap() error { return e.Err }
+func (e *RulesError) Unwrap() error { return e.Err }
 
 // detectRules starts p in the sandbox sb with an empty standard input and
 // reads its first line, as official practice does: FULL or SIMPLE selects
 // the rule set.
-func detectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) (othello.Rules, error) {
+func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config) (othello.Rules, error) {
 	r := Run(ctx, p, scenario.Transcript{}, Batch, lim, sb)
 	if r.End == NotStarted {
-		return nil, &StartError{Program: commandLine(p), Err: r.Err}
+		return nil, &RulesError{Program: commandLine(p), Err: r.Err}
 	}
 	var line string
-	if lines := SplitLines(r.Stdout); len(lines) > 0 {
+	if lines := console.Lines(r.Stdout); len(lines) > 0 {
 		line = lines[0]
 	}
 	switch line {
@@ -73,22 +58,22 @@ func detectRules(ctx context.Context, p Program, lim Limits, sb sandbox.Config) 
 	case "SIMPLE\n":
 		return othello.Simple{}, nil
 	}
-	return nil, &StartError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
+	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
 }
 
 // A Config says what Check does.
 type Config struct {
-	Program Program
-	Rules   othello.Rules // nil: the program's first line chooses
-	Profile scenario.Profile
-	Golden  []string // folders of golden transcripts; those of the other rule set are skipped
-	N       int      // random scenarios
-	Seed    uint64
-	Rows    int     // the random scenarios' board size; 0 for random sizes
-	Cols    int     //
-	BadRate float64 // the chance of an invalid line before each move where the category has them; negative picks one of scenario.BadRates per scenario
-	Mode    Mode    // LockStep runs every scenario in lock-step; Batch all but those of category lock-step
-	Limits  Limits
+	Program  Program
+	Rules    othello.Rules // nil: the program's first line chooses
+	Profile  scenario.Profile
+	Golden   []string // folders of golden transcripts; those of the other rule set are skipped
+	N        int      // random scenarios
+	Seed     uint64
+	Rows     int     // the random scenarios' board size; 0 for random sizes
+	Cols     int     //
+	BadRate  float64 // the chance of an invalid line before each move where the category has them; negative picks one of scenario.BadRates per scenario
+	Mode     Mode    // LockStep runs every scenario in lock-step; Batch all but those of category lock-step
+	Timeouts Timeouts
 	// Sandbox is how each run is separated from the grader and what it
 	// may use. When its Mode is Isolated and the machine cannot isolate,
 	// Check runs Limited and says why in Grade.Sandbox. The golden
@@ -153,40 +138,43 @@ const (
 // that hangs takes the time limit each time.
 const maxTimeouts = 3
 
-// A job is a case to run: a golden transcript, or a random scenario that
-// the worker makes.
+// A job is a case to run, as plan lists it: a golden transcript, or a
+// random scenario that the worker makes.
 type job struct {
-	c      *Case
+	c      Case                // the case, not yet run
 	t      scenario.Transcript // a golden transcript, kept for the report
 	random bool
 	index  int
-	s      *scenario.Scenario // the random scenario, kept if it fails
 }
 
 // Check runs the program on the reference game, the golden transcripts
 // and the random scenarios that cfg gives, and returns what it found.
 // When ctx is done, the runs under way are stopped, no more start, and
 // the grade holds what was found so far. The error is for a check that
-// could not run at all: a *StartError for a program whose rule set cannot
+// could not run at all: a *RulesError for a program whose rule set cannot
 // be detected, an error wrapping that of scenario.ReadDir or ErrNoGolden
 // for a golden folder, or ErrNothingChecked.
 func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	start := time.Now()
-	g := &Grade{Program: commandLine(cfg.Program), Profile: cfg.Profile, Mode: cfg.Mode, Seed: cfg.Seed, Jobs: max(1, cfg.Jobs)}
-	cfg.Sandbox, g.Sandbox = sandboxFor(cfg)
-	g.Env = cfg.Sandbox.Environment()
-	var err error
-	if g.Rules, g.RulesFrom, err = rulesFor(ctx, cfg); err != nil {
-		return nil, err
-	}
-	cfg.Rules = g.Rules
-	jobs, err := plan(cfg, g)
+	sb, sandboxLine := sandboxFor(cfg)
+	cfg.Sandbox = sb
+	rules, rulesFrom, err := rulesFor(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	runAll(ctx, cfg, jobs)
-	g.Ways = group(jobs)
-	reproduce(ctx, cfg, jobs, g.Ways)
+	cfg.Rules = rules
+	jobs, skipped, err := plan(cfg)
+	if err != nil {
+		return nil, err
+	}
+	outcomes := run(ctx, cfg, jobs)
+	groups := group(outcomes)
+	reproducers := reproduce(ctx, cfg, groups)
+	g := &Grade{
+		Program: commandLine(cfg.Program), Rules: rules, RulesFrom: rulesFrom, Profile: cfg.Profile, Mode: cfg.Mode,
+		Seed: cfg.Seed, Jobs: max(1, cfg.Jobs), Sandbox: sandboxLine, Env: sb.Environment(), Skipped: skipped,
+		Cases: casesOf(outcomes), Ways: waysOf(groups, reproducers),
+	}
 	g.Scores = score(g.Cases, cfg.weights())
 	g.Elapsed = time.Since(start)
 	if g.Count(Passed)+g.Count(Failed) == 0 && ctx.Err() == nil {
@@ -201,201 +189,255 @@ func rulesFor(ctx context.Context, cfg Config) (othello.Rules, string, error) {
 	if cfg.Rules != nil {
 		return cfg.Rules, "forced", nil
 	}
-	r, err := detectRules(ctx, cfg.Program, cfg.Limits, cfg.Sandbox)
+	r, err := detectRules(ctx, cfg.Program, cfg.Timeouts, cfg.Sandbox)
 	return r, "its first line", err
 }
 
-// plan lists the cases of the check in g, and returns the jobs that run
-// them: the reference game, the golden transcripts, the random scenarios.
-func plan(cfg Config, g *Grade) ([]*job, error) {
-	var jobs []*job
-	add := func(j *job) {
-		jobs = append(jobs, j)
-		g.Cases = append(g.Cases, j.c)
+// plan returns the jobs of the check under cfg.Rules, in the order of
+// the report: the reference game, the golden transcripts, the random
+// scenarios; and how many golden transcripts of the other rule set it
+// skipped.
+func plan(cfg Config) ([]job, int, error) {
+	notYet := func(name string, category scenario.Category, about string) Case {
+		return Case{Name: name, Category: category, About: about, Mode: cfg.Mode, Verdict: NotRun, Why: notRun}
 	}
-	ref := scenario.ReferenceGame(g.Rules)
-	add(&job{t: ref, c: &Case{Name: ref.Name, Category: scenario.Reference, About: "the assignment's reference game", Mode: cfg.Mode, Verdict: NotRun, Why: notRun}})
+	ref := scenario.ReferenceGame(cfg.Rules)
+	jobs := []job{{t: ref, c: notYet(ref.Name, scenario.Reference, "the assignment's reference game")}}
+	skipped := 0
 	for _, dir := range cfg.Golden {
 		ts, err := scenario.ReadDir(dir)
 		if err != nil {
-			return nil, fmt.Errorf("check: golden transcripts: %w", err)
+			return nil, 0, fmt.Errorf("check: golden transcripts: %w", err)
 		}
 		n := len(jobs)
 		for _, t := range ts {
-			if t.Rules != g.Rules {
-				g.Skipped++
+			if t.Rules != cfg.Rules {
+				skipped++
 				continue
 			}
 			t.Name = filepath.ToSlash(filepath.Join(dir, t.Name))
-			add(&job{t: t, c: &Case{Name: t.Name, Category: scenario.Golden, About: "golden transcript", Mode: cfg.Mode, Verdict: NotRun, Why: notRun}})
+			jobs = append(jobs, job{t: t, c: notYet(t.Name, scenario.Golden, "golden transcript")})
 		}
 		if len(jobs) == n {
-			return nil, fmt.Errorf("%w: %s holds %d transcripts, none of them %s", ErrNoGolden, dir, len(ts), g.Rules.Name())
+			return nil, 0, fmt.Errorf("%w: %s holds %d transcripts, none of them %s", ErrNoGolden, dir, len(ts), cfg.Rules.Name())
 		}
 	}
 	gen := cfg.Generator()
 	for i := range cfg.N {
-		c := &Case{Name: gen.Name(cfg.Seed, i), Category: gen.Category(i), Mode: cfg.Mode,
-			About: fmt.Sprintf("random scenario %d of seed %d", i, cfg.Seed), Verdict: NotRun, Why: notRun}
+		c := notYet(gen.Name(cfg.Seed, i), gen.Category(i), fmt.Sprintf("random scenario %d of seed %d", i, cfg.Seed))
 		if c.Category == scenario.LockStep {
 			c.Mode = LockStep
 		}
-		add(&job{random: true, index: i, c: c})
+		jobs = append(jobs, job{random: true, index: i, c: c})
 	}
-	return jobs, nil
+	return jobs, skipped, nil
 }
 
-// runAll runs the jobs, cfg.Jobs at a time, and gives each case its
-// verdict. A category in which maxTimeouts runs were ended by a limit,
-// and none passed, runs no more.
-func runAll(ctx context.Context, cfg Config, jobs []*job) {
+// An outcome is a job run: its case with its verdict, and for a failing
+// case what reproduce needs to run it again.
+type outcome struct {
+	c *Case
+	t scenario.Transcript // the golden transcript of the job; for a random scenario, s gives it
+	s *scenario.Scenario  // the random scenario, kept if it fails
+	// limitOutput is the first MaxOutput bytes of the standard output of
+	// a failing run that a limit ended, which is not run again.
+	limitOutput []byte
+}
+
+// run runs the jobs, cfg.Jobs at a time, and returns their outcomes in
+// the same order. A category in which maxTimeouts runs were ended by a
+// limit, and none passed, runs no more; a job that does not run, for the
+// check was stopped first, is NotRun.
+func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 	gen := cfg.Generator()
+	outcomes := make([]outcome, len(jobs))
+	for i, j := range jobs {
+		c := j.c
+		outcomes[i] = outcome{c: &c, t: j.t}
+	}
 	var mu sync.Mutex
 	done := 0
 	timeouts := map[scenario.Category]int{}
 	passes := map[scenario.Category]int{}
 	Parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
-		j := jobs[i]
-		c := j.c
+		j, o := jobs[i], &outcomes[i]
+		c := o.c
 		t := j.t
 		if j.random {
-			j.s = gen.Scenario(cfg.Seed, j.index)
-			t = j.s.Transcript()
-			c.About += ": " + describe(j.s)
+			o.s = gen.Scenario(cfg.Seed, j.index)
+			t = o.s.Transcript()
+			c.About += ": " + describe(o.s)
 		}
 		mu.Lock()
 		stuck := timeouts[c.Category] >= maxTimeouts && passes[c.Category] == 0
 		mu.Unlock()
+		limitEnded := false
 		if stuck {
 			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
 		} else {
-			f := Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Limits, cfg.Sandbox))
+			d := Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox))
 			switch {
-			case f != nil && f.Result.End == Interrupted:
-			case f != nil:
-				c.Verdict, c.Why, c.Failure = Failed, "", f.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
+			case d != nil && d.Result.End == Interrupted:
+			case d != nil:
+				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
+				if limitEnded = d.Result.End.limitEnded(); limitEnded {
+					o.limitOutput = bytes.Clone(d.Result.Stdout[:min(len(d.Result.Stdout), MaxOutput)])
+				}
 			default:
 				c.Verdict, c.Why = Passed, ""
-				j.s = nil
 			}
+		}
+		if c.Verdict != Failed {
+			o.s = nil
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
 		case c.Verdict == Passed:
 			passes[c.Category]++
-		case c.Failure != nil && c.Failure.Result.limitEnded():
+		case limitEnded:
 			timeouts[c.Category]++
 		}
 		if done++; cfg.Progress != nil {
 			cfg.Progress(done, len(jobs))
 		}
 	})
+	return outcomes
 }
 
 // notRun is why a case is not run when the check is stopped first.
 const notRun = "not run: the check was stopped"
 
-// group sorts the failing cases into ways of failing, each with its
-// example: the smallest random scenario that fails that way, or else the
-// first case. The ways come in the order of their first case.
-func group(jobs []*job) []*Way {
-	var ways []*Way
-	examples := map[*Way]*job{}
-	for _, j := range jobs {
-		c := j.c
-		if c.Verdict != Failed {
-			continue
-		}
-		k := slices.IndexFunc(ways, func(w *Way) bool { return w.Cases[0].Failure.Same(c.Failure) })
-		if k < 0 {
-			w := &Way{Number: len(ways) + 1, Cases: []*Case{c}}
-			ways = append(ways, w)
-			examples[w] = j
-			c.Way = w
-			continue
-		}
-		w := ways[k]
-		c.Way = w
-		w.Cases = append(w.Cases, c)
-		if e := examples[w]; j.s != nil && (e.s == nil || smaller(j.s.Size(), e.s.Size())) {
-			examples[w] = j
-			// The example comes first.
-			i := slices.Index(w.Cases, c)
-			w.Cases[0], w.Cases[i] = w.Cases[i], w.Cases[0]
-		}
+// casesOf returns the cases of the outcomes, in their order.
+func casesOf(outcomes []outcome) []*Case {
+	cases := make([]*Case, len(outcomes))
+	for i, o := range outcomes {
+		cases[i] = o.c
 	}
-	for _, w := range ways {
-		e := examples[w]
-		w.Input, w.Failure = e.t.Input, w.Cases[0].Failure
-		w.Size = fmt.Sprintf("%d input lines", len(SplitLines(e.t.Input)))
-		if e.s != nil {
-			w.Input, w.Size = e.s.Input(), size(e.s)
-		}
-	}
-	return ways
+	return cases
 }
 
-// reproduce shrinks the example of each way to the smallest input it can
-// find that fails the same way, within the check's budget, and writes it
-// to cfg.Out with the judge's answer. The examples of golden transcripts
-// are not shrunk, nor those that a limit ended, since each try could take
-// the whole limit, nor bad setups, which are small.
-func reproduce(ctx context.Context, cfg Config, jobs []*job, ways []*Way) {
-	byCase := map[*Case]*job{}
-	for _, j := range jobs {
-		byCase[j.c] = j
-	}
-	b := &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(shrinkTime)}
-	Parallel(ctx, len(ways), cfg.Jobs, func(i int) {
-		w := ways[i]
-		e := byCase[w.Cases[0]]
-		compare := func(t scenario.Transcript) *Failure {
-			return Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Limits, cfg.Sandbox))
+// A failGroup is the failing cases that fail one way, and the example
+// of that way: the smallest random scenario among them, or else the
+// first case.
+type failGroup struct {
+	example *outcome
+	cases   []*Case // the example first, then the others in the order of the check
+}
+
+// group sorts the failing outcomes into groups that fail the same way,
+// in the order of their first case.
+func group(outcomes []outcome) []failGroup {
+	var groups []failGroup
+	var members [][]*outcome
+	for i := range outcomes {
+		o := &outcomes[i]
+		if o.c.Verdict != Failed {
+			continue
 		}
-		try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
+		k := slices.IndexFunc(groups, func(g failGroup) bool { return g.example.c.Failure.Same(o.c.Failure) })
+		if k < 0 {
+			groups = append(groups, failGroup{example: o})
+			members = append(members, nil)
+			k = len(groups) - 1
+		} else if e := groups[k].example; o.s != nil && (e.s == nil || smaller(o.s.Size(), e.s.Size())) {
+			groups[k].example = o
+		}
+		members[k] = append(members[k], o)
+	}
+	for k := range groups {
+		g := &groups[k]
+		g.cases = []*Case{g.example.c}
+		for _, o := range members[k] {
+			if o != g.example {
+				g.cases = append(g.cases, o.c)
+			}
+		}
+	}
+	return groups
+}
+
+// reproduce returns the reproducer of each group: the example's input
+// shrunk to the smallest it can find that fails the same way, within the
+// check's budget, written to cfg.Out with the judge's answer, and what
+// the program wrote on it. The examples of golden transcripts are not
+// shrunk, nor those that a limit ended, since each try could take the
+// whole limit, nor bad setups, which are small.
+func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer {
+	b := &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(shrinkTime)}
+	reproducers := make([]Reproducer, len(groups))
+	for i, g := range groups {
+		// What a way shows when the check is stopped before its turn.
+		e := g.example
+		reproducers[i] = Reproducer{Input: e.t.Input, Failure: e.c.Failure, Size: fmt.Sprintf("%d input lines", len(console.Lines(e.t.Input)))}
+		if e.s != nil {
+			reproducers[i].Input, reproducers[i].Size = e.s.Input(), size(e.s)
+		}
+	}
+	Parallel(ctx, len(groups), cfg.Jobs, func(i int) {
+		e := groups[i].example
+		compare := func(t scenario.Transcript) *Difference {
+			return Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Timeouts, cfg.Sandbox))
+		}
+		try := func(s *scenario.Scenario) (scenario.Transcript, *Difference) {
 			t := s.Transcript()
 			return t, compare(t)
 		}
+		r := reproducers[i]
 		t := e.t
-		var f *Failure // the failure on t with its output, once there is one
+		var d *Difference // the difference on t with its output, once there is one
 		if s := e.s; s != nil {
 			t = s.Transcript()
-			if s.Fault == nil && !w.Failure.Result.limitEnded() {
-				// The shrinker needs the failure with its output.
-				f = compare(t)
-				if w.Failure.Same(f) {
+			if s.Fault == nil && !r.Failure.End.limitEnded() {
+				// The shrinker needs the difference with its output.
+				d = compare(t)
+				if d.sameAs(r.Failure) {
 					sh := &shrinker{try: try, budget: b}
 					var shrunk *scenario.Scenario
-					if shrunk, t, f = sh.shrink(s, t, f); shrunk != s {
-						w.Shrunk, w.Size = true, size(shrunk)
-						w.Failure = f.summarize(t, cfg.Limits, cfg.Sandbox.Limits)
+					if shrunk, t, d = sh.shrink(s, t, d); shrunk != s {
+						r.Shrunk, r.Size = true, size(shrunk)
+						r.Failure = d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
 					}
 				}
 			}
 		}
-		w.Input = t.Input
+		r.Input = t.Input
 		var out []byte
 		switch {
-		case f != nil:
-			out = f.Result.Stdout
-		case w.Failure.Result.limitEnded():
-			out = w.Failure.Result.Stdout // kept by summarize: each run could take the whole limit
+		case d != nil:
+			out = d.Result.Stdout
+		case r.Failure.End.limitEnded():
+			out = e.limitOutput // each run could take the whole limit
 		default:
 			// A transcript from a file or a bad setup: run once more.
-			if f := compare(t); f != nil {
-				out = f.Result.Stdout
+			if d := compare(t); d != nil {
+				out = d.Result.Stdout
 			}
 		}
-		w.Output, w.OutputCut = bytes.Clone(out[:min(len(out), MaxOutput)]), len(out) > MaxOutput
-		if t.Status != 0 && len(SplitLines(t.Output)) > 1 {
-			w.MidGame = strings.TrimSpace(string(t.Errors))
+		r.Output, r.OutputCut = bytes.Clone(out[:min(len(out), MaxOutput)]), len(out) > MaxOutput
+		if t.Status != 0 && len(console.Lines(t.Output)) > 1 {
+			r.MidGame = strings.TrimSpace(string(t.Errors))
 		}
 		if cfg.Out != "" {
-			w.File = filepath.Join(cfg.Out, filepath.FromSlash(t.Name)+".in")
-			w.Err = t.Write(cfg.Out)
+			r.File = filepath.Join(cfg.Out, filepath.FromSlash(t.Name)+".in")
+			r.Err = t.Write(cfg.Out)
 		}
+		reproducers[i] = r
 	})
+	return reproducers
+}
+
+// waysOf returns the ways of failing of the groups with their
+// reproducers, numbered from 1, and links each case to its way.
+func waysOf(groups []failGroup, reproducers []Reproducer) []*Way {
+	ways := make([]*Way, len(groups))
+	for i, g := range groups {
+		ways[i] = &Way{Number: i + 1, Cases: g.cases, Reproducer: reproducers[i]}
+		for _, c := range g.cases {
+			c.Way = ways[i]
+		}
+	}
+	return ways
 }
 
 // sandboxFor returns the sandbox the check runs its programs in, with the
@@ -407,7 +449,7 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 	if cfg.Out != "" {
 		sb.Hide = append(sb.Hide, cfg.Out)
 	}
-	limits := describeLimits(cfg.Limits, sb.Limits)
+	limits := describeLimits(cfg.Timeouts, sb.Limits)
 	line := func(mode string) string {
 		return "sandbox: " + mode + ", " + sb.Describe() + "; " + limits
 	}
@@ -427,7 +469,7 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 }
 
 // describeLimits says the limits of each run in words.
-func describeLimits(lim Limits, sl sandbox.Limits) string {
+func describeLimits(lim Timeouts, sl sandbox.Limits) string {
 	var parts []string
 	add := func(ok bool, format string, a ...any) {
 		if ok {

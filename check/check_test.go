@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
@@ -24,33 +25,33 @@ func studentProgram(bug string) check.Program {
 }
 
 var (
-	testLimits  = check.Limits{Timeout: 5 * time.Second, LineTimeout: 2 * time.Second}
-	testSandbox = sandbox.Config{Mode: sandbox.Isolated, Limits: sandbox.DefaultLimits}
+	testTimeouts = check.Timeouts{Timeout: 5 * time.Second, LineTimeout: 2 * time.Second}
+	testSandbox  = sandbox.Config{Mode: sandbox.Isolated, Limits: sandbox.DefaultLimits}
 )
 
 // checkStudent checks the student with the mistake bug on n random
 // scenarios of the protocol profile and the reference game, and returns
 // the grade and the report.
-func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Limits) (*check.Grade, string) {
+func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Timeouts) (*check.Grade, string) {
 	t.Helper()
 	return checkStudentIn(t, bug, sandbox.Isolated, mode, n, lim)
 }
 
 // checkStudentIn is checkStudent in the sandbox mode sm.
-func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, n int, lim check.Limits) (*check.Grade, string) {
+func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, n int, lim check.Timeouts) (*check.Grade, string) {
 	t.Helper()
 	sb := testSandbox
 	sb.Mode = sm
 	cfg := check.Config{
-		Program: studentProgram(bug),
-		Profile: scenario.Protocol,
-		N:       n,
-		Seed:    1,
-		BadRate: -1,
-		Mode:    mode,
-		Limits:  lim,
-		Sandbox: sb,
-		Jobs:    runtime.NumCPU(),
+		Program:  studentProgram(bug),
+		Profile:  scenario.Protocol,
+		N:        n,
+		Seed:     1,
+		BadRate:  -1,
+		Mode:     mode,
+		Timeouts: lim,
+		Sandbox:  sb,
+		Jobs:     runtime.NumCPU(),
 	}
 	return checkReport(t, cfg, false)
 }
@@ -88,7 +89,7 @@ func lastLine(s string) string {
 func TestStudentWithoutMistakes(t *testing.T) {
 	for _, mode := range []check.Mode{check.Batch, check.LockStep} {
 		t.Run(mode.String(), func(t *testing.T) {
-			g, report := checkStudent(t, noBug, mode, 100, testLimits)
+			g, report := checkStudent(t, noBug, mode, 100, testTimeouts)
 			if n := g.Count(check.Failed); n > 0 {
 				t.Errorf("got %d failures, want none:\n%s", n, report)
 			}
@@ -99,26 +100,26 @@ func TestStudentWithoutMistakes(t *testing.T) {
 // TestCheckCatchesMistakes checks that each deliberately broken student
 // fails, with a report that shows the mistake.
 func TestCheckCatchesMistakes(t *testing.T) {
-	short := check.Limits{Timeout: 300 * time.Millisecond, LineTimeout: 200 * time.Millisecond}
+	short := check.Timeouts{Timeout: 300 * time.Millisecond, LineTimeout: 200 * time.Millisecond}
 	tests := []struct {
 		bug  string
 		mode check.Mode
 		n    int
-		lim  check.Limits
+		lim  check.Timeouts
 		want string // a regular expression the report must match
 	}{
-		{scoreSpace, check.Batch, 20, testLimits, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
-		{trailingBlank, check.Batch, 20, testLimits, `got   "[BW.](?: [BW.])+ \\n"`},
-		{winnerWord, check.Batch, 20, testLimits, `got   "WINNER: (BLACK|WHITE)\\n"`},
-		{noWinner, check.Batch, 20, testLimits, `want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`},
-		{edgeFlips, check.Batch, 20, testLimits, `standard output differs at line \d+`},
-		{noPass, check.Batch, 40, testLimits, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
+		{scoreSpace, check.Batch, 20, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
+		{trailingBlank, check.Batch, 20, testTimeouts, `got   "[BW.](?: [BW.])+ \\n"`},
+		{winnerWord, check.Batch, 20, testTimeouts, `got   "WINNER: (BLACK|WHITE)\\n"`},
+		{noWinner, check.Batch, 20, testTimeouts, `want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`},
+		{edgeFlips, check.Batch, 20, testTimeouts, `standard output differs at line \d+`},
+		{noPass, check.Batch, 40, testTimeouts, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
 		{noFlush, check.LockStep, 4, short, `(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`},
 		{hang, check.Batch, 2, short, `it was still running after 300ms, having used \d+ms of CPU time, and was killed: was it waiting for something\?`},
-		{crash, check.Batch, 20, testLimits, `it exited with status 2, want status [01]\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
-		{crash, check.Batch, 20, testLimits, `the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`},
-		{extraLines, check.Batch, 20, testLimits, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
-		{extraLines, check.Batch, 20, testLimits, `after writing 1 line more than the judge`},
+		{crash, check.Batch, 20, testTimeouts, `it exited with status 2, want status [01]\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
+		{crash, check.Batch, 20, testTimeouts, `the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`},
+		{extraLines, check.Batch, 20, testTimeouts, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
+		{extraLines, check.Batch, 20, testTimeouts, `after writing 1 line more than the judge`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug+"/"+tt.mode.String(), func(t *testing.T) {
@@ -139,7 +140,7 @@ func TestCheckCatchesMistakes(t *testing.T) {
 // TestNoFlushPassesInBatch shows why both modes are needed: a program
 // that flushes only at exit is right when all its input comes at once.
 func TestNoFlushPassesInBatch(t *testing.T) {
-	cfg := check.Config{Program: studentProgram(noFlush), N: 20, Seed: 1, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
+	cfg := check.Config{Program: studentProgram(noFlush), N: 20, Seed: 1, BadRate: -1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
 	g, report := checkReport(t, cfg, false)
 	if n := g.Count(check.Failed); n == 0 {
 		t.Errorf("got no failure, want the lock-step scenarios to fail:\n%s", report)
@@ -168,16 +169,16 @@ func TestShrink16x16(t *testing.T) {
 		t.Run(tt.bug, func(t *testing.T) {
 			out := t.TempDir()
 			cfg := check.Config{
-				Program: studentProgram(tt.bug),
-				N:       6,
-				Seed:    3,
-				Rows:    16,
-				Cols:    16,
-				BadRate: 0.1,
-				Limits:  testLimits,
-				Sandbox: testSandbox,
-				Jobs:    runtime.NumCPU(),
-				Out:     out,
+				Program:  studentProgram(tt.bug),
+				N:        6,
+				Seed:     3,
+				Rows:     16,
+				Cols:     16,
+				BadRate:  0.1,
+				Timeouts: testTimeouts,
+				Sandbox:  testSandbox,
+				Jobs:     runtime.NumCPU(),
+				Out:      out,
 			}
 			g, report := checkReport(t, cfg, false)
 			if g.Count(check.Failed) == 0 {
@@ -202,7 +203,7 @@ func TestShrink16x16(t *testing.T) {
 				if again := scenario.Judge(tr.Name, othello.Full{}, tr.Input); !bytes.Equal(again.Output, tr.Output) || again.Status != tr.Status {
 					t.Errorf("%s: the written output is not the judge's", tr.Name)
 				}
-				if f := check.Compare(tr, check.Run(context.Background(), cfg.Program, tr, check.Batch, testLimits, testSandbox)); f == nil {
+				if f := check.Compare(tr, check.Run(context.Background(), cfg.Program, tr, check.Batch, testTimeouts, testSandbox)); f == nil {
 					t.Errorf("%s: the shrunk scenario passes, want it to fail", tr.Name)
 				}
 			}
@@ -232,7 +233,7 @@ func checkOutputs(t *testing.T, g *check.Grade) {
 		if w.Failure.Line == 0 || w.OutputCut {
 			continue
 		}
-		want, got := check.SplitLines(scenario.Judge("", g.Rules, w.Input).Output), check.SplitLines(w.Output)
+		want, got := console.Lines(scenario.Judge("", g.Rules, w.Input).Output), console.Lines(w.Output)
 		line := 1
 		for line <= len(want) && line <= len(got) && want[line-1] == got[line-1] {
 			line++

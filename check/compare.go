@@ -2,46 +2,67 @@ package check
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/internal/diff"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
-// A Failure is how a program's run differs from the judge's transcript.
-type Failure struct {
+// A Difference is how a program's run differs from the judge's
+// transcript, as Compare finds it: where standard output first differs
+// and what each side had there, and the run itself, with its output.
+// Summarize makes of it the Failure that a check keeps for its reports.
+type Difference struct {
 	Line      int    // the first line of standard output that differs, from 1; 0 when standard output is right
 	Want      string // the judge's line there, with its newline; "" past the end
-	Got       string // the program's line there, as quote shows it; "" past the end
+	Got       string // the program's line there, as it wrote it; "" past the end
 	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first wrong byte
 	InputLine int    // the input line whose answer holds Line, from 1; 0 for the first line, or past the judge's answers
-	Input     string // that input line, without its newline; cut short once summarized
-	Diff      string // the difference as Diff shows it
-	Result    Result
-	What      string   // what the program did last, in words, once summarized
-	Stderr    []string // the lines of its standard error that say most, as plain shows them, once summarized
+	Input     string // that input line, without its newline
+	Result    Result // the run
 	way       way
 }
 
-// summarize returns f as a check keeps it until the report: what the
-// program did in words, an excerpt of its standard error and the
-// differing lines cut short, and no more of the run's output, but for a
-// run that a limit ended, which is not run again: the first MaxOutput
-// bytes of its standard output, for the way's Output.
-func (f *Failure) summarize(t scenario.Transcript, lim Limits, sl sandbox.Limits) *Failure {
-	g := *f
-	g.What = what(t, f.Result, lim, sl)
-	g.Stderr = stderrExcerpt(f.Result.Stderr)
-	g.Want, g.Input = cut(f.Want), cut(f.Input)
-	g.Result.Stdout, g.Result.Stderr = nil, nil
-	if f.Result.limitEnded() {
-		g.Result.Stdout = bytes.Clone(f.Result.Stdout[:min(len(f.Result.Stdout), MaxOutput)])
+// A Failure is a Difference as a check keeps it until its reports: the
+// lines cut short and quoted, the difference drawn, what the program did
+// in words and an excerpt of its standard error, and none of the run's
+// output.
+type Failure struct {
+	Line      int      // as in Difference
+	Want      string   // the judge's line there, with its newline, cut to MaxLine bytes; "" past the end
+	Got       string   // the program's line there, as quote shows it; "" past the end
+	Cut       bool     // as in Difference
+	InputLine int      // as in Difference
+	Input     string   // that input line, without its newline, cut to MaxLine bytes
+	Diff      string   // the difference as Diff shows it
+	End       End      // how the run ended
+	What      string   // what the program did last, in words
+	Stderr    []string // the lines of its standard error that say most, as plain shows them
+	way       way
+}
+
+// Summarize returns the Failure that d is for a run on transcript t,
+// with the limits lim of time and sl of the sandbox that it ran under.
+func (d *Difference) Summarize(t scenario.Transcript, lim Timeouts, sl sandbox.Limits) *Failure {
+	f := &Failure{
+		Line: d.Line, Want: cut(d.Want), Cut: d.Cut, InputLine: d.InputLine, Input: cut(d.Input), End: d.Result.End,
+		What: what(t, d.Result, lim, sl), Stderr: stderrExcerpt(d.Result.Stderr), way: d.way,
 	}
-	return &g
+	if d.Line > 0 {
+		if d.Got != "" {
+			f.Got = quote(d.Got)
+		}
+		f.Diff = diff.Diff(t.Output, d.Result.Stdout)
+		if d.Cut {
+			f.Diff += "        (cut: it was stopped at its first wrong byte, before the end of this line)\n"
+		}
+	}
+	return f
 }
 
 // stderrLines is how many lines of standard error a report shows.
@@ -55,7 +76,7 @@ const stderrLines = 5
 // lines left out.
 func stderrExcerpt(stderr []byte) []string {
 	var lines []string
-	for _, l := range SplitLines(stderr) {
+	for _, l := range console.Lines(stderr) {
 		if l = strings.TrimRight(l, "\r\n"); strings.TrimSpace(l) != "" {
 			lines = append(lines, l)
 		}
@@ -99,57 +120,51 @@ type way struct {
 // Compare returns how the program's run r differs from the transcript t,
 // or nil if it gave the same standard output and exit status. Standard
 // error is not compared: PROTOCOL.md fixes only that it is one line.
-func Compare(t scenario.Transcript, r Result) *Failure {
+func Compare(t scenario.Transcript, r Result) *Difference {
 	if bytes.Equal(r.Stdout, t.Output) && r.Status == t.Status && r.End == Exited {
 		return nil
 	}
-	f := &Failure{Result: r, way: way{end: r.End}}
+	d := &Difference{Result: r, way: way{end: r.End}}
 	if r.End == WentWrong {
-		f.way.end = Exited // stopped for the wrong output, which it would have written anyway
+		d.way.end = Exited // stopped for the wrong output, which it would have written anyway
 	}
 	ended := func() {
 		if r.End == Exited {
-			f.way.exit = r.State
+			d.way.exit = r.State
 			if r.Status >= 0 {
-				f.way.exit = "status " + strconv.Itoa(r.Status)
+				d.way.exit = "status " + strconv.Itoa(r.Status)
 			}
-			_, name := crash(SplitLines(r.Stderr))
-			f.way.exception = strings.Clone(plain(name)) // cut short: names alike in what shows are the same
+			_, name := crash(console.Lines(r.Stderr))
+			d.way.exception = strings.Clone(plain(name)) // cut short: names alike in what shows are the same
 		}
 	}
 	if bytes.Equal(r.Stdout, t.Output) {
-		f.way.want, f.way.got = strconv.Itoa(t.Status), strconv.Itoa(r.Status)
+		d.way.want, d.way.got = strconv.Itoa(t.Status), strconv.Itoa(r.Status)
 		ended()
-		return f
+		return d
 	}
-	want, got := SplitLines(t.Output), SplitLines(r.Stdout)
+	want, got := console.Lines(t.Output), console.Lines(r.Stdout)
 	i := 0
 	for i < len(want) && i < len(got) && want[i] == got[i] {
 		i++
 	}
-	f.Line = i + 1
+	d.Line = i + 1
 	if i < len(want) {
-		f.Want = want[i]
+		d.Want = want[i]
 	}
-	var gotLine string
 	if i < len(got) {
-		gotLine = got[i]
-		f.Got = quote(gotLine)
-		f.Cut = r.End == WentWrong && !strings.HasSuffix(gotLine, "\n")
+		d.Got = got[i]
+		d.Cut = r.End == WentWrong && !strings.HasSuffix(d.Got, "\n")
 	}
-	f.way.want, f.way.got = lineClass(f.Want), lineClass(gotLine)
-	if f.way.got == "end" {
+	d.way.want, d.way.got = lineClass(d.Want), lineClass(d.Got)
+	if d.way.got == "end" {
 		ended()
 	}
-	in := SplitLines(t.Input)
-	if k := answering(t.Output, len(in), f.Line); k > 0 {
-		f.InputLine, f.Input = k, strings.TrimSuffix(in[k-1], "\n")
+	in := console.Lines(t.Input)
+	if k := answering(t.Output, len(in), d.Line); k > 0 {
+		d.InputLine, d.Input = k, strings.TrimSuffix(in[k-1], "\n")
 	}
-	f.Diff = Diff(t.Output, r.Stdout)
-	if f.Cut {
-		f.Diff += "        (cut: it was stopped at its first wrong byte, before the end of this line)\n"
-	}
-	return f
+	return d
 }
 
 // answering returns the input line, from 1, whose answer in the judge's
@@ -158,7 +173,7 @@ func Compare(t scenario.Transcript, r Result) *Failure {
 // the end of out.
 func answering(out []byte, lines, n int) int {
 	at := 1 // output lines before the answer to the next input line
-	for k, size := range AnswerSizes(out, lines) {
+	for k, size := range console.AnswerSizes(out, lines) {
 		if at < n && n <= at+size {
 			return k + 1
 		}
@@ -201,7 +216,7 @@ func crash(lines []string) (int, string) {
 	return -1, ""
 }
 
-// Same reports whether f and g fail the same way: the runs ended alike,
+// Same reports whether d and e fail the same way: the runs ended alike,
 // and where the output first differs the same class of line was expected
 // and the same class came, or the output is right and the exit statuses
 // are the same; and when the output stops short or is right, the program
@@ -212,109 +227,35 @@ func crash(lines []string) (int, string) {
 // The lines of the game are one class because one mistake shows as any
 // of them: a move that flips too little shows as a wrong board row, or,
 // when it then flips nothing, as INVALID where VALID is due.
+func (d *Difference) Same(e *Difference) bool {
+	return d != nil && e != nil && d.way == e.way
+}
+
+// Same reports whether f and g fail the same way, as Difference.Same
+// tells it.
 func (f *Failure) Same(g *Failure) bool {
 	return f != nil && g != nil && f.way == g.way
 }
 
+// sameAs reports whether d fails the same way as f, which a Difference
+// summarized to.
+func (d *Difference) sameAs(f *Failure) bool {
+	return d != nil && f != nil && d.way == f.way
+}
+
 // lineClass names the class of an output line, for telling failures
-// apart.
+// apart: the kind console.KindOf tells, with the lines of the game one
+// class.
 func lineClass(line string) string {
-	line = strings.TrimSuffix(line, "\n")
-	switch {
-	case line == "":
+	switch console.KindOf(line) {
+	case console.NoLine:
 		return "end"
-	case line == "FULL" || line == "SIMPLE":
+	case console.RulesLine:
 		return "rules"
-	case strings.HasPrefix(line, "WINNER"):
+	case console.WinnerLine:
 		return "winner"
-	case strings.HasPrefix(line, "B:"), strings.HasPrefix(line, "TURN"), line == "VALID", line == "INVALID",
-		strings.Trim(line, "BW. ") == "":
+	case console.ScoreLine, console.BoardLine, console.TurnLine, console.ValidLine, console.InvalidLine:
 		return "game"
 	}
 	return "other"
-}
-
-// Diff returns "" if got equals want, and otherwise where they first
-// differ: up to three lines before it, the two differing lines quoted so
-// that trailing blanks and carriage returns show, and a caret under the
-// first differing byte.
-func Diff(want, got []byte) string {
-	if bytes.Equal(want, got) {
-		return ""
-	}
-	w, g := SplitLines(want), SplitLines(got)
-	i := 0
-	for i < len(w) && i < len(g) && w[i] == g[i] {
-		i++
-	}
-	var sb strings.Builder
-	for k := max(0, i-3); k < i; k++ {
-		fmt.Fprintf(&sb, "  %4d  %s\n", k+1, quote(w[k]))
-	}
-	k := 0 // the first differing byte
-	for i < len(w) && i < len(g) && k < len(w[i]) && k < len(g[i]) && w[i][k] == g[i][k] {
-		k++
-	}
-	line := func(lines []string) (string, int) {
-		if i < len(lines) {
-			return quoteAt(lines[i], k)
-		}
-		return "(end of output)", 0
-	}
-	wantLine, col := line(w)
-	gotLine, _ := line(g)
-	fmt.Fprintf(&sb, "  want  %s\n  got   %s\n", wantLine, gotLine)
-	if i < len(w) && i < len(g) {
-		fmt.Fprintf(&sb, "        %s^ line %d, column %d\n", strings.Repeat(" ", col), i+1, k+1)
-	}
-	return sb.String()
-}
-
-// AnswerSizes returns, for each of n input lines, how many lines of the
-// judge's output out answer it: the whole first turn for the last setup
-// line, INVALID for a bad move line, VALID and the next turn (or the end)
-// for a legal one, and nothing for the other setup lines or lines after
-// the end.
-func AnswerSizes(out []byte, n int) []int {
-	lines := SplitLines(out)
-	sizes := make([]int, n)
-	if len(lines) < 2 {
-		return sizes // a bad setup: nothing but the FULL or SIMPLE line
-	}
-	rows := 0 // the board rows between the first score line and TURN or WINNER
-	for 2+rows < len(lines) && !strings.HasPrefix(lines[2+rows], "TURN: ") && !strings.HasPrefix(lines[2+rows], "WINNER: ") {
-		rows++
-	}
-	turn := rows + 2 // a score line, the board, and TURN or WINNER
-	setup := 4 + rows
-	if setup > n {
-		return sizes
-	}
-	sizes[setup-1] = turn
-	at := 1 + turn
-	for i := setup; i < n && at < len(lines); i++ {
-		switch lines[at] {
-		case "INVALID\n":
-			sizes[i] = 1
-		case "VALID\n":
-			sizes[i] = 1 + turn
-		}
-		at += sizes[i]
-	}
-	return sizes
-}
-
-// SplitLines splits b after each newline; a last line without one is kept.
-func SplitLines(b []byte) []string {
-	s := string(b)
-	var lines []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n') + 1
-		if i == 0 {
-			i = len(s)
-		}
-		lines = append(lines, s[:i])
-		s = s[i:]
-	}
-	return lines
 }

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -57,8 +57,9 @@ func TestCompare(t *testing.T) {
 			if f.InputLine != tt.wantInput || f.Input != tt.wantInputLine {
 				t.Errorf("got the answer to input line %d, %q, want %d, %q", f.InputLine, f.Input, tt.wantInput, tt.wantInputLine)
 			}
-			if f.Cut != tt.wantCut || strings.Contains(f.Diff, "(cut:") != tt.wantCut {
-				t.Errorf("got cut %v and diff\n%s\nwant cut %v, said in the diff", f.Cut, f.Diff, tt.wantCut)
+			diff := f.Summarize(tr, check.Timeouts{}, sandbox.Limits{}).Diff
+			if f.Cut != tt.wantCut || strings.Contains(diff, "(cut:") != tt.wantCut {
+				t.Errorf("got cut %v and diff\n%s\nwant cut %v, said in the diff", f.Cut, diff, tt.wantCut)
 			}
 		})
 	}
@@ -66,13 +67,13 @@ func TestCompare(t *testing.T) {
 
 func TestSame(t *testing.T) {
 	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"2 4\n"))
-	fail := func(from, to string, end check.End) *check.Failure {
+	fail := func(from, to string, end check.End) *check.Difference {
 		return check.Compare(tr, check.Result{Stdout: []byte(strings.Replace(string(tr.Output), from, to, 1)), Status: 1, End: end})
 	}
 	score := fail("B: 2  W: 2", "B: 2 W: 2", check.Exited)
 	tests := []struct {
 		name string
-		f    *check.Failure
+		f    *check.Difference
 		want bool
 	}{
 		{"a board row instead of a score line", fail(". B W .\n", ". B B .\n", check.Exited), true},
@@ -93,7 +94,7 @@ func TestSame(t *testing.T) {
 
 // stopped returns the failure of a program whose output stops before the
 // first TURN line, with the exit status and standard error given.
-func stopped(tr scenario.Transcript, status int, stderr string) *check.Failure {
+func stopped(tr scenario.Transcript, status int, stderr string) *check.Difference {
 	return check.Compare(tr, check.Result{Stdout: tr.Output[:strings.Index(string(tr.Output), "TURN")], Status: status, Stderr: []byte(stderr)})
 }
 
@@ -108,7 +109,7 @@ func TestSameEnd(t *testing.T) {
 	)
 	tests := []struct {
 		name string
-		f, g *check.Failure
+		f, g *check.Difference
 		want bool
 	}{
 		{"the same exception", stopped(tr, 1, indexError), stopped(tr, 1, strings.Replace(indexError, "line 3", "line 4", 1)), true},
@@ -124,42 +125,6 @@ func TestSameEnd(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestDiff(t *testing.T) {
-	want := "FULL\nB: 2  W: 2\n. . . .\n"
-	tests := []struct {
-		name, got, wantDiff string
-	}{
-		{"equal", want, ""},
-		{"one space", "FULL\nB: 2 W: 2\n. . . .\n",
-			"     1  \"FULL\\n\"\n  want  \"B: 2  W: 2\\n\"\n  got   \"B: 2 W: 2\\n\"\n              ^ line 2, column 6\n"},
-		{"trailing blank", "FULL\nB: 2  W: 2\n. . . . \n",
-			"     1  \"FULL\\n\"\n     2  \"B: 2  W: 2\\n\"\n  want  \". . . .\\n\"\n  got   \". . . . \\n\"\n                ^ line 3, column 8\n"},
-		{"cut short", "FULL\n",
-			"     1  \"FULL\\n\"\n  want  \"B: 2  W: 2\\n\"\n  got   (end of output)\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := check.Diff([]byte(want), []byte(tt.got)); got != tt.wantDiff {
-				t.Errorf("got\n%s\nwant\n%s", got, tt.wantDiff)
-			}
-		})
-	}
-}
-
-func TestAnswerSizes(t *testing.T) {
-	tr := scenario.Judge("t", othello.Full{}, []byte(game4x4+"x\n2 4\n\n"))
-	// Eight setup lines, the last answered by the first turn (6 lines);
-	// INVALID; VALID and a turn; a line after the end of the input.
-	want := []int{0, 0, 0, 0, 0, 0, 0, 6, 1, 7, 1}
-	if got := check.AnswerSizes(tr.Output, len(want)); !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
-	}
-	bad := scenario.Judge("t", othello.Full{}, []byte("4\n4\nX\n"))
-	if got := check.AnswerSizes(bad.Output, 3); !reflect.DeepEqual(got, []int{0, 0, 0}) {
-		t.Errorf("bad setup: got %v, want no answers", got)
 	}
 }
 
@@ -179,14 +144,14 @@ func TestDetectRulesErrors(t *testing.T) {
 			if tt.bug != "" {
 				p = studentProgram(tt.bug)
 			}
-			_, err := check.DetectRules(context.Background(), p, check.Limits{Timeout: testLimits.LineTimeout / 4, LineTimeout: testLimits.LineTimeout}, testSandbox)
-			var startErr *check.StartError
+			_, err := check.DetectRules(context.Background(), p, check.Timeouts{Timeout: testTimeouts.LineTimeout / 4, LineTimeout: testTimeouts.LineTimeout}, testSandbox)
+			var startErr *check.RulesError
 			if !errors.Is(err, tt.want) || !errors.As(err, &startErr) {
-				t.Errorf("got error %v, want a *check.StartError wrapping %v", err, tt.want)
+				t.Errorf("got error %v, want a *check.RulesError wrapping %v", err, tt.want)
 			}
 		})
 	}
-	rules, err := check.DetectRules(context.Background(), studentProgram(noBug), testLimits, testSandbox)
+	rules, err := check.DetectRules(context.Background(), studentProgram(noBug), testTimeouts, testSandbox)
 	if err != nil || rules != (othello.Full{}) {
 		t.Errorf("got %v, %v; want FULL", rules, err)
 	}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/othello-judge/judge/console"
 )
 
 func TestCrash(t *testing.T) {
@@ -33,7 +35,7 @@ func TestCrash(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, got := crash(SplitLines([]byte(tt.stderr))); got != tt.want {
+			if _, got := crash(console.Lines([]byte(tt.stderr))); got != tt.want {
 				t.Errorf("crash: got %q, want %q", got, tt.want)
 			}
 			if got := stderrExcerpt([]byte(tt.stderr)); !reflect.DeepEqual(got, tt.wantExcerpt) {

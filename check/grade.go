@@ -56,7 +56,7 @@ type Case struct {
 	About    string // where the scenario comes from and what it is
 	Mode     Mode
 	Verdict  Verdict
-	Failure  *Failure // for Failed: how, summarized
+	Failure  *Failure // for Failed: how
 	Way      *Way     // for Failed: the way of failing it shares with others
 	Why      string   // for NotRun: why
 }
@@ -64,22 +64,28 @@ type Case struct {
 // A Way is one way of failing: the cases that fail alike, and the
 // smallest input found that shows it.
 type Way struct {
-	Number  int     // from 1, in the order of the report
-	Cases   []*Case // the first is the example, whose input was shrunk
-	Input   []byte  // the reproducer: the smallest input found that fails this way
+	Number int     // from 1, in the order of the report
+	Cases  []*Case // the example first, whose input was shrunk, then the others in the order of the check
+	Reproducer
+}
+
+// A Reproducer is the smallest input found that fails a way, and what
+// the program did on it.
+type Reproducer struct {
+	Input   []byte // the smallest input found that fails this way
 	Failure *Failure
-	Size    string // the reproducer's size in words, such as "4x4 board, 1 line after the setup"
-	Shrunk  bool   // the reproducer was shrunk from the example's input
-	// MidGame is the judge's line on standard error when the reproducer
-	// ends mid-game, the reason for its exit status 1; "" otherwise.
+	Size    string // its size in words, such as "4x4 board, 1 line after the setup"
+	Shrunk  bool   // it was shrunk from the example's input
+	// MidGame is the judge's line on standard error when the input ends
+	// mid-game, the reason for its exit status 1; "" otherwise.
 	MidGame string
 	// Output is the program's standard output on Input, its first
 	// MaxOutput bytes; OutputCut says it wrote more. The judge's answer is
 	// not kept: scenario.Judge gives it again from Input.
 	Output    []byte
 	OutputCut bool
-	File      string // where the reproducer and its expected output are; "" for nowhere
-	Err       error  // why it could not be written there
+	File      string // where the input and its expected output are; "" for nowhere
+	Err       error  // why they could not be written there
 }
 
 // MaxOutput is how much of a program's standard output a Way keeps.

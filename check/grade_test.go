@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/internal/diff"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -25,7 +26,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of the reports
 // its output short, one a crash, gets two ways of failing, each with its
 // own category and reproducer.
 func TestTwoBugsTwoWays(t *testing.T) {
-	cfg := check.Config{Program: studentProgram(twoBugs), N: 28, Seed: 2, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU(), Out: t.TempDir()}
+	cfg := check.Config{Program: studentProgram(twoBugs), N: 28, Seed: 2, BadRate: -1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU(), Out: t.TempDir()}
 	g, report := checkReport(t, cfg, false)
 	if len(g.Ways) != 2 {
 		t.Fatalf("got %d ways of failing, want 2:\n%s", len(g.Ways), report)
@@ -58,7 +59,7 @@ func TestTwoBugsTwoWays(t *testing.T) {
 func TestProfiles(t *testing.T) {
 	for _, p := range scenario.Profiles {
 		t.Run(p.String(), func(t *testing.T) {
-			cfg := check.Config{Program: studentProgram(strictInput), Profile: p, N: 40, Seed: 3, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
+			cfg := check.Config{Program: studentProgram(strictInput), Profile: p, N: 40, Seed: 3, BadRate: -1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
 			g, report := checkReport(t, cfg, false)
 			score, most := g.Total()
 			if most != 100 {
@@ -85,8 +86,8 @@ func TestProfiles(t *testing.T) {
 // TestHangingCategoriesStop checks that a category whose runs keep timing
 // out stops running, and that its scenarios count as failed.
 func TestHangingCategoriesStop(t *testing.T) {
-	lim := check.Limits{Timeout: 100 * time.Millisecond, LineTimeout: 100 * time.Millisecond}
-	cfg := check.Config{Program: studentProgram(hang), N: 28, Seed: 1, BadRate: -1, Limits: lim, Sandbox: testSandbox, Jobs: 1}
+	lim := check.Timeouts{Timeout: 100 * time.Millisecond, LineTimeout: 100 * time.Millisecond}
+	cfg := check.Config{Program: studentProgram(hang), N: 28, Seed: 1, BadRate: -1, Timeouts: lim, Sandbox: testSandbox, Jobs: 1}
 	start := time.Now()
 	g, report := checkReport(t, cfg, false)
 	if got := g.Count(check.NotRun); got != 7 {
@@ -104,7 +105,7 @@ func TestHangingCategoriesStop(t *testing.T) {
 // TestNothingChecked checks that a golden folder with nothing of the
 // program's rule set is an error, not a check of nothing.
 func TestNothingChecked(t *testing.T) {
-	cfg := check.Config{Program: studentProgram(noBug), Golden: []string{filepath.Join("..", "testdata", "simple")}, Limits: testLimits, Sandbox: testSandbox}
+	cfg := check.Config{Program: studentProgram(noBug), Golden: []string{filepath.Join("..", "testdata", "simple")}, Timeouts: testTimeouts, Sandbox: testSandbox}
 	if _, err := check.Check(context.Background(), cfg); !errors.Is(err, check.ErrNoGolden) || !strings.Contains(err.Error(), "none of them FULL") {
 		t.Errorf("got %v, want ErrNoGolden saying none is FULL", err)
 	}
@@ -135,7 +136,7 @@ func TestReadWeights(t *testing.T) {
 // files in testdata (go test -update rewrites them), and that the JSON
 // ones are valid and their points add up.
 func TestFormats(t *testing.T) {
-	cfg := check.Config{Program: studentProgram(twoBugs), N: 14, Seed: 2, BadRate: -1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU(),
+	cfg := check.Config{Program: studentProgram(twoBugs), N: 14, Seed: 2, BadRate: -1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU(),
 		Weights: check.Weights{scenario.Reference: 10, scenario.NonSquare: 40, scenario.FewestWins: 50}}
 	g, err := check.Check(context.Background(), cfg)
 	if err != nil {
@@ -170,7 +171,7 @@ func TestFormats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := check.Diff(want, got.Bytes()); d != "" {
+			if d := diff.Diff(want, got.Bytes()); d != "" {
 				t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
 			}
 			if strings.HasSuffix(f.file, ".json") && !json.Valid(got.Bytes()) {
@@ -207,7 +208,7 @@ func TestFormats(t *testing.T) {
 // name: every report, the text, the JSON and Gradescope's, shows what it
 // wrote quoted, cut short, and nowhere as a line of its own.
 func TestReportsCannotBeSpoofed(t *testing.T) {
-	cfg := check.Config{Program: studentProgram(spoof), N: 16, Seed: 1, Limits: testLimits, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
+	cfg := check.Config{Program: studentProgram(spoof), N: 16, Seed: 1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
 	g, err := check.Check(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ func TestHangKillsEveryProcess(t *testing.T) {
 	for _, mode := range []sandbox.Mode{sandbox.Isolated, sandbox.Limited} {
 		t.Run(mode.String(), func(t *testing.T) {
 			start := time.Now()
-			g, report := checkStudentIn(t, hang, mode, check.Batch, 1, check.Limits{Timeout: 300 * time.Millisecond, LineTimeout: time.Second})
+			g, report := checkStudentIn(t, hang, mode, check.Batch, 1, check.Timeouts{Timeout: 300 * time.Millisecond, LineTimeout: time.Second})
 			if n := g.Count(check.Failed); n != 2 || !strings.Contains(report, "still running after 300ms") {
 				t.Fatalf("got %d failures, want the reference game and one scenario timed out:\n%s", n, report)
 			}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -40,9 +41,9 @@ func (m Mode) String() string {
 	return "batch"
 }
 
-// Limits bound the time of one run of a program. What it may use besides
+// Timeouts bound the time of one run of a program. What it may use besides
 // time is the sandbox's (sandbox.Limits).
-type Limits struct {
+type Timeouts struct {
 	Timeout     time.Duration // the whole run, in wall-clock time
 	LineTimeout time.Duration // in lock-step, the wait for the answer to one line
 }
@@ -54,12 +55,12 @@ type End uint8
 // and every process it started were killed.
 const (
 	Exited        End = iota // the program exited on its own
-	TimedOut                 // it was still running at Limits.Timeout
-	NoAnswer                 // in lock-step, a line's answer did not come within Limits.LineTimeout
+	TimedOut                 // it was still running at Timeouts.Timeout
+	NoAnswer                 // in lock-step, a line's answer did not come within Timeouts.LineTimeout
 	WentWrong                // in lock-step, its output went wrong, so it was stopped early
 	TooMuchOutput            // it wrote far more than the judge does
 	TooMuchStderr            // it flooded its standard error
-	Limited                  // the sandbox killed it at a limit: Result.Limit
+	KilledAtLimit            // the sandbox killed it at a limit: Result.Limit
 	Interrupted              // the check was stopped (its context is done)
 	NotStarted               // it could not be started
 )
@@ -72,16 +73,16 @@ type Result struct {
 	State  string // how the process ended, such as "exit status 2" or "signal: segmentation fault"
 	End    End
 	Lines  int           // in lock-step, how many input lines were written in full
-	Limit  sandbox.Limit // the sandbox's limit it reached, if any (with End Limited when it was killed for it)
+	Limit  sandbox.Limit // the sandbox's limit it reached, if any (with End KilledAtLimit when it was killed for it)
 	CPU    time.Duration // the CPU time of all its processes
 	Err    error         // why it could not be started, for NotStarted
 }
 
 // limitEnded reports whether a limit ended the run: a time limit, or one
 // of the sandbox's.
-func (r Result) limitEnded() bool {
-	switch r.End {
-	case TimedOut, NoAnswer, Limited, TooMuchOutput, TooMuchStderr:
+func (e End) limitEnded() bool {
+	switch e {
+	case TimedOut, NoAnswer, KilledAtLimit, TooMuchOutput, TooMuchStderr:
 		return true
 	}
 	return false
@@ -97,7 +98,7 @@ const (
 // Run runs p in the sandbox sb on the transcript's input in the given
 // mode, within the limits, or until ctx is done. Every process it started
 // is gone when Run returns.
-func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim Limits, sb sandbox.Config) Result {
+func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim Timeouts, sb sandbox.Config) Result {
 	stdinR, stdinW, err1 := os.Pipe()
 	stdoutR, stdoutW, err2 := os.Pipe()
 	stderrR, stderrW, err3 := os.Pipe()
@@ -138,7 +139,7 @@ func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim L
 		return Result{End: NotStarted, Status: -1, Err: st.Err}
 	}
 	if st.Limit != sandbox.NoLimit && st.Killed && end == Exited {
-		end = Limited
+		end = KilledAtLimit
 	}
 	return Result{
 		Stdout: stdout.bytes(),
@@ -164,7 +165,7 @@ func closeAll(files ...*os.File) {
 type runner struct {
 	ctx      context.Context
 	t        scenario.Transcript
-	lim      Limits
+	lim      Timeouts
 	stdin    *os.File
 	stdout   *output
 	stderr   *output
@@ -202,8 +203,8 @@ func (r *runner) waitExit() End {
 // answer the one before it have come, and stops the program as soon as
 // its output differs from the judge's.
 func (r *runner) lockStep() End {
-	in := SplitLines(r.t.Input)
-	answers := AnswerSizes(r.t.Output, len(in))
+	in := console.Lines(r.t.Input)
+	answers := console.AnswerSizes(r.t.Output, len(in))
 	want := 1 // the FULL or SIMPLE line comes before any input
 	for i := 0; ; i++ {
 		if end, ok := r.waitLines(want); !ok {

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -11,7 +12,7 @@ import (
 // A shrinker looks for the smallest scenario that still makes a program
 // fail the same way.
 type shrinker struct {
-	try    func(*scenario.Scenario) (scenario.Transcript, *Failure) // runs the program on a scenario
+	try    func(*scenario.Scenario) (scenario.Transcript, *Difference) // runs the program on a scenario
 	budget *budget
 }
 
@@ -37,8 +38,8 @@ func (b *budget) take() bool {
 
 // ended counts a run that a limit ended: a time limit, or one of the
 // sandbox's.
-func (b *budget) ended(f *Failure) {
-	if f != nil && f.Result.limitEnded() {
+func (b *budget) ended(d *Difference) {
+	if d != nil && d.Result.End.limitEnded() {
 		b.mu.Lock()
 		b.limited--
 		b.mu.Unlock()
@@ -46,8 +47,8 @@ func (b *budget) ended(f *Failure) {
 }
 
 // shrink returns the smallest scenario it finds that fails the same way
-// as s, whose transcript is t and failure f, with that scenario's
-// transcript and failure. It works in three phases, each taking the
+// as s, whose transcript is t and difference d, with that scenario's
+// transcript and difference. It works in three phases, each taking the
 // reductions of its kind that make the scenario smaller and keep the
 // failure until none does, and goes round the phases until none helps:
 //
@@ -57,8 +58,8 @@ func (b *budget) ended(f *Failure) {
 //   - the board: cut it down to the squares the lines name, drop two rows
 //     or two columns;
 //   - the discs: empty the board, a row, a column, a square.
-func (sh *shrinker) shrink(s *scenario.Scenario, t scenario.Transcript, f *Failure) (*scenario.Scenario, scenario.Transcript, *Failure) {
-	phases := []func(*scenario.Scenario, scenario.Transcript, *Failure) []*scenario.Scenario{lineReductions, boardReductions, discReductions}
+func (sh *shrinker) shrink(s *scenario.Scenario, t scenario.Transcript, d *Difference) (*scenario.Scenario, scenario.Transcript, *Difference) {
+	phases := []func(*scenario.Scenario, scenario.Transcript, *Difference) []*scenario.Scenario{lineReductions, boardReductions, discReductions}
 	for changed := true; changed; {
 		changed = false
 		for _, reductions := range phases {
@@ -67,22 +68,22 @@ func (sh *shrinker) shrink(s *scenario.Scenario, t scenario.Transcript, f *Failu
 			start := 0
 			for better := true; better; {
 				better = false
-				cs := reductions(s, t, f)
+				cs := reductions(s, t, d)
 				for n := range cs {
 					i := (start + n) % len(cs)
 					if !smaller(cs[i].Size(), s.Size()) {
 						continue
 					}
 					if !sh.budget.take() {
-						return s, t, f
+						return s, t, d
 					}
-					ct, cf := sh.try(cs[i])
-					sh.budget.ended(cf)
-					if cf != nil && cf.Result.End == Interrupted {
-						return s, t, f
+					ct, cd := sh.try(cs[i])
+					sh.budget.ended(cd)
+					if cd != nil && cd.Result.End == Interrupted {
+						return s, t, d
 					}
-					if f.Same(cf) {
-						s, t, f, start = cs[i], ct, cf, i
+					if d.Same(cd) {
+						s, t, d, start = cs[i], ct, cd, i
 						better, changed = true, true
 						break
 					}
@@ -90,7 +91,7 @@ func (sh *shrinker) shrink(s *scenario.Scenario, t scenario.Transcript, f *Failu
 			}
 		}
 	}
-	return s, t, f
+	return s, t, d
 }
 
 // smaller reports whether size a is smaller than b: fewer squares, or as
@@ -106,9 +107,9 @@ func smaller(a, b [4]int) bool {
 
 // lineReductions returns the scenarios with fewer lines that shrink
 // tries in place of s, in order.
-func lineReductions(s *scenario.Scenario, t scenario.Transcript, f *Failure) []*scenario.Scenario {
+func lineReductions(s *scenario.Scenario, t scenario.Transcript, d *Difference) []*scenario.Scenario {
 	var cs candidates
-	k := wrongLine(s, t, f)
+	k := wrongLine(s, t, d)
 	if k+1 < len(s.Lines) {
 		c := s.Clone()
 		c.Lines = c.Lines[:k+1]
@@ -146,7 +147,7 @@ func (cs *candidates) add(c *scenario.Scenario) {
 
 // boardReductions returns the scenarios on smaller boards that shrink
 // tries in place of s, in order.
-func boardReductions(s *scenario.Scenario, _ scenario.Transcript, _ *Failure) []*scenario.Scenario {
+func boardReductions(s *scenario.Scenario, _ scenario.Transcript, _ *Difference) []*scenario.Scenario {
 	var cs candidates
 	cs.add(window(s))
 	for i := 0; i+1 < s.Board.Rows(); i++ {
@@ -161,7 +162,7 @@ func boardReductions(s *scenario.Scenario, _ scenario.Transcript, _ *Failure) []
 // discReductions returns the scenarios with fewer discs on the starting
 // board that shrink tries in place of s, in order: the board emptied, then
 // one row, one column, one square.
-func discReductions(s *scenario.Scenario, _ scenario.Transcript, _ *Failure) []*scenario.Scenario {
+func discReductions(s *scenario.Scenario, _ scenario.Transcript, _ *Difference) []*scenario.Scenario {
 	rows, cols := s.Board.Rows(), s.Board.Cols()
 	var cs []*scenario.Scenario
 	clear := func(in func(othello.Square) bool) {
@@ -193,21 +194,21 @@ func discReductions(s *scenario.Scenario, _ scenario.Transcript, _ *Failure) []*
 }
 
 // wrongLine returns the index in s.Lines of the line whose answer is the
-// first to go wrong in f: -1 when it is a setup line, and the last line
+// first to go wrong in d: -1 when it is a setup line, and the last line
 // when the output is right but the exit status is not.
-func wrongLine(s *scenario.Scenario, t scenario.Transcript, f *Failure) int {
+func wrongLine(s *scenario.Scenario, t scenario.Transcript, d *Difference) int {
 	setup := 4 + s.Board.Rows()
-	if f.Line == 0 {
+	if d.Line == 0 {
 		return len(s.Lines) - 1
 	}
-	sizes := AnswerSizes(t.Output, setup+len(s.Lines))
+	sizes := console.AnswerSizes(t.Output, setup+len(s.Lines))
 	at, last := 1, -1 // output lines answered so far; the last line that had an answer
 	for i, n := range sizes {
 		at += n
 		if n > 0 {
 			last = i
 		}
-		if at >= f.Line {
+		if at >= d.Line {
 			return max(i, setup-1) - setup
 		}
 	}

@@ -92,7 +92,7 @@ func TestWrongLine(t *testing.T) {
 		{1, -1}, {2, -1}, {7, -1}, {8, 0}, {14, 0}, {15, 1}, {16, 2}, {22, 2}, {23, 3}, {0, 3},
 	}
 	for _, tt := range tests {
-		if got := wrongLine(s, tr, &Failure{Line: tt.line}); got != tt.want {
+		if got := wrongLine(s, tr, &Difference{Line: tt.line}); got != tt.want {
 			t.Errorf("output line %d: got input line %d, want %d", tt.line, got, tt.want)
 		}
 	}
@@ -103,7 +103,7 @@ func TestWrongLine(t *testing.T) {
 // down to one move on a 4x4 board.
 func TestShrinkSearch(t *testing.T) {
 	tries := 0
-	try := func(s *scenario.Scenario) (scenario.Transcript, *Failure) {
+	try := func(s *scenario.Scenario) (scenario.Transcript, *Difference) {
 		tries++
 		tr := s.Transcript()
 		g, _ := s.NewGame()
@@ -112,7 +112,7 @@ func TestShrinkSearch(t *testing.T) {
 				continue
 			}
 			if _, err := g.Play(l.Square); err == nil && l.Square.Row == s.Board.Rows()-1 {
-				return tr, &Failure{way: way{want: "game", got: "game"}}
+				return tr, &Difference{way: way{want: "game", got: "game"}}
 			}
 		}
 		return tr, nil

@@ -11,25 +11,25 @@ import (
 	"github.com/othello-judge/judge/othello"
 )
 
-// Play runs the judge on in and out under rules r: it writes the name of
+// Judge runs the judge on in and out under rules r: it writes the name of
 // the rules, reads the setup, then plays the game move by move until it is
 // over, as PROTOCOL.md says. It reads no line after the end of the game.
 //
 // Output is buffered and flushed whenever the next line of input is not
 // already read in, so that a caller who writes one line and waits for the
-// answer gets it, and again before Play returns. Lines of any length are
+// answer gets it, and again before Judge returns. Lines of any length are
 // read in bounded memory.
 //
-// Play returns nil once the game is over. A bad or missing setup line, the
+// Judge returns nil once the game is over. A bad or missing setup line, the
 // end of the input before the game is over, and a read error come back as
 // an *InputError; a write error is returned as it is.
-func Play(in io.Reader, out io.Writer, r othello.Rules) error {
-	return play(in, out, nil, r)
+func Judge(in io.Reader, out io.Writer, r othello.Rules) error {
+	return judgeWith(in, out, nil, r)
 }
 
-// play is Play that also writes to explain, if it is not nil, why each
+// judgeWith is Judge that also writes to explain, if it is not nil, why each
 // line answered INVALID is not a legal move.
-func play(in io.Reader, out, explain io.Writer, r othello.Rules) error {
+func judgeWith(in io.Reader, out, explain io.Writer, r othello.Rules) error {
 	if r == nil {
 		return fmt.Errorf("console: no rules: %w", othello.ErrRules)
 	}
@@ -46,12 +46,12 @@ func play(in io.Reader, out, explain io.Writer, r othello.Rules) error {
 	return err
 }
 
-// Run plays one game like Play and returns the exit status PROTOCOL.md
+// Run plays one game like Judge and returns the exit status PROTOCOL.md
 // gives for it: 0 when the game was played to its end, and otherwise 1,
 // after writing one line to errOut that names the input line and what is
 // wrong, such as `othello: line 3: first player must be B or W, got "X"`.
 func Run(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
-	return status(Play(in, out, r), errOut)
+	return status(Judge(in, out, r), errOut)
 }
 
 // RunExplained is Run for a person who types the move lines: after each
@@ -61,7 +61,7 @@ func Run(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
 // writes, byte for byte. An explanation that cannot be written is
 // dropped.
 func RunExplained(in io.Reader, out, errOut io.Writer, r othello.Rules) int {
-	return status(play(in, out, errOut, r), errOut)
+	return status(judgeWith(in, out, errOut, r), errOut)
 }
 
 // status returns the exit status of a game that ended with err, writing
@@ -100,18 +100,14 @@ func (j *judge) run(r othello.Rules) error {
 		return err
 	}
 	for !g.Over() {
-		j.writeState(g)
-		j.out.WriteString("TURN: " + g.Turn().String() + "\n")
+		j.writePosition(g)
+		writeTurn(j.out, g.Turn())
 		if err := j.readMove(g); err != nil {
 			return err
 		}
 	}
-	j.writeState(g)
-	winner := "NONE"
-	if w := g.Winner(); w != othello.Empty {
-		winner = w.String()
-	}
-	j.out.WriteString("WINNER: " + winner + "\n")
+	j.writePosition(g)
+	writeWinner(j.out, g.Winner())
 	return nil
 }
 
@@ -130,15 +126,15 @@ func (j *judge) readMove(g *othello.Game) error {
 				Err:  ErrUnfinished,
 			}
 		}
-		s, isMove := j.move()
+		s, isMove := j.in.move()
 		var refused error // why the engine refused the move; nil for a line that is no move
 		if isMove {
 			if _, refused = g.Play(s); refused == nil {
-				j.out.WriteString("VALID\n")
+				writeAnswer(j.out, true)
 				return nil
 			}
 		}
-		j.out.WriteString("INVALID\n")
+		writeAnswer(j.out, false)
 		if j.explain != nil {
 			if err := j.explainInvalid(g, s, refused); err != nil {
 				return err
@@ -197,21 +193,8 @@ func judgeSquares(s othello.SquareSet) string {
 	return b.String()
 }
 
-// move returns the square of the line just read if it is a move line: two
-// integers, row then column, counted from 1. The square may be off the
-// board.
-func (j *judge) move() (othello.Square, bool) {
-	if j.in.nfields != 2 {
-		return othello.Square{}, false
-	}
-	row, ok1 := j.in.field(0).int()
-	col, ok2 := j.in.field(1).int()
-	return othello.Square{Row: row - 1, Col: col - 1}, ok1 && ok2
-}
-
-// writeState writes the score line and the board.
-func (j *judge) writeState(g *othello.Game) {
+// writePosition writes the score line and the board.
+func (j *judge) writePosition(g *othello.Game) {
 	black, white := g.Score()
-	j.out.WriteString("B: " + strconv.Itoa(black) + "  W: " + strconv.Itoa(white) + "\n")
-	j.out.WriteString(g.Board().String())
+	writePosition(j.out, black, white, g.Board())
 }

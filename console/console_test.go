@@ -16,9 +16,9 @@ import (
 
 const start = ". . . .\n. B W .\n. W B .\n. . . .\n"
 
-func ExamplePlay() {
+func ExampleJudge() {
 	in := "4\n4\nB\n>\n" + start + "2 4\n1 1\n1 2\n"
-	err := console.Play(strings.NewReader(in), os.Stdout, othello.Full{})
+	err := console.Judge(strings.NewReader(in), os.Stdout, othello.Full{})
 	fmt.Println(err)
 	// Output:
 	// FULL
@@ -46,7 +46,7 @@ func ExamplePlay() {
 	// console: line 12: input ended mid-game, B to move
 }
 
-func TestPlayErrors(t *testing.T) {
+func TestJudgeErrors(t *testing.T) {
 	setup := func(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
 	tests := []struct {
 		name     string
@@ -74,7 +74,7 @@ func TestPlayErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			err := console.Play(strings.NewReader(tt.in), &out, othello.Full{})
+			err := console.Judge(strings.NewReader(tt.in), &out, othello.Full{})
 			var ie *console.InputError
 			if !errors.Is(err, tt.wantErr) || !errors.As(err, &ie) {
 				t.Fatalf("got error %v, want an *InputError wrapping %v", err, tt.wantErr)
@@ -92,9 +92,9 @@ func TestPlayErrors(t *testing.T) {
 	}
 }
 
-func TestPlayNilRules(t *testing.T) {
+func TestJudgeNilRules(t *testing.T) {
 	var out bytes.Buffer
-	if err := console.Play(strings.NewReader(""), &out, nil); !errors.Is(err, othello.ErrRules) || out.Len() != 0 {
+	if err := console.Judge(strings.NewReader(""), &out, nil); !errors.Is(err, othello.ErrRules) || out.Len() != 0 {
 		t.Errorf("got %v and output %q, want ErrRules and no output", err, out.String())
 	}
 }
@@ -114,10 +114,10 @@ func (r *failingReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func TestPlayReadError(t *testing.T) {
+func TestJudgeReadError(t *testing.T) {
 	readErr := errors.New("disk on fire")
 	var out bytes.Buffer
-	err := console.Play(&failingReader{"4\n4\nB\n>\n" + start + "2 4\n", readErr}, &out, othello.Full{})
+	err := console.Judge(&failingReader{"4\n4\nB\n>\n" + start + "2 4\n", readErr}, &out, othello.Full{})
 	var ie *console.InputError
 	if !errors.Is(err, readErr) || !errors.As(err, &ie) || ie.Line != 10 {
 		t.Fatalf("got %v, want an *InputError on line 10 wrapping the read error", err)
@@ -141,10 +141,10 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func TestPlayWriteError(t *testing.T) {
+func TestJudgeWriteError(t *testing.T) {
 	writeErr := errors.New("reader went away")
 	in := strings.NewReader("4\n4\nB\n>\n" + start + "2 4\n")
-	err := console.Play(in, &failingWriter{n: 3, err: writeErr}, othello.Full{})
+	err := console.Judge(in, &failingWriter{n: 3, err: writeErr}, othello.Full{})
 	if !errors.Is(err, writeErr) {
 		t.Errorf("got %v, want the write error", err)
 	}
@@ -168,9 +168,9 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 	return int(k), nil
 }
 
-// TestPlayLongLinesBoundedMemory sends move lines of 100 MB: each is one
+// TestJudgeLongLinesBoundedMemory sends move lines of 100 MB: each is one
 // INVALID, and what the judge allocates does not grow with the line.
-func TestPlayLongLinesBoundedMemory(t *testing.T) {
+func TestJudgeLongLinesBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 300 MB")
 	}
@@ -185,7 +185,7 @@ func TestPlayLongLinesBoundedMemory(t *testing.T) {
 		strings.NewReader("2"), &repeatReader{'\t', size}, strings.NewReader("4\n"), // a legal move
 	)
 	var out bytes.Buffer
-	err := console.Play(in, &out, othello.Full{})
+	err := console.Judge(in, &out, othello.Full{})
 	runtime.ReadMemStats(&after)
 	if !errors.Is(err, console.ErrUnfinished) {
 		t.Fatalf("got %v, want the input to end mid-game", err)
@@ -259,7 +259,7 @@ func BenchmarkReplay16x16(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for range b.N {
-		if err := console.Play(bytes.NewReader(in), io.Discard, othello.Full{}); err != nil {
+		if err := console.Judge(bytes.NewReader(in), io.Discard, othello.Full{}); err != nil {
 			b.Fatal(err)
 		}
 	}

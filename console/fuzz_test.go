@@ -45,10 +45,10 @@ func runJudge(simple bool, in []byte, wrap func(io.Reader) io.Reader) (status in
 	return status, stdout.String(), stderr.String()
 }
 
-// FuzzPlay runs the judge on any input under either rule set: it must
+// FuzzJudgeOutput runs the judge on any input under either rule set: it must
 // return, with a well-formed transcript, and the same one every time,
 // however the input is cut into reads.
-func FuzzPlay(f *testing.F) {
+func FuzzJudgeOutput(f *testing.F) {
 	ins, simple := goldenInputs(f)
 	for i := range ins {
 		f.Add(simple[i], ins[i])

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+
+	"github.com/othello-judge/judge/othello"
 )
 
 // Limits that keep the memory of a line bounded whatever its length.
@@ -247,6 +249,18 @@ func (s *scanner) quoted() string {
 		return fmt.Sprintf("%q", s.quote[:s.length])
 	}
 	return fmt.Sprintf("%q... (%d bytes)", s.quote, s.length)
+}
+
+// move returns the square of the line just read if it is a move line:
+// two integers, row then column, counted from 1. The square may be off
+// the board.
+func (s *scanner) move() (othello.Square, bool) {
+	if s.nfields != 2 {
+		return othello.Square{}, false
+	}
+	row, ok1 := s.field(0).int()
+	col, ok2 := s.field(1).int()
+	return othello.Square{Row: row - 1, Col: col - 1}, ok1 && ok2
 }
 
 // A reader reads the judge's input a line at a time. Before a read that

@@ -17,7 +17,7 @@ import (
 
 // ReadSetup reads the setup lines of the protocol from in, as the judge
 // does, for a game under rules r. A bad or missing line is an
-// *InputError, as from Play. It may read beyond the setup.
+// *InputError, as from Judge. It may read beyond the setup.
 func ReadSetup(in io.Reader, r othello.Rules) (othello.Setup, error) {
 	return (&reader{scanner: newScanner(in)}).readSetup(r)
 }

@@ -1,56 +1,23 @@
 package web
 
 import (
-	"context"
 	"flag"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
-	"time"
+
+	"github.com/othello-judge/judge/page/pagetest"
 )
 
-var screenshots = flag.Bool("screenshots", false, "TestScreenshot: write ../doc/report.png and ../doc/serve.png, the pages as a headless Chromium shows them")
-
-// chromium returns the path of a Chromium or Chrome to run headless, or
-// skips the test if there is none, as on CI with Go alone.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	t.Skip("no chromium, chromium-browser or google-chrome on PATH")
-	return ""
-}
-
-// browse runs a headless Chromium on url with the flags more, waiting
-// for the page's requests to be answered, and returns what it writes on
-// standard output.
-func browse(t *testing.T, url string, more ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--user-data-dir=" + t.TempDir(), "--virtual-time-budget=10000"}, more...)
-	out, err := exec.CommandContext(ctx, chromium(t), append(args, url)...).Output()
-	if err != nil {
-		t.Fatalf("chromium %s: %v", url, err)
-	}
-	return string(out)
-}
+var screenshots = flag.Bool("screenshots", false, "TestScreenshot: write ../doc/serve.png, the page as a headless Chromium shows it")
 
 // TestPage drives the page in a headless Chromium: its script starts the
 // game that the URL's query asks for, plays its moves and presses its
 // keys, and the DOM it leaves must show what the server answered.
 func TestPage(t *testing.T) {
-	chromium(t)
+	pagetest.Chromium(t)
 	srv := httptest.NewServer(NewServer(Options{}))
 	defer srv.Close()
 	tests := []struct {
@@ -85,7 +52,7 @@ func TestPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dom := browse(t, srv.URL+"/"+tt.query, "--dump-dom")
+			dom := pagetest.Browse(t, srv.URL+"/"+tt.query, "--dump-dom")
 			for _, want := range tt.want {
 				re := regexp.MustCompile(want)
 				loc := re.FindStringIndex(dom)
@@ -98,73 +65,15 @@ func TestPage(t *testing.T) {
 	}
 }
 
-// writePage writes the report of three ways of failing into a file of
-// its own, and returns its path.
-func writePage(t *testing.T) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "report.html")
-	if err := os.WriteFile(path, []byte(page(t, threeWays(t))), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// TestReportInBrowser loads the report in Chromium and checks that its
-// script ran: each way shows its step counter and buttons, and one step,
-// the first that differs.
-func TestReportInBrowser(t *testing.T) {
-	dom := browse(t, fileURL(t, writePage(t)), "--dump-dom")
-	counters := regexp.MustCompile(`<span class="counter" aria-live="polite">step (\d+) of (\d+)</span>`).FindAllStringSubmatch(dom, -1)
-	if len(counters) != 3 {
-		t.Fatalf("got %d step counters set, want 3:\n%s", len(counters), dom)
-	}
-	for i, want := range []string{"3 of 3", "2 of 3", "3 of 21"} {
-		if got := counters[i][1] + " of " + counters[i][2]; got != want {
-			t.Errorf("way %d: got step %s, want %s", i+1, got, want)
-		}
-	}
-	if n := strings.Count(dom, `class="step differs current"`); n != 3 {
-		t.Errorf("got %d steps shown that differ, want 3", n)
-	}
-	if n := strings.Count(dom, `class="nav noprint" hidden`); n != 0 {
-		t.Errorf("got %d step buttons still hidden, want none", n)
-	}
-}
-
-// TestScreenshot writes doc/report.png, the report of three ways of
-// failing, and doc/serve.png, othello serve's page as a person sees it,
-// for the README: go test ./web -run TestScreenshot -screenshots.
+// TestScreenshot writes doc/serve.png, othello serve's page as a person
+// sees it, for the README: go test ./web -run TestScreenshot
+// -screenshots.
 func TestScreenshot(t *testing.T) {
 	if !*screenshots {
 		t.Skip("-screenshots not given")
 	}
-	chromium(t)
+	pagetest.Chromium(t)
 	srv := httptest.NewServer(NewServer(Options{}))
 	defer srv.Close()
-	if err := os.MkdirAll("../doc", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, shot := range []struct{ file, url, size string }{
-		{"report.png", fileURL(t, writePage(t)), "1000,1400"},
-		{"serve.png", srv.URL + "/?white=human&moves=f5,d6,c3,d3,c4", "1000,900"},
-	} {
-		path, err := filepath.Abs(filepath.Join("..", "doc", shot.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		browse(t, shot.url, "--screenshot="+path, "--window-size="+shot.size)
-		if info, err := os.Stat(path); err != nil || info.Size() == 0 {
-			t.Fatalf("got %v, want a screenshot at %s", err, path)
-		}
-	}
-}
-
-// fileURL returns the file: URL of path.
-func fileURL(t *testing.T, path string) string {
-	t.Helper()
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+	pagetest.Screenshot(t, srv.URL+"/?white=human&moves=f5,d6,c3,d3,c4", filepath.Join("..", "doc", "serve.png"), "1000,900")
 }

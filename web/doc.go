@@ -1,17 +1,13 @@
-// Package web draws the game in a browser, with the standard library
-// only and nothing fetched at run time: the board as SVG (board.go), the
-// one look of every page (style.css, embedded), a check's report as one
-// self-contained HTML file and the index of a class's reports
-// (report.go, its template report.html, embedded, and steps.go, which
-// cuts a way's reproducer into the steps the report shows), and the
-// pages and handlers of othello serve (server.go, which drives a
-// session.Session for each game, the games it holds in store.go, the page
-// in static/).
+// Package web is othello serve: the game in a browser, with the standard
+// library only and nothing fetched at run time. It holds the pages and
+// handlers of the server (server.go, which drives a session.Session for
+// each game), the games it holds (store.go) and the page and its script
+// (static/). The board and the style sheet are package page's, shared
+// with a check's HTML report, which is package report's.
 //
-// The board is drawn on the server by BoardSVG, for the report and for
-// the game alike; the pages' JavaScript only asks the server and swaps
-// what it answers in, so the game's logic stays in packages othello and
-// session.
+// The board is drawn on the server by page.BoardSVG; the page's
+// JavaScript only asks the server and swaps what it answers in, so the
+// game's logic stays in packages othello and session.
 //
 // A Server is othello serve's http.Handler. Its routes:
 //

@@ -17,6 +17,7 @@ import (
 
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/page"
 	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/record"
 	"github.com/othello-judge/judge/session"
@@ -87,7 +88,7 @@ func NewServer(o Options) *Server {
 	s.mux.HandleFunc("GET /app.js", staticFile("app.js", "text/javascript; charset=utf-8"))
 	s.mux.HandleFunc("GET /style.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
-		io.WriteString(w, style)
+		io.WriteString(w, string(page.Style()))
 	})
 	s.mux.HandleFunc("POST /api/games", s.api(s.create))
 	s.mux.HandleFunc("GET /api/games/{id}", s.api(s.state))
@@ -685,7 +686,7 @@ func (gm *game) state(id string, msgs []string) State {
 	for _, sq := range g.Legal().Squares() {
 		st.Legal = append(st.Legal, sq.String())
 	}
-	marks := Marks{Legal: g.Legal()}
+	marks := page.Marks{Legal: g.Legal()}
 	if last := gm.s.Last(); last != nil {
 		st.Last = last.Square.String()
 		marks.Last.Add(last.Square)
@@ -697,6 +698,6 @@ func (gm *game) state(id string, msgs []string) State {
 		st.Turn = strings.ToLower(session.ColorName(g.Turn()))
 		st.Human = gm.s.Computer() == nil
 	}
-	st.Board = BoardSVG(b, marks)
+	st.Board = page.BoardSVG(b, marks)
 	return st
 }

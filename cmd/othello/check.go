@@ -17,9 +17,9 @@ import (
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/report"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
-	"github.com/othello-judge/judge/web"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
@@ -201,14 +201,14 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 		return check.Config{}, fmt.Errorf("-profile must be assignment or protocol, got %q", *f.profile)
 	}
 	cfg := check.Config{
-		Profile: profile,
-		Golden:  f.golden,
-		N:       *f.n,
-		Seed:    *f.seed,
-		BadRate: *f.bad,
-		Limits:  check.Limits{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
-		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
-		Jobs:    *f.jobs,
+		Profile:  profile,
+		Golden:   f.golden,
+		N:        *f.n,
+		Seed:     *f.seed,
+		BadRate:  *f.bad,
+		Timeouts: check.Timeouts{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
+		Sandbox:  sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
+		Jobs:     *f.jobs,
 	}
 	if *f.size != "" {
 		if cfg.Rows, cfg.Cols, err = othello.ParseSize(*f.size); err != nil {
@@ -312,7 +312,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			check.WriteGradescopeError(stdout, err)
 		}
 		if *htmlPath != "" {
-			createFile(*htmlPath, func(w io.Writer) error { return web.WriteReportError(w, err) })
+			createFile(*htmlPath, func(w io.Writer) error { return report.WriteReportError(w, err) })
 		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
@@ -326,7 +326,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		err = check.WriteText(stdout, g, *verbose)
 	}
 	if err == nil && *htmlPath != "" {
-		if err = createFile(*htmlPath, func(w io.Writer) error { return web.WriteReport(w, g) }); err != nil {
+		if err = createFile(*htmlPath, func(w io.Writer) error { return report.WriteReport(w, g) }); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)
 		}
 	}

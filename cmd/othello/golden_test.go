@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/internal/diff"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -79,10 +80,10 @@ func (g golden) name() string {
 func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 	t.Helper()
 	base := strings.TrimSuffix(g.path, ".in")
-	if d := check.Diff(g.out, stdout); d != "" {
+	if d := diff.Diff(g.out, stdout); d != "" {
 		t.Errorf("standard output differs from %s.out:\n%s", base, d)
 	}
-	if d := check.Diff(g.err, stderr); d != "" {
+	if d := diff.Diff(g.err, stderr); d != "" {
 		t.Errorf("standard error differs from %s.err:\n%s", base, d)
 	}
 	if status != g.status {
@@ -98,7 +99,7 @@ func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 // fails the second.
 func TestGoldenBinary(t *testing.T) {
 	bin := buildJudge(t)
-	lim := check.Limits{Timeout: answerTimeout, LineTimeout: answerTimeout}
+	lim := check.Timeouts{Timeout: answerTimeout, LineTimeout: answerTimeout}
 	for _, g := range readGoldens(t) {
 		prog := check.Program{Path: bin, Args: []string{"-rules", g.rules}}
 		tr := scenario.Transcript{Input: g.in, Output: g.out, Status: g.status}

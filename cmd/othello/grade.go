@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/check"
-	"github.com/othello-judge/judge/web"
+	"github.com/othello-judge/judge/report"
 )
 
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
@@ -106,7 +106,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	rows := make([]*web.IndexRow, len(subs))
+	rows := make([]*report.IndexRow, len(subs))
 	failed := make([]bool, len(subs))
 	var mu sync.Mutex
 	done := 0
@@ -122,7 +122,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 				c.Sandbox.Hide = append(c.Sandbox.Hide, abs(other))
 			}
 		}
-		row, err := gradeOne(ctx, c, names[i], filepath.Join(*out, web.Submissions, names[i]), *verbose)
+		row, err := gradeOne(ctx, c, names[i], filepath.Join(*out, report.Submissions, names[i]), *verbose)
 		mu.Lock()
 		defer mu.Unlock()
 		rows[i], failed[i] = row, err != nil
@@ -162,9 +162,9 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 // gradeOne checks the submission called name with cfg, writes its
 // reports into dir, and returns its line of the grades. The error is for
 // reports that could not be written, or a check that was stopped.
-func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose bool) (*web.IndexRow, error) {
+func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose bool) (*report.IndexRow, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &web.IndexRow{Name: name, Score: "0", FirstFailure: err.Error()}, err
+		return &report.IndexRow{Name: name, Score: "0", FirstFailure: err.Error()}, err
 	}
 	cfg.Out = filepath.Join(dir, "failing")
 	g, err := check.Check(ctx, cfg)
@@ -172,17 +172,17 @@ func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 	if err != nil {
 		fmt.Fprintf(&text, "othello %v\n", err)
 		check.WriteJSONError(&js, err)
-		web.WriteReportError(&page, err)
-		row := &web.IndexRow{Name: name, Score: "0", Max: check.FormatPoints(cfg.MaxPoints()), FirstFailure: err.Error(), Report: "report.html"}
+		report.WriteReportError(&page, err)
+		row := &report.IndexRow{Name: name, Score: "0", Max: check.FormatPoints(cfg.MaxPoints()), FirstFailure: err.Error(), Report: "report.html"}
 		return row, writeReports(dir, text.String(), js.String(), page.String())
 	}
 	check.WriteText(&text, g, verbose)
 	check.WriteJSON(&js, g)
-	if err := web.WriteReport(&page, g); err != nil {
-		return &web.IndexRow{Name: name, Score: "0", FirstFailure: err.Error()}, err
+	if err := report.WriteReport(&page, g); err != nil {
+		return &report.IndexRow{Name: name, Score: "0", FirstFailure: err.Error()}, err
 	}
 	score, max := g.Total()
-	row := &web.IndexRow{Name: name, Rules: g.Rules.Name(), Score: check.FormatPoints(score), Max: check.FormatPoints(max),
+	row := &report.IndexRow{Name: name, Rules: g.Rules.Name(), Score: check.FormatPoints(score), Max: check.FormatPoints(max),
 		Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun), Report: "report.html"}
 	if len(g.Ways) > 0 {
 		row.FirstFailure = g.Ways[0].Summary()
@@ -211,7 +211,7 @@ func writeReports(dir, text, js, page string) error {
 // writeGrades writes the CSV file of the grades, one row a submission in
 // the order given; a submission not graded is left out. Every cell is
 // written as csvCell writes it.
-func writeGrades(path string, rows []*web.IndexRow) error {
+func writeGrades(path string, rows []*report.IndexRow) error {
 	return createFile(path, func(f io.Writer) error {
 		w := csv.NewWriter(f)
 		w.Write([]string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure"})
@@ -249,12 +249,12 @@ func isNumber(s string) bool {
 
 // writeIndex writes the index of the reports, index.html, to path, with
 // the submissions graded in the order given.
-func writeIndex(path string, rows []*web.IndexRow) error {
-	var graded []web.IndexRow
+func writeIndex(path string, rows []*report.IndexRow) error {
+	var graded []report.IndexRow
 	for _, r := range rows {
 		if r != nil {
 			graded = append(graded, *r)
 		}
 	}
-	return createFile(path, func(w io.Writer) error { return web.WriteIndex(w, graded) })
+	return createFile(path, func(w io.Writer) error { return report.WriteIndex(w, graded) })
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/internal/diff"
 )
 
 // repeat returns a reader of n copies of s that holds only one block of
@@ -330,7 +330,7 @@ func TestSlowReader(t *testing.T) {
 	}
 	cmd.Wait()
 	if got.String() != want.String() {
-		t.Errorf("standard output: got %d bytes, want %d:\n%s", got.Len(), want.Len(), check.Diff(want.Bytes(), got.Bytes()))
+		t.Errorf("standard output: got %d bytes, want %d:\n%s", got.Len(), want.Len(), diff.Diff(want.Bytes(), got.Bytes()))
 	}
 	if status := cmd.ProcessState.ExitCode(); status != wantStatus {
 		t.Errorf("exit status: got %d, want %d", status, wantStatus)

@@ -29,10 +29,11 @@
 //
 // Check runs another program on golden transcripts and random scenarios
 // and reports every way its output differs from the judge's, with the
-// smallest input that shows each, and the points of each category. Each
-// run of the program is in a sandbox: on Linux, namespaces of its own and
-// limits on what it uses, through this binary started again as a
-// launcher (see package sandbox). Grade checks a folder of submissions
+// smallest input that shows each, and the points of each category
+// (package check; its HTML report is package report's). Each run of the
+// program is in a sandbox: on Linux, namespaces of its own and limits on
+// what it uses, through this binary started again as a launcher (see
+// package sandbox). Grade checks a folder of submissions
 // and writes a CSV of the grades; Gradescope writes an autograder for
 // Gradescope that runs check. Gen writes random scenarios and the
 // judge's output for them as golden-transcript pairs. Perft counts the

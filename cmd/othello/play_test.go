@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/internal/diff"
 	"github.com/othello-judge/judge/internal/txtar"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/record"
@@ -186,7 +186,7 @@ func TestPlayGolden(t *testing.T) {
 				return
 			}
 			if got := term.screen.String(); got != c.terminal {
-				t.Errorf("terminal differs from %s:\n%s", path, check.Diff([]byte(c.terminal), []byte(got)))
+				t.Errorf("terminal differs from %s:\n%s", path, diff.Diff([]byte(c.terminal), []byte(got)))
 			}
 			if status != c.status || stderr.String() != c.stderr {
 				t.Errorf("got status %d, stderr %q; want %d, %q", status, stderr.String(), c.status, c.stderr)
@@ -206,7 +206,7 @@ func TestPlayGolden(t *testing.T) {
 			}
 			run(c.args, strings.NewReader(in), &out, io.Discard, environ{})
 			if got := out.String(); got != string(want) {
-				t.Errorf("piped, the output differs from the terminal less what was typed:\n%s", check.Diff(want, []byte(got)))
+				t.Errorf("piped, the output differs from the terminal less what was typed:\n%s", diff.Diff(want, []byte(got)))
 			}
 		})
 	}
@@ -280,7 +280,7 @@ Player 'O' move: 5f
 func TestXOIsTheClassicGame(t *testing.T) {
 	c := readPlayCase(t, filepath.Join(playDir, "xo-sample.txt"))
 	if !strings.HasPrefix(c.terminal, seedSample) {
-		t.Errorf("the terminal does not start with the sample game:\n%s", check.Diff([]byte(seedSample), []byte(c.terminal[:min(len(c.terminal), len(seedSample))])))
+		t.Errorf("the terminal does not start with the sample game:\n%s", diff.Diff([]byte(seedSample), []byte(c.terminal[:min(len(c.terminal), len(seedSample))])))
 	}
 	lines := strings.Split(c.terminal, "\n")
 	if n := len(lines); n < 4 || lines[n-4] != "" || lines[n-3] != "No further moves available" ||
@@ -595,7 +595,7 @@ func TestPlayColorIsPlain(t *testing.T) {
 			stripped := escape.ReplaceAllString(color.String(), "")
 			stripped = regexp.MustCompile(`(?m)^([ 1-9][0-9][ [].*) $`).ReplaceAllString(stripped, "$1")
 			if stripped != plain.String() {
-				t.Errorf("in colour, less the colours, the output differs:\n%s", check.Diff(plain.Bytes(), []byte(stripped)))
+				t.Errorf("in colour, less the colours, the output differs:\n%s", diff.Diff(plain.Bytes(), []byte(stripped)))
 			}
 		})
 	}
@@ -659,7 +659,7 @@ func TestJudgeExplains(t *testing.T) {
 				t.Errorf("got standard error %q, want %q", stderr.String(), tc.wantErr)
 			}
 			if out.String() != want.String() {
-				t.Errorf("standard output differs:\n%s", check.Diff(want.Bytes(), out.Bytes()))
+				t.Errorf("standard output differs:\n%s", diff.Diff(want.Bytes(), out.Bytes()))
 			}
 		})
 	}

@@ -486,7 +486,7 @@ func TestSolveMoveLines(t *testing.T) {
 func judgeEnd(t *testing.T, input []byte, r othello.Rules) (board, turn string) {
 	t.Helper()
 	var out bytes.Buffer
-	console.Play(bytes.NewReader(input), &out, r)
+	console.Judge(bytes.NewReader(input), &out, r)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	last := len(lines) - 1
 	for last >= 0 && !strings.HasPrefix(lines[last], "TURN: ") && !strings.HasPrefix(lines[last], "WINNER: ") {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/sandbox"
 )
 
@@ -23,7 +24,7 @@ func Diff(want, got []byte) string {
 	if bytes.Equal(want, got) {
 		return ""
 	}
-	w, g := Lines(want), Lines(got)
+	w, g := console.Lines(want), console.Lines(got)
 	i := 0
 	for i < len(w) && i < len(g) && w[i] == g[i] {
 		i++
@@ -49,21 +50,6 @@ func Diff(want, got []byte) string {
 		fmt.Fprintf(&sb, "        %s^ line %d, column %d\n", strings.Repeat(" ", col), i+1, k+1)
 	}
 	return sb.String()
-}
-
-// Lines splits b after each newline; a last line without one is kept.
-func Lines(b []byte) []string {
-	s := string(b)
-	var lines []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n') + 1
-		if i == 0 {
-			i = len(s)
-		}
-		lines = append(lines, s[:i])
-		s = s[i:]
-	}
-	return lines
 }
 
 // Quote returns line quoted as strconv.Quote quotes it, so that a control

@@ -1,7 +1,6 @@
 package diff_test
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,26 +27,6 @@ func TestDiff(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := diff.Diff([]byte(want), []byte(tt.got)); got != tt.wantDiff {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.wantDiff)
-			}
-		})
-	}
-}
-
-func TestLines(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"", nil},
-		{"a", []string{"a"}},
-		{"a\n", []string{"a\n"}},
-		{"a\n\nb", []string{"a\n", "\n", "b"}},
-		{"a\r\nb\n", []string{"a\r\n", "b\n"}},
-	}
-	for _, tt := range tests {
-		t.Run(strconv.Quote(tt.in), func(t *testing.T) {
-			if got := diff.Lines([]byte(tt.in)); !slices.Equal(got, tt.want) {
-				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -4,9 +4,10 @@
 // trailing blanks, carriage returns and control characters show, and a
 // caret under the first differing byte.
 //
-// It is built from three small parts: Lines splits a text after each
+// It is built from small parts: console.Lines splits a text after each
 // newline, Quote and QuoteAt quote a line as strconv.Quote does, cut to
 // MaxLine bytes around the byte of interest, and Diff puts them
-// together. It is what check.Diff computes; the tests of packages nboard,
-// gtp and cmd/othello use it without depending on package check.
+// together. Package check shows every line a program wrote through
+// Quote and QuoteAt, and every difference through Diff; the tests of
+// the other packages use Diff without depending on package check.
 package diff

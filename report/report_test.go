@@ -1,4 +1,4 @@
-package web
+package report
 
 import (
 	"bytes"
@@ -16,7 +16,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/page/pagetest"
+	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -35,20 +38,21 @@ type run struct {
 // case's Failure is the way's.
 func way(n int, input []byte, r run, cases ...*check.Case) *check.Way {
 	t := scenario.Judge("", othello.Full{}, input)
-	f := check.Compare(t, check.Result{Stdout: r.out, Status: r.status, End: check.Exited, Stderr: []byte(r.stderr)})
-	if f == nil {
+	d := check.Compare(t, check.Result{Stdout: r.out, Status: r.status, End: check.Exited, Stderr: []byte(r.stderr)})
+	if d == nil {
 		panic("the made-up program does not fail")
 	}
+	f := d.Summarize(t, check.Timeouts{}, sandbox.Limits{})
 	f.What = fmt.Sprintf("it exited with status %d", r.status)
 	if r.status != t.Status {
 		f.What += fmt.Sprintf(", want status %d", t.Status)
 	}
-	for _, l := range check.SplitLines([]byte(r.stderr)) {
+	f.Stderr = nil
+	for _, l := range console.Lines([]byte(r.stderr)) {
 		f.Stderr = append(f.Stderr, strings.TrimSuffix(l, "\n"))
 	}
-	f.Result.Stdout, f.Result.Stderr = nil, nil
-	w := &check.Way{Number: n, Cases: cases, Input: input, Failure: f, Output: r.out,
-		Size: fmt.Sprintf("%d input lines", len(check.SplitLines(input)))}
+	w := &check.Way{Number: n, Cases: cases, Reproducer: check.Reproducer{Input: input, Failure: f, Output: r.out,
+		Size: fmt.Sprintf("%d input lines", len(console.Lines(input)))}}
 	if t.Status != 0 {
 		w.MidGame = strings.TrimSpace(string(t.Errors))
 	}
@@ -67,7 +71,7 @@ func generated(i, rows, cols int) *scenario.Scenario {
 }
 
 // lines returns the lines of b.
-func lines(b []byte) []string { return check.SplitLines(b) }
+func lines(b []byte) []string { return console.Lines(b) }
 
 // join returns the lines as one output.
 func join(ls []string) []byte { return []byte(strings.Join(ls, "")) }
@@ -149,8 +153,8 @@ func threeWays(t *testing.T) *check.Grade {
 	return g
 }
 
-// page returns the report of g, checked to be well formed.
-func page(t *testing.T, g *check.Grade) string {
+// render returns the report of g, checked to be well formed.
+func render(t *testing.T, g *check.Grade) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := WriteReport(&b, g); err != nil {
@@ -168,7 +172,7 @@ func checkPage(t *testing.T, p string) {
 	if !ok {
 		t.Errorf("the page does not start with <!DOCTYPE html>")
 	}
-	if err := wellFormed(body); err != nil {
+	if err := pagetest.WellFormed(body); err != nil {
 		t.Errorf("the page is not well-formed XML: %v", err)
 	}
 	if !utf8.ValidString(p) {
@@ -197,10 +201,10 @@ func golden(t *testing.T, name, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (go test ./web -update writes it)", err)
+		t.Fatalf("%v (go test ./report -update writes it)", err)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test ./web -update rewrites it):\n%s", name, firstDifference(string(want), got))
+		t.Errorf("%s differs from the golden file (go test ./report -update rewrites it):\n%s", name, firstDifference(string(want), got))
 	}
 }
 
@@ -221,7 +225,7 @@ func firstDifference(want, got string) string {
 }
 
 func TestReportGolden(t *testing.T) {
-	p := page(t, threeWays(t))
+	p := render(t, threeWays(t))
 	golden(t, "report.html", p)
 	t.Logf("the report of three ways of failing weighs %d bytes", len(p))
 	for _, want := range []string{
@@ -260,7 +264,7 @@ func TestReportHostile(t *testing.T) {
 		huge[i] = byte(r.UintN(256))
 	}
 	g.Ways[1].Output, g.Ways[1].OutputCut = huge, true
-	p := page(t, g)
+	p := render(t, g)
 	for _, bad := range []string{"<img", "alert(1)</script>", "\x00", "\x1b", "\r"} {
 		if strings.Contains(p, bad) {
 			t.Errorf("the page holds %q", bad)
@@ -340,7 +344,7 @@ func TestReportSpoofed(t *testing.T) {
 	if err := WriteIndex(&index, rows); err != nil {
 		t.Fatal(err)
 	}
-	for name, p := range map[string]string{"the report": page(t, g), "the index": index.String()} {
+	for name, p := range map[string]string{"the report": render(t, g), "the index": index.String()} {
 		for _, bad := range []string{"\x1b", "\r", "\u202e", "\x00"} {
 			if strings.Contains(p, bad) {
 				t.Errorf("%s holds %q", name, bad)
@@ -433,14 +437,14 @@ func TestWrong(t *testing.T) {
 		name, got     string
 		missed, extra othello.SquareSet
 	}{
-		{"right", ". W . .\n. W B B\n. W B .\n. . . .\n", set(), set()},
-		{"missed", ". W . .\n. B B B\n. W B .\n. . . .\n", set("b2"), set()},
-		{"extra", ". W . .\n. W W B\n. W B .\n. . . .\n", set(), set("c2")},
-		{"not placed", ". . . .\n. B B B\n. W B .\n. . . .\n", set("b2"), set("b1")},
+		{"right", ". W . .\n. W B B\n. W B .\n. . . .\n", pagetest.Squares(), pagetest.Squares()},
+		{"missed", ". W . .\n. B B B\n. W B .\n. . . .\n", pagetest.Squares("b2"), pagetest.Squares()},
+		{"extra", ". W . .\n. W W B\n. W B .\n. . . .\n", pagetest.Squares(), pagetest.Squares("c2")},
+		{"not placed", ". . . .\n. B B B\n. W B .\n. . . .\n", pagetest.Squares("b2"), pagetest.Squares("b1")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			missed, extra := wrong(want, parse(tt.got), set("b1"))
+			missed, extra := wrong(want, parse(tt.got), pagetest.Squares("b1"))
 			if missed != tt.missed || extra != tt.extra {
 				t.Errorf("got missed %v, extra %v; want %v, %v", missed, extra, tt.missed, tt.extra)
 			}
@@ -486,7 +490,7 @@ func TestIndex(t *testing.T) {
 // TestReportError writes the page of a check that could not be made: a
 // program that prints something else first. What it printed is escaped.
 func TestReportError(t *testing.T) {
-	err := &check.StartError{Program: "python3 bad.py", Line: `"<script>alert(1)</script>\n"`, What: "it exited with status 0", Err: check.ErrRulesLine}
+	err := &check.RulesError{Program: "python3 bad.py", Line: `"<script>alert(1)</script>\n"`, What: "it exited with status 0", Err: check.ErrRulesLine}
 	var b bytes.Buffer
 	if err := WriteReportError(&b, err); err != nil {
 		t.Fatal(err)

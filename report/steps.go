@@ -1,4 +1,4 @@
-package web
+package report
 
 import (
 	"fmt"
@@ -9,7 +9,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/page"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -70,9 +72,9 @@ const maxAnswerLines = 60
 // the first difference.
 func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 	judged := scenario.Judge("", r, w.Input)
-	in := check.SplitLines(w.Input)
-	sizes := check.AnswerSizes(judged.Output, len(in))
-	want, got := check.SplitLines(judged.Output), check.SplitLines(w.Output)
+	in := console.Lines(w.Input)
+	sizes := console.AnswerSizes(judged.Output, len(in))
+	want, got := console.Lines(judged.Output), console.Lines(w.Output)
 	type cut struct{ from, to, answer int } // input lines from:to, answered by answer output lines
 	cuts := []cut{{0, len(in), len(want)}}  // a bad setup: one step
 	for i, n := range sizes {
@@ -90,10 +92,10 @@ func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 	at := 0 // output lines before the step
 	for k, c := range cuts {
 		s := step{Number: k + 1, Title: "the setup"}
-		var m Marks
+		var m page.Marks
 		if k > 0 {
 			s.Title = fmt.Sprintf("input line %d", c.from+1)
-			if sq, ok := moveSquare(in[c.from]); ok && before != nil && before.Contains(sq) {
+			if sq, ok := console.ReadMove(in[c.from]); ok && before != nil && before.Contains(sq) {
 				m.Last.Add(sq)
 			}
 		}
@@ -112,14 +114,14 @@ func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 		at += c.answer
 
 		if before != nil {
-			bm := Marks{Last: m.Last}
+			bm := page.Marks{Last: m.Last}
 			if turn != othello.Empty {
 				bm.Legal = r.Moves(before, turn)
 			}
-			s.Before = BoardSVG(before, bm)
+			s.Before = page.BoardSVG(before, bm)
 		}
-		wantBoard, wantTurn := readBoard(want[wantFrom:wantTo])
-		gotBoard, _ := readBoard(got[gotFrom:gotTo])
+		wantBoard, wantTurn := console.ReadBoard(want[wantFrom:wantTo])
+		gotBoard, _ := console.ReadBoard(got[gotFrom:gotTo])
 		reference := before // the board the program's should be: unchanged when the judge's answer has none
 		if wantBoard != nil {
 			reference = wantBoard
@@ -127,15 +129,15 @@ func steps(r othello.Rules, w *check.Way) (shown []step, total int) {
 			if before != nil && sameSize(before, wantBoard) {
 				wm.Flipped = differ(before, wantBoard).Difference(m.Last)
 			}
-			s.WantBoard = BoardSVG(wantBoard, wm)
+			s.WantBoard = page.BoardSVG(wantBoard, wm)
 		}
 		switch {
 		case gotBoard != nil:
-			gm := Marks{Last: m.Last}
+			gm := page.Marks{Last: m.Last}
 			if reference != nil && sameSize(reference, gotBoard) {
 				gm.Missed, gm.Extra = wrong(reference, gotBoard, m.Last)
 			}
-			s.GotBoard = BoardSVG(gotBoard, gm)
+			s.GotBoard = page.BoardSVG(gotBoard, gm)
 		case wantBoard != nil && !s.NoOutput:
 			s.GotNote = "no board could be read from its answer"
 		}
@@ -177,52 +179,6 @@ func numbered(lines []string, from, to, first int) ([]line, bool) {
 		out = append(out, l)
 	}
 	return out, marked || (first > from+maxAnswerLines && first <= to)
-}
-
-// moveSquare returns the square that a move line names, "3 4" for row 3,
-// column 4, read as loosely as the judge reads it: two whole numbers
-// between blanks.
-func moveSquare(text string) (othello.Square, bool) {
-	fields := strings.Fields(text)
-	if len(fields) != 2 {
-		return othello.Square{}, false
-	}
-	row, err1 := strconv.Atoi(fields[0])
-	col, err2 := strconv.Atoi(fields[1])
-	if err1 != nil || err2 != nil || row < 1 || col < 1 || row > othello.MaxSize || col > othello.MaxSize {
-		return othello.Square{}, false
-	}
-	return othello.Square{Row: row - 1, Col: col - 1}, true
-}
-
-// readBoard reads the board of an answer: the lines after its first
-// score line ("B: 2  W: 2"), up to a TURN or WINNER line, and the player
-// to move that TURN names. It returns nil if there is none, or the lines
-// are not a board.
-func readBoard(lines []string) (*othello.Board, othello.Color) {
-	for i, l := range lines {
-		if !strings.HasPrefix(l, "B:") {
-			continue
-		}
-		var rows strings.Builder
-		turn := othello.Empty
-		for _, row := range lines[i+1:] {
-			if name, ok := strings.CutPrefix(strings.TrimSpace(row), "TURN:"); ok {
-				turn, _ = othello.ParseColor(strings.TrimSpace(name))
-				break
-			}
-			if strings.HasPrefix(row, "WINNER") {
-				break
-			}
-			rows.WriteString(row)
-		}
-		b, err := othello.ParseBoard(rows.String())
-		if err != nil {
-			return nil, othello.Empty
-		}
-		return b, turn
-	}
-	return nil, othello.Empty
 }
 
 // sameSize reports whether boards a and b are the same size.

@@ -1,4 +1,4 @@
-package web
+package report
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/page"
 )
 
 // reportHTML is the template of the report of a check and of the index
@@ -80,7 +82,7 @@ type wayView struct {
 func WriteReport(w io.Writer, g *check.Grade) error {
 	total, most := g.Total()
 	r := report{
-		Style: Style(), Program: g.Program, Rules: g.Rules.Name() + " (" + g.RulesFrom + ")",
+		Style: page.Style(), Program: g.Program, Rules: g.Rules.Name() + " (" + g.RulesFrom + ")",
 		Profile: g.Profile.String(), Mode: g.Mode.String(), Seed: g.Seed, Sandbox: strings.TrimPrefix(g.Sandbox, "sandbox: "), Env: g.Env, Skipped: g.Skipped,
 		Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun),
 		Points: check.FormatPoints(total), Max: check.FormatPoints(most), MaxLine: check.MaxLine,
@@ -112,23 +114,23 @@ func WriteReport(w io.Writer, g *check.Grade) error {
 	}
 	bw := bufio.NewWriter(w)
 	if err := reportTemplate.ExecuteTemplate(bw, "report", r); err != nil {
-		return fmt.Errorf("web: report: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	return bw.Flush()
 }
 
 // WriteReportError writes the page of a check that could not be made,
 // where WriteReport would write its report: err, which says why (a
-// *check.StartError names the program). So -html always leaves a page,
+// *check.RulesError names the program). So -html always leaves a page,
 // as check.WriteJSONError always leaves JSON.
 func WriteReportError(w io.Writer, err error) error {
-	page := struct {
+	view := struct {
 		Style template.CSS
 		Why   string
-	}{Style(), "othello " + err.Error()}
+	}{page.Style(), "othello " + err.Error()}
 	bw := bufio.NewWriter(w)
-	if err := reportTemplate.ExecuteTemplate(bw, "error", page); err != nil {
-		return fmt.Errorf("web: report: %w", err)
+	if err := reportTemplate.ExecuteTemplate(bw, "error", view); err != nil {
+		return fmt.Errorf("report: %w", err)
 	}
 	return bw.Flush()
 }
@@ -151,7 +153,7 @@ func viewWay(g *check.Grade, way *check.Way) wayView {
 	if way.Shrunk {
 		v.Reproducer = "smallest input found that fails this way: " + way.Size
 	}
-	for i, l := range check.SplitLines(way.Input) {
+	for i, l := range console.Lines(way.Input) {
 		v.Input = append(v.Input, line{Number: i + 1, Parts: visible(l, check.MaxLine)})
 	}
 	for _, l := range way.Failure.Stderr {
@@ -212,16 +214,16 @@ func WriteIndex(w io.Writer, rows []IndexRow) error {
 		IndexRow
 		Link string
 	}
-	page := struct {
+	view := struct {
 		Style template.CSS
 		Rows  []linked
-	}{Style: Style()}
+	}{Style: page.Style()}
 	for _, row := range rows {
-		page.Rows = append(page.Rows, linked{row, row.link()})
+		view.Rows = append(view.Rows, linked{row, row.link()})
 	}
 	bw := bufio.NewWriter(w)
-	if err := reportTemplate.ExecuteTemplate(bw, "index", page); err != nil {
-		return fmt.Errorf("web: index: %w", err)
+	if err := reportTemplate.ExecuteTemplate(bw, "index", view); err != nil {
+		return fmt.Errorf("report: index: %w", err)
 	}
 	return bw.Flush()
 }

@@ -1,50 +1,21 @@
-package web
+package page
 
 import (
-	"encoding/xml"
-	"io"
 	"strings"
 	"testing"
 
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/page/pagetest"
 )
-
-// wellFormed returns the error of reading s as XML to its end, nil if it
-// is well formed.
-func wellFormed(s string) error {
-	d := xml.NewDecoder(strings.NewReader(s))
-	d.Strict = true
-	for {
-		_, err := d.Token()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func set(squares ...string) othello.SquareSet {
-	var s othello.SquareSet
-	for _, name := range squares {
-		sq, err := othello.ParseSquare(name)
-		if err != nil {
-			panic(err)
-		}
-		s.Add(sq)
-	}
-	return s
-}
 
 func TestBoardSVG(t *testing.T) {
 	b, err := othello.NewStartBoard(4, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := Marks{Last: set("c2"), Legal: set("c1", "c2"), Flipped: set("d2"), Missed: set("c3"), Extra: set("d3")}
+	m := Marks{Last: pagetest.Squares("c2"), Legal: pagetest.Squares("c1", "c2"), Flipped: pagetest.Squares("d2"), Missed: pagetest.Squares("c3"), Extra: pagetest.Squares("d3")}
 	svg := string(BoardSVG(b, m))
-	if err := wellFormed(svg); err != nil {
+	if err := pagetest.WellFormed(svg); err != nil {
 		t.Fatalf("BoardSVG is not well-formed XML: %v\n%s", err, svg)
 	}
 	for _, want := range []string{

@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	_ "embed"
@@ -10,6 +10,7 @@ import (
 //go:embed style.css
 var style string
 
-// Style returns style.css, the look of every page of the package, to be
-// put in a page's <style> element.
+// Style returns style.css, the look of every page, the game's and the
+// report's alike: to be put in a page's <style> element, or served as a
+// file of its own.
 func Style() template.CSS { return template.CSS(style) }

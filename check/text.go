@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -124,7 +125,7 @@ func (w *Way) Summary() string {
 			want = quote(f.Want)
 		}
 		fmt.Fprintf(&sb, "output line %d: want %s, got %s", f.Line, want, got)
-		if f.way.got != "end" && f.Result.End == Exited {
+		if f.way.got != "end" && f.End == Exited {
 			return sb.String()
 		}
 		sb.WriteString("; ")
@@ -154,7 +155,7 @@ func writeWay(w io.Writer, g *Grade, way *Way) {
 		fmt.Fprintf(w, ", written with its expected output to %s", way.File)
 	}
 	fmt.Fprintln(w, ":")
-	lines := SplitLines(way.Input)
+	lines := console.Lines(way.Input)
 	for i, l := range lines {
 		if i == maxShownLines {
 			fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
@@ -186,7 +187,7 @@ func notShrunk(ex *Case, way *Way) string {
 		return ": a transcript from a file"
 	case ex.Category == scenario.BadSetup:
 		return ": a bad setup"
-	case way.Failure.Result.limitEnded():
+	case way.Failure.End.limitEnded():
 		return ": a limit ended it, and each try could take the whole limit"
 	}
 	return ": no smaller input was found that fails the same way"
@@ -259,21 +260,21 @@ func plural(n int, word string) string {
 
 // what says what the program did last, with the limits lim of time and
 // sl of the sandbox that it ran under.
-func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string {
+func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits) string {
 	switch r.End {
 	case NotStarted:
 		return fmt.Sprintf("it could not be started: %v", r.Err)
 	case TimedOut:
 		return fmt.Sprintf("it was still running after %v, having used %v of CPU time, and was killed%s",
 			lim.Timeout, r.CPU.Round(time.Millisecond), waiting(r, lim))
-	case Limited:
+	case KilledAtLimit:
 		return "killed: it " + r.Limit.Describe(sl)
 	case TooMuchStderr:
 		return fmt.Sprintf("it wrote over %s to its standard error, and was killed", sandbox.Bytes(stderrFlood))
 	case Interrupted:
 		return "the check was stopped while it ran"
 	case NoAnswer:
-		in := SplitLines(t.Input)
+		in := console.Lines(t.Input)
 		if r.Lines == 0 || r.Lines > len(in) {
 			return fmt.Sprintf("it printed no first line within %v, and was killed: does it flush its output before it reads?", lim.LineTimeout)
 		}
@@ -293,7 +294,7 @@ func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string
 	if r.Status != t.Status {
 		fmt.Fprintf(&sb, ", want status %d", t.Status)
 	}
-	want, got := SplitLines(t.Output), SplitLines(r.Stdout)
+	want, got := console.Lines(t.Output), console.Lines(r.Stdout)
 	if extra := len(got) - len(want); extra > 0 && len(want) > 0 && strings.HasPrefix(string(r.Stdout), string(t.Output)) {
 		fmt.Fprintf(&sb, ", after writing %d %s more than the judge", extra, plural(extra, "line"))
 	}
@@ -305,7 +306,7 @@ func what(t scenario.Transcript, r Result, lim Limits, sl sandbox.Limits) string
 
 // waiting says, for a run that timed out, whether it was waiting rather
 // than computing: it used less than a tenth of the time on a CPU.
-func waiting(r Result, lim Limits) string {
+func waiting(r Result, lim Timeouts) string {
 	if r.CPU < lim.Timeout/10 {
 		return ": was it waiting for something?"
 	}

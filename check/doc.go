@@ -1,0 +1,35 @@
+// Package check grades a program, written in any language, against the
+// judge: it runs the program on the assignment's reference game, golden
+// transcripts and random scenarios, in batch or lock-step, compares its
+// standard output and exit status with the judge's byte for byte, sorts
+// the failures into ways of failing and shrinks each to the smallest
+// input that shows it, and gives each category of scenario its points.
+//
+// Check (check.go) does this in stages, each a function that takes what
+// the one before it returned and returns a value of its own: rulesFor
+// gives the rule set; plan the jobs, each a case not yet run; run their
+// outcomes, each case with its verdict; group the failing outcomes that
+// fail the same way, each group with its example; reproduce each group's
+// Reproducer, the example shrunk (shrink.go); and score the points of
+// each category. Check then puts the cases, the ways (waysOf) and the
+// scores in a Grade, which WriteText (text.go), WriteJSON and
+// WriteGradescope (json.go) write, and package report draws as HTML.
+//
+// One run is Run (run.go), in the sandbox of package sandbox within the
+// Timeouts. Compare (compare.go) returns how it differs from the judge's
+// transcript as a Difference: where standard output first differs, what
+// each side had there, and the run itself. Its Summarize makes the
+// Failure that a check keeps for its reports: the difference drawn by
+// diff.Diff (package internal/diff), what the program did in words, an
+// excerpt of its standard error.
+//
+// The judge's output is read with package console's reader (console.Lines,
+// console.AnswerSizes, console.KindOf), which reads what the judge
+// writes. What the program wrote reaches a report only through quote.go's
+// quote, quoteAt and plain: quoted, and cut at MaxLine.
+//
+// A run's output is dropped once it is compared, so that a check's memory
+// does not grow with its scenarios: only the first MaxOutput bytes of
+// each way's reproducer's output are kept (Reproducer.Output, for package
+// report), and of runs that a limit ended, which are not run again.
+package check
