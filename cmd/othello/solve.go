@@ -268,8 +268,12 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		if err != nil {
 			return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 		}
-		f.problems = append(f.problems, problem{pos: endPosition(g), win: g.WinRule(), known: rec.Known})
-		f.anyKnown = f.anyKnown || len(rec.Known) > 0
+		known := rec.Known
+		if format == record.OBF && rec.Setup.Rules != (othello.Full{}) {
+			known = nil // OBF's known scores are the standard game's
+		}
+		f.problems = append(f.problems, problem{pos: endPosition(g), win: g.WinRule(), known: known})
+		f.anyKnown = f.anyKnown || len(known) > 0
 	}
 	s, pos := games[0].Setup, f.problems[0].pos
 	switch {
