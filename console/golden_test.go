@@ -25,11 +25,7 @@ var update = flag.Bool("update", false, "rewrite the .out and .err files of the 
 // .out and .err files instead: check every change by hand.
 func TestGolden(t *testing.T) {
 	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
-		dir := filepath.Join("..", "testdata", strings.ToLower(rules.Name()))
-		paths, err := filepath.Glob(filepath.Join(dir, "*.in"))
-		if err != nil || len(paths) == 0 {
-			t.Fatalf("no transcripts in %s: %v", dir, err)
-		}
+		dir, paths := goldenPaths(t, rules)
 		for _, path := range paths {
 			base := strings.TrimSuffix(path, ".in")
 			t.Run(filepath.Base(dir)+"/"+filepath.Base(base), func(t *testing.T) {
@@ -112,11 +108,7 @@ func diff(want, got []byte) string {
 // whole standard error must be it; -update rewrites those files.
 func TestGoldenExplained(t *testing.T) {
 	for _, rules := range []othello.Rules{othello.Full{}, othello.Simple{}} {
-		dir := filepath.Join("..", "testdata", strings.ToLower(rules.Name()))
-		paths, err := filepath.Glob(filepath.Join(dir, "*.in"))
-		if err != nil || len(paths) == 0 {
-			t.Fatalf("no transcripts in %s: %v", dir, err)
-		}
+		dir, paths := goldenPaths(t, rules)
 		for _, path := range paths {
 			base := strings.TrimSuffix(path, ".in")
 			t.Run(filepath.Base(dir)+"/"+filepath.Base(base), func(t *testing.T) {
@@ -182,4 +174,16 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// goldenPaths returns the folder of ../testdata that holds the golden
+// transcripts of rules, and the path of every input there.
+func goldenPaths(t *testing.T, rules othello.Rules) (dir string, paths []string) {
+	t.Helper()
+	dir = filepath.Join("..", "testdata", strings.ToLower(rules.Name()))
+	paths, err := filepath.Glob(filepath.Join(dir, "*.in"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no transcripts in %s: %v", dir, err)
+	}
+	return dir, paths
 }

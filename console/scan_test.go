@@ -187,3 +187,41 @@ func BenchmarkScanLongLine(b *testing.B) {
 		})
 	}
 }
+
+// TestRuns checks blankRun and fieldRun, which read eight bytes at a
+// time, against a loop over single bytes, on random lines of the bytes
+// that end runs and of bytes that differ from them by one bit.
+func TestRuns(t *testing.T) {
+	alphabet := []byte{' ', '\t', '\r', 'x', '0', 0x80, 0xa0, 0x89, 0x8d, 0x20 | 0x40, 0x09 | 0x10, 0}
+	blank := func(p []byte) int {
+		n := 0
+		for n < len(p) && (p[n] == ' ' || p[n] == '\t') {
+			n++
+		}
+		return n
+	}
+	field := func(p []byte) int {
+		n := 0
+		for n < len(p) && !endsRun[p[n]] {
+			n++
+		}
+		return n
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 20000 {
+		p := make([]byte, rng.IntN(40))
+		common := alphabet[rng.IntN(len(alphabet))]
+		for j := range p {
+			p[j] = common // long runs of one byte, with others among them
+			if rng.IntN(12) == 0 {
+				p[j] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		if got, want := blankRun(p), blank(p); got != want {
+			t.Fatalf("line %d %q: blankRun got %d, want %d", i, p, got, want)
+		}
+		if got, want := fieldRun(p), field(p); got != want {
+			t.Fatalf("line %d %q: fieldRun got %d, want %d", i, p, got, want)
+		}
+	}
+}

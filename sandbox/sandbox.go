@@ -8,12 +8,35 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
 // launcherName is the name (os.Args[0]) under which a binary that imports
 // this package runs as the launcher instead of as itself.
 const launcherName = "othello-sandbox"
+
+// A Process is one run of a program, started by Config.Start. On Linux
+// it is the launcher, which holds the run and ends it; elsewhere, where
+// there is no launcher, it is the program's own process, killed with its
+// process group at Stop.
+type Process struct {
+	cmd      *exec.Cmd
+	control  *os.File // Linux: closing it asks the launcher to end the run
+	stopOnce sync.Once
+	done     chan struct{}
+	status   Status
+}
+
+// Done returns a channel that is closed when the run has ended and every
+// process of it is gone.
+func (p *Process) Done() <-chan struct{} { return p.done }
+
+// Status returns how the run ended; it waits for the end.
+func (p *Process) Status() Status {
+	<-p.done
+	return p.status
+}
 
 // Limits bound one run of a program: all its processes together, unless
 // said otherwise. Zero means no limit.

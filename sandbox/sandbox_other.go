@@ -6,21 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"sync"
 )
 
 // LimitsHold says whether Limits hold on this system: not here, where
 // there is no launcher to enforce them.
 const LimitsHold = false
-
-// A Process is one run of a program. Where there is no launcher, it is the
-// program's own process, killed (with its process group on Unix) at Stop.
-type Process struct {
-	cmd      *exec.Cmd
-	stopOnce sync.Once
-	done     chan struct{}
-	status   Status
-}
 
 // Start starts the program path with args with the given standard
 // streams. Here, outside Linux, it runs without a launcher: no limits but
@@ -45,15 +35,6 @@ func (c Config) Start(path string, args []string, stdin, stdout, stderr *os.File
 		close(p.done)
 	}()
 	return p, nil
-}
-
-// Done returns a channel that is closed when the run has ended.
-func (p *Process) Done() <-chan struct{} { return p.done }
-
-// Status returns how the run ended; it waits for the end.
-func (p *Process) Status() Status {
-	<-p.done
-	return p.status
 }
 
 // Stop kills the program and its process group.

@@ -27,15 +27,6 @@ const LimitsHold = true
 // it was asked to stop before it kills the launcher itself.
 const stopGrace = 2 * time.Second
 
-// A Process is one run of a program in the sandbox.
-type Process struct {
-	cmd      *exec.Cmd
-	control  *os.File // closing it asks the launcher to end the run
-	stopOnce sync.Once
-	done     chan struct{}
-	status   Status
-}
-
 // Start starts the program path with args in the sandbox, with the given
 // standard streams, and returns at once. Path is looked up in the
 // grader's PATH as a shell does, in c.Dir, and a version manager's shim,
@@ -210,16 +201,6 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		close(p.done)
 	}()
 	return p, nil
-}
-
-// Done returns a channel that is closed when the run has ended and every
-// process of it is gone.
-func (p *Process) Done() <-chan struct{} { return p.done }
-
-// Status returns how the run ended; it waits for the end.
-func (p *Process) Status() Status {
-	<-p.done
-	return p.status
 }
 
 // Stop ends the run now: the launcher kills every process of it. It does

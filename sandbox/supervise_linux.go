@@ -221,6 +221,12 @@ func (w *watch) run(control *os.File) verdict {
 			mainDone = true
 		}
 	}
+	if !v.Killed && v.Limit == NoLimit && w.measure() == ProcessLimit {
+		// Its main process ended, perhaps because a fork failed at
+		// RLIMIT_NPROC, between two measures, and what it left running
+		// holds the limit: that is how the run ends.
+		v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Limit: ProcessLimit, Killed: true}
+	}
 	w.killAll(reaps)
 	for r := range reaps {
 		w.reapedCPU += cpuTime(r.usage)
