@@ -73,10 +73,7 @@ func Run(in io.Reader, out io.Writer, cpu player.CPU) error {
 	w := bufio.NewWriter(out)
 	r := lines.NewReader(bufio.NewReader(in), maxLine)
 	for {
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		line, ok, err := r.Next()
+		line, ok, err := r.NextAfter(w)
 		if err != nil || !ok {
 			return err
 		}

@@ -91,10 +91,7 @@ func Run(in io.Reader, out, errs io.Writer, c Config) error {
 	e.pos, e.win = *p, othello.MostDiscs
 	r := lines.NewReader(bufio.NewReader(in), maxLine)
 	for {
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		line, ok, err := r.Next()
+		line, ok, err := r.NextAfter(w)
 		if err != nil || !ok {
 			return err
 		}

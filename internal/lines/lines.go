@@ -54,6 +54,15 @@ func (l *Reader) Next() (_ Line, ok bool, err error) {
 	}
 }
 
+// NextAfter flushes w, so that everything written reaches whoever is
+// to type the next line, and then returns that line as Next does.
+func (l *Reader) NextAfter(w *bufio.Writer) (_ Line, ok bool, err error) {
+	if err := w.Flush(); err != nil {
+		return Line{}, false, err
+	}
+	return l.Next()
+}
+
 // Count returns the number of lines read so far: that of the last line
 // Next returned.
 func (l *Reader) Count() int { return l.n }

@@ -2,6 +2,8 @@ package lines
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -67,3 +69,30 @@ func TestNextError(t *testing.T) {
 		t.Errorf("got %v, want %v", err, iotest.ErrTimeout)
 	}
 }
+
+// TestNextAfter checks that what was written is out before the line is
+// read, and that an error writing it is returned.
+func TestNextAfter(t *testing.T) {
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	r := NewReader(bufio.NewReader(strings.NewReader("d3\n")), 10)
+	w.WriteString("your move? ")
+	line, ok, err := r.NextAfter(w)
+	if got := out.String(); got != "your move? " {
+		t.Errorf("before the read, got output %q, want %q", got, "your move? ")
+	}
+	if line.Text != "d3" || !ok || err != nil {
+		t.Errorf("got %q, %v, %v, want \"d3\", true, nil", line.Text, ok, err)
+	}
+	broken := bufio.NewWriter(failingWriter{})
+	broken.WriteString("lost")
+	if _, ok, err := r.NextAfter(broken); ok || !errors.Is(err, errWrite) {
+		t.Errorf("writing fails: got %v, %v, want false, %v", ok, err, errWrite)
+	}
+}
+
+var errWrite = errors.New("write refused")
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errWrite }
