@@ -39,7 +39,7 @@ type Failure struct {
 	Cut       bool     // as in Difference
 	InputLine int      // as in Difference
 	Input     string   // that input line, without its newline, cut to MaxLine bytes
-	Diff      string   // the difference as Diff shows it
+	Diff      string   // the difference as diff.Diff shows it
 	End       End      // how the run ended
 	What      string   // what the program did last, in words
 	Stderr    []string // the lines of its standard error that say most, as plain shows them

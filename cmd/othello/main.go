@@ -38,16 +38,18 @@
 // Gradescope that runs check. Gen writes random scenarios and the
 // judge's output for them as golden-transcript pairs. Perft counts the
 // leaves of the game tree from the standard start, depth by depth, with
-// the time each depth took. Play is a game for people, against each other
-// or the computer, or of computer players against each other; it saves
-// and loads games in GGF (package record). Serve is the game in a
-// browser, on a local web server (package web): play, replay a game move
-// by move, and the judge's transcript of a setup. Solve solves endgame positions
-// exactly, from a file of the FFO test positions in OBF, a setup of the
-// judge's, games in GGF or a move list, and checks the scores the file
+// the time each depth took. Play is a game for people at the terminal
+// (package terminal, around a session.Session), against each other or
+// the computer, or of computer players against each other; it saves and
+// loads games in GGF, and loads any file package record reads. Serve is
+// the game in a browser, on a local web server (package web, which also
+// drives sessions): play, replay a game move by move, and the judge's
+// transcript of a setup. Solve solves endgame positions exactly, from any
+// file record.Read reads: the FFO test positions in OBF, a setup of the
+// judge's, games in GGF or a move list; and checks the scores the file
 // knows. Nboard and gtp run the computer player as an engine for GUIs,
-// speaking the NBoard protocol or the Go Text Protocol on standard input
-// and output. "othello check -h", "othello gen -h", "othello gtp -h",
+// speaking the NBoard protocol (package nboard) or the Go Text Protocol
+// (package gtp) on standard input and output. "othello check -h", "othello gen -h", "othello gtp -h",
 // "othello nboard -h", "othello perft -h", "othello play -h", "othello
 // serve -h" and "othello solve -h" list their flags.
 package main
