@@ -32,13 +32,17 @@ type RulesError struct {
 }
 
 // Error says what the program did, with the excerpt of its standard error
-// that says why, such as python3's "can't open file", on the same line,
-// its lines apart by " | ".
+// that says why, such as python3's "can't open file", on the same line:
+// its lines without their indent, apart by " | ".
 func (e *RulesError) Error() string {
 	if errors.Is(e.Err, ErrRulesLine) {
 		var stderr string
 		if len(e.Stderr) > 0 {
-			stderr = "; its standard error: " + strings.Join(e.Stderr, " | ")
+			lines := make([]string, len(e.Stderr))
+			for i, l := range e.Stderr {
+				lines[i] = strings.TrimSpace(l)
+			}
+			stderr = "; its standard error: " + strings.Join(lines, " | ")
 		}
 		return fmt.Sprintf("check: %s: its first line is %s, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s%s",
 			e.Program, e.Line, e.What, stderr)
