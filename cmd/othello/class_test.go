@@ -44,40 +44,92 @@ func TestGradeMain(t *testing.T) {
 	if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
 		t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
 	}
-	f, err := os.Open(filepath.Join(out, "grades.csv"))
-	if err != nil {
-		t.Fatal(err)
+	rows := readGrades(t, filepath.Join(out, "grades.csv"))
+	if len(rows) != len(tests) {
+		t.Fatalf("got %d rows of grades, want %d", len(rows), len(tests))
 	}
-	defer f.Close()
-	records, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(records) != 1+len(tests) {
-		t.Fatalf("got the CSV %q, %v; want a header and %d rows", records, err, len(tests))
-	}
-	column := func(name string) int {
-		i := slices.Index(records[0], name)
-		if i < 0 {
-			t.Fatalf("the CSV's header %q has no %s", records[0], name)
-		}
-		return i
-	}
-	sub, score, maxPoints, failed, why := column("submission"), column("score"), column("max"), column("failed"), column("first_failure")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			k := slices.IndexFunc(records[1:], func(r []string) bool { return r[sub] == tt.name })
-			if k < 0 {
-				t.Fatalf("no row for %q in %q", tt.name, records)
+			r, ok := rows[tt.name]
+			if !ok {
+				t.Fatalf("no row for %q in %q", tt.name, rows)
 			}
-			r := records[1+k]
-			if full := r[score] == r[maxPoints] && r[failed] == "0" && r[why] == ""; full != tt.full || (!tt.full && r[score] != "0") {
-				t.Errorf("got %s of %s points, %s failed, first failure %q; want full points: %v", r[score], r[maxPoints], r[failed], r[why], tt.full)
+			if full := fullPoints(r); full != tt.full || (!tt.full && r["score"] != "0") {
+				t.Errorf("got %s of %s points, %s failed, first failure %q; want full points: %v", r["score"], r["max"], r["failed"], r["first_failure"], tt.full)
 			}
 			text := string(mustRead(t, filepath.Join(out, "submissions", tt.name, "report.txt")))
 			for _, want := range tt.why {
-				if (!tt.full && !strings.Contains(r[why], want)) || !strings.Contains(text, want) {
-					t.Errorf("got first failure %q and report.txt\n%s\nwant them to say %q", r[why], text, want)
+				if (!tt.full && !strings.Contains(r["first_failure"], want)) || !strings.Contains(text, want) {
+					t.Errorf("got first failure %q and report.txt\n%s\nwant them to say %q", r["first_failure"], text, want)
 				}
 			}
 		})
 	}
 	t.Logf("%s%s", stdout.String(), stderr.String())
+}
+
+// TestGradeRunScript grades a submission run by its own ./run.sh, which
+// is taken from the submission's folder, not the grader's, Isolated and
+// Limited.
+func TestGradeRunScript(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "scripted")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	program := mustRead(t, filepath.Join(classDir, "ui-named", "othello_ui.py"))
+	if err := os.WriteFile(filepath.Join(sub, "othello_ui.py"), program, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "run.sh"), []byte("#!/bin/sh\nexec python3 othello_ui.py\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, sandboxed := range []string{"true", "false"} {
+		t.Run("sandbox="+sandboxed, func(t *testing.T) {
+			out := filepath.Join(dir, "out-"+sandboxed)
+			args := []string{"grade", "-sandbox=" + sandboxed, "-n", "1", "-seed", "1", "-size", "4x4", "-out", out, sub, "--", "./run.sh"}
+			var stdout, stderr bytes.Buffer
+			if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
+				t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
+			}
+			r := readGrades(t, filepath.Join(out, "grades.csv"))["scripted"]
+			text := string(mustRead(t, filepath.Join(out, "submissions", "scripted", "report.txt")))
+			if !fullPoints(r) || !strings.HasPrefix(text, "check ./run.sh: FULL") {
+				t.Errorf("got the grades %q and report.txt\n%s\nwant ./run.sh checked, with full points", r, text)
+			}
+		})
+	}
+}
+
+// readGrades reads the CSV file of grades at path: each row by its
+// submission, each cell by its column's name.
+func readGrades(t *testing.T, path string) map[string]map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(records) == 0 || !slices.Contains(records[0], "submission") {
+		t.Fatalf("got the CSV %q, %v; want a header with a column submission", records, err)
+	}
+	rows := map[string]map[string]string{}
+	for _, r := range records[1:] {
+		row := map[string]string{}
+		for i, name := range records[0] {
+			row[name] = r[i]
+		}
+		rows[row["submission"]] = row
+	}
+	return rows
+}
+
+// fullPoints reports whether a row of the grades has every point and no
+// failure.
+func fullPoints(row map[string]string) bool {
+	return row["score"] != "" && row["score"] == row["max"] && row["failed"] == "0" && row["first_failure"] == ""
 }
