@@ -166,8 +166,9 @@ type job struct {
 // the grade holds what was found so far. The error is for a check that
 // could not run at all: a *MainError for a command that names its main
 // module as MainWord where there is not exactly one (Program.In), a
-// *RulesError for a program whose rule set cannot be detected, an error wrapping that of scenario.ReadDir or ErrNoGolden
-// for a golden folder, or ErrNothingChecked.
+// *RulesError for a program whose rule set cannot be detected, an error
+// wrapping that of scenario.ReadDir or ErrNoGolden for a golden folder,
+// or ErrNothingChecked.
 func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	start := time.Now()
 	program, err := cfg.Program.In(cfg.Sandbox.Dir)
