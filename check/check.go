@@ -25,15 +25,27 @@ var ErrRulesLine = errors.New("check: first line is not FULL or SIMPLE")
 // it could not be started, or its first line is not FULL or SIMPLE.
 type RulesError struct {
 	Program string
-	Line    string // the program's first line, with its newline if it had one, quoted and cut short
-	What    string // what the program did, such as "it exited with status 1"
-	Err     error  // ErrRulesLine, or why the program could not be started
+	Line    string   // the program's first line, with its newline if it had one, quoted and cut short
+	What    string   // what the program did, such as "it exited with status 1"
+	Stderr  []string // the lines of its standard error that say most, as a Failure's Stderr
+	Err     error    // ErrRulesLine, or why the program could not be started
 }
 
+// Error says what the program did, with the excerpt of its standard error
+// that says why, such as python3's "can't open file", on the same line:
+// its lines without their indent, apart by " | ".
 func (e *RulesError) Error() string {
 	if errors.Is(e.Err, ErrRulesLine) {
-		return fmt.Sprintf("check: %s: its first line is %s, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s",
-			e.Program, e.Line, e.What)
+		var stderr string
+		if len(e.Stderr) > 0 {
+			lines := make([]string, len(e.Stderr))
+			for i, l := range e.Stderr {
+				lines[i] = strings.TrimSpace(l)
+			}
+			stderr = "; its standard error: " + strings.Join(lines, " | ")
+		}
+		return fmt.Sprintf("check: %s: its first line is %s, want \"FULL\\n\" or \"SIMPLE\\n\" (-rules forces a rule set); %s%s",
+			e.Program, e.Line, e.What, stderr)
 	}
 	return fmt.Sprintf("check: %s: %v", e.Program, e.Err)
 }
@@ -58,7 +70,8 @@ func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 	case "SIMPLE\n":
 		return othello.Simple{}, nil
 	}
-	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits), Err: ErrRulesLine}
+	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits),
+		Stderr: stderrExcerpt(r.Stderr), Err: ErrRulesLine}
 }
 
 // A Config says what Check does.
@@ -151,11 +164,18 @@ type job struct {
 // and the random scenarios that cfg gives, and returns what it found.
 // When ctx is done, the runs under way are stopped, no more start, and
 // the grade holds what was found so far. The error is for a check that
-// could not run at all: a *RulesError for a program whose rule set cannot
-// be detected, an error wrapping that of scenario.ReadDir or ErrNoGolden
-// for a golden folder, or ErrNothingChecked.
+// could not run at all: a *MainError for a command that names its main
+// module as MainWord where there is not exactly one (Program.In), a
+// *RulesError for a program whose rule set cannot be detected, an error
+// wrapping that of scenario.ReadDir or ErrNoGolden for a golden folder,
+// or ErrNothingChecked.
 func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	start := time.Now()
+	program, err := cfg.Program.In(cfg.Sandbox.Dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Program = program
 	sb, sandboxLine := sandboxFor(cfg)
 	cfg.Sandbox = sb
 	rules, rulesFrom, err := rulesFor(ctx, cfg)

@@ -129,25 +129,32 @@ func TestSameEnd(t *testing.T) {
 }
 
 func TestDetectRulesErrors(t *testing.T) {
+	// As python3 says when its file is not there, on standard error.
+	cannotOpen := check.Program{Path: "sh", Args: []string{"-c", `echo "python3: can't open file 'x.py'" >&2; exit 2`}}
 	tests := []struct {
-		name string
-		bug  string
-		path string
-		want error
+		name   string
+		bug    string
+		p      check.Program
+		want   error
+		stderr string // what the error must say of its standard error
 	}{
-		{"not a program", "", filepath.Join(t.TempDir(), "missing"), fs.ErrNotExist},
-		{"silent", hangChild, "", check.ErrRulesLine},
+		{"not a program", "", check.Program{Path: filepath.Join(t.TempDir(), "missing")}, fs.ErrNotExist, ""},
+		{"silent", hangChild, check.Program{}, check.ErrRulesLine, ""},
+		{"cannot start", "", cannotOpen, check.ErrRulesLine, `status 2, want status 0; its standard error: python3: can't open file 'x.py'`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := check.Program{Path: tt.path}
+			p := tt.p
 			if tt.bug != "" {
 				p = studentProgram(tt.bug)
 			}
 			_, err := check.DetectRules(context.Background(), p, check.Timeouts{Timeout: testTimeouts.LineTimeout / 4, LineTimeout: testTimeouts.LineTimeout}, testSandbox)
 			var startErr *check.RulesError
 			if !errors.Is(err, tt.want) || !errors.As(err, &startErr) {
-				t.Errorf("got error %v, want a *check.RulesError wrapping %v", err, tt.want)
+				t.Fatalf("got error %v, want a *check.RulesError wrapping %v", err, tt.want)
+			}
+			if said := strings.Contains(err.Error(), "its standard error"); said != (tt.stderr != "") || !strings.Contains(err.Error(), tt.stderr) {
+				t.Errorf("got error %q, want it to say %q", err, tt.stderr)
 			}
 		})
 	}

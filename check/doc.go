@@ -15,6 +15,13 @@
 // scores in a Grade, which WriteText (text.go), WriteJSON and
 // WriteGradescope (json.go) write, and package report draws as HTML.
 //
+// The program is Config.Program, a command line; an argument of it that
+// is MainWord ({main}) stands for the submission's main module, the one
+// Python module in the sandbox's working folder with an
+// if __name__ == '__main__': block, which Program.In finds with FindMain
+// (program.go) before anything runs: none or more than one is a
+// *MainError, and the check is not made.
+//
 // One run is Run (run.go), in the sandbox of package sandbox within the
 // Timeouts. Compare (compare.go) returns how it differs from the judge's
 // transcript as a Difference: where standard output first differs, what

@@ -227,17 +227,23 @@ func ParseBytes(s string) (int64, error) {
 }
 
 // lookPath finds the program path as a shell in the folder c.Dir would,
-// and makes it absolute.
+// and makes it absolute: a path with a slash, such as ./run.sh, is taken
+// from c.Dir, and a name without one is looked up in PATH. When a name is
+// not found in PATH but c.Dir has a file of that name, the error says to
+// write it ./NAME, as a shell wants too.
 func (c Config) lookPath(path string) (string, error) {
+	dir, err := filepath.Abs(c.Dir)
+	if err != nil {
+		return "", err
+	}
 	if strings.Contains(path, "/") && !filepath.IsAbs(path) {
-		dir, err := filepath.Abs(c.Dir)
-		if err != nil {
-			return "", err
-		}
 		path = filepath.Join(dir, path)
 	}
 	prog, err := exec.LookPath(path)
 	if err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, path)); !strings.Contains(path, "/") && statErr == nil {
+			return "", fmt.Errorf("%w (the working folder's own file is ./%s)", err, path)
+		}
 		return "", err
 	}
 	return filepath.Abs(prog)

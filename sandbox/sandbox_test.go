@@ -117,13 +117,35 @@ func run(t *testing.T, c sandbox.Config, stdin string, name string, args ...stri
 	return string(out), st
 }
 
-// TestStartError checks the error for a program that is not there.
+// TestStartError checks the error for a program that is not there, and
+// for a file of the working folder named without ./, which a shell does
+// not run either: the error says to write ./run.sh.
 func TestStartError(t *testing.T) {
-	c := sandbox.Config{Mode: sandbox.Limited, Limits: sandbox.DefaultLimits}
-	_, err := c.Start(filepath.Join(t.TempDir(), "missing"), nil, os.Stdin, os.Stdout, os.Stderr)
-	var se *sandbox.StartError
-	if !errors.Is(err, sandbox.ErrStart) || !errors.Is(err, fs.ErrNotExist) || !errors.As(err, &se) {
-		t.Errorf("got %v, want a *StartError wrapping ErrStart and fs.ErrNotExist", err)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "run.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path string
+		want       error
+		hint       bool
+	}{
+		{"missing", filepath.Join(dir, "missing"), fs.ErrNotExist, false},
+		{"not in PATH", "othello-no-such-program", exec.ErrNotFound, false},
+		{"in the folder", "run.sh", exec.ErrNotFound, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := sandbox.Config{Mode: sandbox.Limited, Limits: sandbox.DefaultLimits, Dir: dir}
+			_, err := c.Start(tt.path, nil, os.Stdin, os.Stdout, os.Stderr)
+			var se *sandbox.StartError
+			if !errors.Is(err, sandbox.ErrStart) || !errors.Is(err, tt.want) || !errors.As(err, &se) {
+				t.Fatalf("got %v, want a *StartError wrapping ErrStart and %v", err, tt.want)
+			}
+			if hint := strings.Contains(err.Error(), "./run.sh"); hint != tt.hint {
+				t.Errorf("got %q, want a hint of ./run.sh: %v", err, tt.hint)
+			}
+		})
 	}
 }
 

@@ -31,7 +31,7 @@ rule set. Reports each way of failing once, with the smallest input that
 shows it, then the points of each category and "N passed, M failed".
 Exit status: 0 all passed, 1 a failure or a program that cannot be
 checked, 2 bad command line.
-
+` + commandUsage + `
 ` + checkFlagsUsage + `  -format text|json|gradescope
 	the report on standard output: for people (default), JSON (README.md
 	documents it), or Gradescope's results.json
@@ -45,6 +45,22 @@ checked, 2 bad command line.
 	points, and each way's smallest input as boards to step through, the
 	judge's answer beside the program's
 ` + sandboxUsage
+
+// commandUsage says how check and grade find the program that COMMAND
+// names, and its main module.
+const commandUsage = `
+COMMAND runs in the working folder (for grade, each submission's folder)
+as a shell would run it, with no shell: a name such as python3 is looked
+up in PATH, a path such as ./run.sh or ./a.out is taken from the folder.
+An argument that is exactly {main} stands for the main module, as the
+assignment's checker finds it: the one .py file right in the folder
+(those of its subfolders and symbolic links do not count) with a line
+if __name__ == '__main__': (blanks anywhere ignored, either quote,
+nothing else on the line: a comment after it or "and x" does not
+count). None, or more than one, is an error: the program is not checked
+(for grade, it scores 0 with the reason), such as
+  othello check -- python3 {main}
+`
 
 // checkFlagsUsage lists the flags that check, grade and gradescope share.
 const checkFlagsUsage = `Flags:

@@ -23,7 +23,8 @@ const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMA
 
 Grades a class: runs othello check on every SUBMISSION folder, with one
 seed for all, COMMAND running inside each folder (such as python3
-othello.py), -j submissions at a time. Writes, for each submission, into
+othello.py, or python3 {main} for each one's main module: see below), -j
+submissions at a time. Writes, for each submission, into
 DIR/submissions/NAME (NAME is the folder's name): report.txt,
 report.json, report.html (as othello check -html writes it) and the
 smallest failing inputs in failing/; DIR/index.html, a table of the
@@ -33,8 +34,9 @@ first_failure. A cell that a spreadsheet would take for a formula (it
 starts with =, +, -, @, a tab or a carriage return, and is not a number)
 is written after a ', as text.
 A submission whose program cannot be started, or does not print FULL or
-SIMPLE first, scores 0, with the reason as its failure (and in its
-report.html).
+SIMPLE first (what it wrote on standard error shown), or has no main
+module or several for {main}, scores 0, with the reason as its failure
+(and in its report.html).
 Standard error shows progress. Exit status: 0 when every submission was
 graded, 1 if one could not be, 2 bad command line.
 
@@ -47,6 +49,7 @@ graded, 1 if one could not be, 2 bad command line.
   -j N
 	submissions graded at once, each running one scenario at a time
 	(default: the number of CPUs)
+` + commandUsage + `
 ` + checkFlagsUsage + sandboxUsage
 
 // runGrade runs "othello grade".

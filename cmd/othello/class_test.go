@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// classDir is a class whose students name their main modules as they
+// like (its README.md says what each submission is).
+var classDir = filepath.Join("testdata", "class")
+
+// TestGradeMain grades testdata/class with python3 {main}: each
+// submission runs its own main module, and one with none, two, or one
+// that cannot start scores 0 with the reason, its standard error shown.
+func TestGradeMain(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	tests := []struct {
+		name string
+		full bool     // full points, and no failure; else 0 points
+		why  []string // what report.txt says, and for 0 points its first failure too
+	}{
+		{"ui-named", true, []string{"check python3 othello_ui.py: FULL"}},
+		{"Zoë Müller (late)", true, []string{"check python3 main.py: FULL"}},
+		{"two-mains", false, []string{"more than one .py module has an if __name__ == '__main__': block: game.py, test_game.py"}},
+		{"no-main", false, []string{"no .py module has an if __name__ == '__main__': block"}},
+		{"cannot-start", false, []string{"check: python3 main.py: its first line is \"\"", "its standard error: ",
+			"ModuleNotFoundError: No module named 'othello_logic'"}},
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	args := []string{"grade", "-n", "2", "-seed", "1", "-size", "4x4", "-out", out}
+	for _, tt := range tests {
+		args = append(args, filepath.Join(classDir, tt.name))
+	}
+	args = append(args, "--", "python3", "{main}")
+	var stdout, stderr bytes.Buffer
+	if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
+		t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
+	}
+	rows := readGrades(t, filepath.Join(out, "grades.csv"))
+	if len(rows) != len(tests) {
+		t.Fatalf("got %d rows of grades, want %d", len(rows), len(tests))
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, ok := rows[tt.name]
+			if !ok {
+				t.Fatalf("no row for %q in %q", tt.name, rows)
+			}
+			if full := fullPoints(r); full != tt.full || (!tt.full && r["score"] != "0") {
+				t.Errorf("got %s of %s points, %s failed, first failure %q; want full points: %v", r["score"], r["max"], r["failed"], r["first_failure"], tt.full)
+			}
+			text := string(mustRead(t, filepath.Join(out, "submissions", tt.name, "report.txt")))
+			for _, want := range tt.why {
+				if (!tt.full && !strings.Contains(r["first_failure"], want)) || !strings.Contains(text, want) {
+					t.Errorf("got first failure %q and report.txt\n%s\nwant them to say %q", r["first_failure"], text, want)
+				}
+			}
+		})
+	}
+	t.Logf("%s%s", stdout.String(), stderr.String())
+}
+
+// TestGradeRunScript grades a submission run by its own ./run.sh, which
+// is taken from the submission's folder, not the grader's, Isolated and
+// Limited.
+func TestGradeRunScript(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "scripted")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	program := mustRead(t, filepath.Join(classDir, "ui-named", "othello_ui.py"))
+	if err := os.WriteFile(filepath.Join(sub, "othello_ui.py"), program, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "run.sh"), []byte("#!/bin/sh\nexec python3 othello_ui.py\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, sandboxed := range []string{"true", "false"} {
+		t.Run("sandbox="+sandboxed, func(t *testing.T) {
+			out := filepath.Join(dir, "out-"+sandboxed)
+			args := []string{"grade", "-sandbox=" + sandboxed, "-n", "1", "-seed", "1", "-size", "4x4", "-out", out, sub, "--", "./run.sh"}
+			var stdout, stderr bytes.Buffer
+			if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
+				t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
+			}
+			r := readGrades(t, filepath.Join(out, "grades.csv"))["scripted"]
+			text := string(mustRead(t, filepath.Join(out, "submissions", "scripted", "report.txt")))
+			if !fullPoints(r) || !strings.HasPrefix(text, "check ./run.sh: FULL") {
+				t.Errorf("got the grades %q and report.txt\n%s\nwant ./run.sh checked, with full points", r, text)
+			}
+		})
+	}
+}
+
+// readGrades reads the CSV file of grades at path: each row by its
+// submission, each cell by its column's name.
+func readGrades(t *testing.T, path string) map[string]map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(records) == 0 || !slices.Contains(records[0], "submission") {
+		t.Fatalf("got the CSV %q, %v; want a header with a column submission", records, err)
+	}
+	rows := map[string]map[string]string{}
+	for _, r := range records[1:] {
+		row := map[string]string{}
+		for i, name := range records[0] {
+			row[name] = r[i]
+		}
+		rows[row["submission"]] = row
+	}
+	return rows
+}
+
+// fullPoints reports whether a row of the grades has every point and no
+// failure.
+func fullPoints(row map[string]string) bool {
+	return row["score"] != "" && row["score"] == row["max"] && row["failed"] == "0" && row["first_failure"] == ""
+}
