@@ -166,7 +166,7 @@ func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &report.IndexRow{Name: name, Score: "0", FirstFailure: err.Error()}, err
 	}
-	cfg.Out = filepath.Join(dir, "failing")
+	cfg.Out, cfg.OutName = filepath.Join(dir, "failing"), "failing"
 	g, err := check.Check(ctx, cfg)
 	var text, js, page strings.Builder
 	if err != nil {
