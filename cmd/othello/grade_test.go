@@ -212,14 +212,18 @@ func TestCheckHTML(t *testing.T) {
 	sub := writeSubmission(t, dir, "wide", "", "rows, cols = size", "cols, rows = size")
 	page := filepath.Join(dir, "report.html")
 	var stdout, stderr bytes.Buffer
-	args := []string{"check", "-n", "7", "-seed", "1", "-html", page, "--", "python3", filepath.Join(sub, "othello.py")}
+	args := []string{"check", "-n", "7", "-seed", "1", "-html", page, "-out", filepath.Join(dir, "failing"), "--", "python3", filepath.Join(sub, "othello.py")}
 	if status := run(args, nil, &stdout, &stderr, environ{}); status != 1 || !strings.Contains(stdout.String(), "WAY 1 of") {
 		t.Fatalf("exit status %d, want 1 and a way of failing; standard output:\n%s\nstandard error:\n%s", status, stdout.String(), stderr.String())
 	}
 	html := string(mustRead(t, page))
 	report := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	// The reproducers are named from beside -out, not by the grader's path.
+	if want := "written with its expected output to failing/"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("the report does not say %q:\n%s", want, stdout.String())
+	}
 	for _, want := range []string{"<!DOCTYPE html>", `<section class="way" id="way1">`, "non-square", "<svg", `class="line first"`,
-		report[len(report)-1]} {
+		report[len(report)-1], "written with its expected output to <code>failing/"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %s", want)
 		}
