@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -92,8 +93,13 @@ type Config struct {
 	// Check runs Limited and says why in Grade.Sandbox. The golden
 	// folders and Out are hidden from the program.
 	Sandbox sandbox.Config
-	Jobs    int     // scenarios run at once
-	Out     string  // where the reproducers are written as golden pairs; "" for nowhere
+	Jobs    int    // scenarios run at once
+	Out     string // where the reproducers are written as golden pairs; "" for nowhere
+	// OutName is what the reports call Out, as the one handed them finds
+	// it from where the reports are, such as "failing"; "" names each
+	// reproducer by its name in Out alone. The reports never show Out
+	// itself, a path of the grader's.
+	OutName string
 	Weights Weights // the points of each category; nil for DefaultWeights(Profile)
 	// Progress, if not nil, is called after each scenario is run, with
 	// how many of how many are done, from the goroutines that run them,
@@ -439,7 +445,7 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 			r.MidGame = strings.TrimSpace(string(t.Errors))
 		}
 		if cfg.Out != "" {
-			r.File = filepath.Join(cfg.Out, filepath.FromSlash(t.Name)+".in")
+			r.File = path.Join(cfg.OutName, t.Name+".in")
 			r.Err = t.Write(cfg.Out)
 		}
 		reproducers[i] = r

@@ -84,8 +84,11 @@ type Reproducer struct {
 	// not kept: scenario.Judge gives it again from Input.
 	Output    []byte
 	OutputCut bool
-	File      string // where the input and its expected output are; "" for nowhere
-	Err       error  // why they could not be written there
+	// File names the file of the input, its expected output beside it,
+	// from where the reports are (Config.OutName, then its name in Out,
+	// with slashes: "failing/full-game-3.in"); "" for nowhere.
+	File string
+	Err  error // why they could not be written there
 }
 
 // MaxOutput is how much of a program's standard output a Way keeps.

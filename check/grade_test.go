@@ -26,7 +26,8 @@ var update = flag.Bool("update", false, "rewrite the golden files of the reports
 // its output short, one a crash, gets two ways of failing, each with its
 // own category and reproducer.
 func TestTwoBugsTwoWays(t *testing.T) {
-	cfg := check.Config{Program: studentProgram(twoBugs), N: 28, Seed: 2, BadRate: -1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU(), Out: t.TempDir()}
+	cfg := check.Config{Program: studentProgram(twoBugs), N: 28, Seed: 2, BadRate: -1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU(),
+		Out: t.TempDir(), OutName: "failing"}
 	g, report := checkReport(t, cfg, false)
 	if len(g.Ways) != 2 {
 		t.Fatalf("got %d ways of failing, want 2:\n%s", len(g.Ways), report)
@@ -41,8 +42,14 @@ func TestTwoBugsTwoWays(t *testing.T) {
 		if cat != scenario.NonSquare && cat != scenario.FewestWins {
 			t.Errorf("way %d: category %s, want non-square or fewest-wins", way.Number, cat)
 		}
-		if _, err := os.Stat(way.File); !way.Shrunk || err != nil {
-			t.Errorf("way %d: shrunk %v, reproducer %s: %v", way.Number, way.Shrunk, way.File, err)
+		// The reports name the file from where they are, not by the
+		// grader's path.
+		name, ok := strings.CutPrefix(way.File, "failing/")
+		if _, err := os.Stat(filepath.Join(cfg.Out, filepath.FromSlash(name))); !ok || !way.Shrunk || err != nil {
+			t.Errorf("way %d: shrunk %v, reproducer %s: %v; want it shrunk, in failing/", way.Number, way.Shrunk, way.File, err)
+		}
+		if strings.Contains(report, cfg.Out) {
+			t.Errorf("the report names the grader's folder %s:\n%s", cfg.Out, report)
 		}
 	}
 	checkOutputs(t, g)

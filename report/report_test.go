@@ -142,7 +142,7 @@ func threeWays(t *testing.T) *check.Grade {
 		way(3, s3.Input(), run{out: join(out3), status: 1, stderr: "Traceback (most recent call last):\n  File \"othello.py\", line 41, in <module>\n    if board[r][c] == '.':\nIndexError: list index out of range\n"}, crashCase),
 	}
 	g.Ways[0].Shrunk, g.Ways[0].Size = true, "4x4 board, 2 lines after the setup"
-	g.Ways[1].Shrunk, g.Ways[1].File = true, "out/failing/full-1-1.in"
+	g.Ways[1].Shrunk, g.Ways[1].File = true, "failing/full-1-1.in"
 	g.Scores = []check.Score{
 		{Category: scenario.Reference, Failed: 1, Weight: 10, Max: 10},
 		{Category: scenario.FullGame, Passed: 1, Failed: 1, NotRun: 1, Weight: 15, Points: 5, Max: 15},

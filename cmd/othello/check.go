@@ -39,7 +39,8 @@ checked, 2 bad command line.
 	text: a block for every failing scenario too, not only for each way
   -out DIR
 	write each way's smallest input there as NAME.in/NAME.out (and
-	NAME.err when the judge exits with status 1)
+	NAME.err when the judge exits with status 1); the reports name
+	them from beside DIR: failing/NAME.in for -out /home/me/failing
   -html FILE
 	also write the report as one HTML page that needs nothing else: the
 	points, and each way's smallest input as boards to step through, the
@@ -308,7 +309,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	hidden, _ := cf.hiddenCategories()
 	cfg.Program = check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]}
-	cfg.Out = *out
+	// The reports name the reproducers as found beside the folder, the
+	// way a student handed both finds them: failing/NAME.in.
+	cfg.Out, cfg.OutName = *out, filepath.Base(filepath.Clean(*out))
 	if isTerminal(stderr) {
 		p := newProgress(stderr, "check", "scenarios")
 		defer p.end()

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/othello-judge/judge/check"
 )
@@ -111,11 +113,16 @@ func TestGrade(t *testing.T) {
 		"good": {"100", ""}, "spacing": {"0", ""}, "wide": {"", "non-square"}, "fewest": {"", "fewest-wins"},
 		"nostart": {"0", ""}, "hang": {"0", ""}, "snoop": {"0", ""},
 	}
-	if len(records) != 1+len(subs) || strings.Join(records[0], ",") != "submission,rules,score,max,passed,failed,not_run,first_failure" {
-		t.Fatalf("got the CSV\n%v\nwant a header and %d rows", records, len(subs))
+	// The columns of old first, then the status and the categories.
+	header := "submission,rules,score,max,passed,failed,not_run,first_failure,status,reference,full-game,passes,blocked-start,fewest-wins,non-square,invalid-moves,lock-step"
+	if len(records) != 1+len(subs) || strings.Join(records[0], ",") != header {
+		t.Fatalf("got the CSV\n%v\nwant the header %s and %d rows", records, header, len(subs))
 	}
 	for _, r := range records[1:] {
 		name, score := r[0], r[2]
+		if r[8] != "graded" {
+			t.Errorf("%s: status %q, want graded", name, r[8])
+		}
 		w, ok := want[name]
 		if !ok {
 			t.Errorf("a row for %q", name)
@@ -157,15 +164,21 @@ func TestGrade(t *testing.T) {
 			continue
 		}
 		if w.lose != "" {
-			for _, c := range report.Categories {
+			for i, c := range report.Categories {
 				if (c.P < c.M) != (c.Name == w.lose) {
 					t.Errorf("%s: %s got %v of %v points", name, c.Name, c.P, c.M)
 				}
+				if col := slices.Index(records[0], c.Name); col < 0 || r[col] != check.FormatPoints(c.P) {
+					t.Errorf("%s: %s: got %v points in the CSV, want %v", name, c.Name, r[col], report.Categories[i].P)
+				}
 			}
 		}
-		for _, file := range []string{"report.txt", "report.html"} {
-			if _, err := os.Stat(filepath.Join(out, "submissions", name, file)); err != nil {
-				t.Error(err)
+		for _, file := range []string{"report.txt", "report.json", "report.html"} {
+			// The reproducers are named from the report's folder, not by
+			// the grader's paths.
+			text := string(mustRead(t, filepath.Join(out, "submissions", name, file)))
+			if strings.Contains(text, dir) || (w.lose != "" && !strings.Contains(text, "failing/")) {
+				t.Errorf("%s/%s names the grader's folder %s, or no reproducer in failing/", name, file, dir)
 			}
 		}
 	}
@@ -199,14 +212,18 @@ func TestCheckHTML(t *testing.T) {
 	sub := writeSubmission(t, dir, "wide", "", "rows, cols = size", "cols, rows = size")
 	page := filepath.Join(dir, "report.html")
 	var stdout, stderr bytes.Buffer
-	args := []string{"check", "-n", "7", "-seed", "1", "-html", page, "--", "python3", filepath.Join(sub, "othello.py")}
+	args := []string{"check", "-n", "7", "-seed", "1", "-html", page, "-out", filepath.Join(dir, "failing"), "--", "python3", filepath.Join(sub, "othello.py")}
 	if status := run(args, nil, &stdout, &stderr, environ{}); status != 1 || !strings.Contains(stdout.String(), "WAY 1 of") {
 		t.Fatalf("exit status %d, want 1 and a way of failing; standard output:\n%s\nstandard error:\n%s", status, stdout.String(), stderr.String())
 	}
 	html := string(mustRead(t, page))
 	report := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	// The reproducers are named from beside -out, not by the grader's path.
+	if want := "written with its expected output to failing/"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("the report does not say %q:\n%s", want, stdout.String())
+	}
 	for _, want := range []string{"<!DOCTYPE html>", `<section class="way" id="way1">`, "non-square", "<svg", `class="line first"`,
-		report[len(report)-1]} {
+		report[len(report)-1], "written with its expected output to <code>failing/"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %s", want)
 		}
@@ -419,8 +436,8 @@ func TestGradeSpoofAndNames(t *testing.T) {
 			t.Errorf("%s: got %s of %s points, want %s", r[0], r[2], r[3], want)
 		}
 	}
-	if got := strings.Join(names, " "); got != "grades.csv index.html '=1+1 spoof" {
-		t.Errorf("got the rows of %s, want grades.csv, index.html, '=1+1 and spoof", got)
+	if got := strings.Join(names, " "); got != "'=1+1 grades.csv index.html spoof" {
+		t.Errorf("got the rows of %s, want '=1+1, grades.csv, index.html and spoof, by name", got)
 	}
 	index := string(mustRead(t, filepath.Join(out, "index.html")))
 	for _, want := range []string{`<a href="./submissions/grades.csv/report.html">grades.csv</a>`,
@@ -458,5 +475,208 @@ func TestGradeSpoofAndNames(t *testing.T) {
 		if !strings.Contains(text, `\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e`) && !strings.Contains(text, `\\x1b[2J\\r250 passed, 0 failed\\x1b[8m\\u202e`) {
 			t.Errorf("%s does not show what the program wrote, quoted", name)
 		}
+	}
+}
+
+// readGrades returns the rows of a grades CSV file, its header first,
+// failing the test if it is not whole CSV.
+func readGrades(t *testing.T, path string) [][]string {
+	t.Helper()
+	records, err := csv.NewReader(bytes.NewReader(mustRead(t, path))).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return records
+}
+
+// TestGradeSurvives grades a class of three with the built binary, one
+// submission at a time, the second one hanging, and stops it with SIGINT
+// once the first row is written: the CSV, read all the while, is always
+// whole, with a row for every submission, those not done interrupted.
+// Run again, it keeps the first row and grades the others; -fresh and
+// other flags grade all again, keeping the earlier grades aside.
+func TestGradeSurvives(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	bin := buildJudge(t)
+	dir := t.TempDir()
+	good := string(mustRead(t, filepath.Join("testdata", "submissions", "alice", "othello.py")))
+	subs := []string{
+		writeSubmission(t, dir, "a-good", good),
+		writeSubmission(t, dir, "b-hang", "import time\nprint('FULL', flush=True)\ntime.sleep(600)\n"),
+		writeSubmission(t, dir, "c-good", good),
+	}
+	out := filepath.Join(dir, "out")
+	csvPath := filepath.Join(out, "grades.csv")
+	grade := func(flags ...string) *exec.Cmd {
+		// Long limits: the hanging program runs until it is stopped.
+		args := append(append([]string{"grade", "-j", "1", "-timeout", "5m", "-cpu", "5m", "-out", out}, flags...), subs...)
+		return exec.Command(bin, append(args, "--", "python3", "othello.py")...)
+	}
+	statuses := func(records [][]string) string {
+		var s []string
+		for _, r := range records[1:] {
+			s = append(s, r[0]+":"+r[8])
+		}
+		return strings.Join(s, " ")
+	}
+
+	cmd := grade("-n", "4", "-seed", "1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	for first := false; !first; {
+		select {
+		case err := <-exited:
+			t.Fatalf("grade ended (%v) before its first row; standard error:\n%s", err, stderr.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		if _, err := os.Stat(csvPath); err != nil {
+			continue
+		}
+		records := readGrades(t, csvPath)
+		if len(records) != 4 {
+			t.Fatalf("got %d lines of CSV, want a header and a row for each of 3 submissions from the start:\n%v", len(records), records)
+		}
+		first = records[1][8] == "graded"
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := <-exited
+	if status := cmd.ProcessState.ExitCode(); status != 3 {
+		t.Fatalf("exit status %d (%v), want 3; standard error:\n%s", status, err, stderr.String())
+	}
+	records := readGrades(t, csvPath)
+	if got, want := statuses(records), "a-good:graded b-hang:interrupted c-good:interrupted"; got != want {
+		t.Fatalf("got rows %s, want %s", got, want)
+	}
+	firstRow := records[1]
+	if firstRow[2] != firstRow[3] || records[2][2] != "" || records[3][2] != "" {
+		t.Errorf("got scores %q of %q, %q, %q; want full points and none for the two interrupted", firstRow[2], firstRow[3], records[2][2], records[3][2])
+	}
+	if want := "graded 1 of 3 submissions"; !strings.Contains(stdout.String(), want) || !strings.Contains(stdout.String(), "2 interrupted: run again to finish") {
+		t.Errorf("standard output %q, want %q and 2 interrupted", stdout.String(), want)
+	}
+	if !strings.Contains(stderr.String(), "not graded: b-hang, c-good") {
+		t.Errorf("standard error does not name the submissions not graded:\n%s", stderr.String())
+	}
+
+	// Run again, with the hanging program fixed: the first row is kept
+	// as it was, the others graded, with the seed of the first run.
+	writeSubmission(t, dir, "b-hang", good)
+	for _, tt := range []struct {
+		name  string
+		flags []string
+		kept  string // what standard error says of the earlier grades
+		old   bool   // the earlier grades were moved to grades.old.csv
+	}{
+		{"again", []string{"-n", "4", "-seed", "1"}, "kept 1 submission graded by the earlier run (seed 1); grading 2", false},
+		{"no seed", []string{"-n", "4"}, "kept 3 submissions graded by the earlier run (seed 1); grading 0", false},
+		{"fresh", []string{"-n", "4", "-seed", "1", "-fresh"}, "grading all 3 submissions: -fresh", true},
+		{"other flags", []string{"-n", "3", "-seed", "1"}, "made with other flags or another command: -cpu=5m -n=4 -timeout=5m -- python3 othello.py, now -cpu=5m -n=3 -timeout=5m -- python3 othello.py", true},
+		{"other seed", []string{"-n", "3", "-seed", "2"}, "made with seed 1, now 2", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			before := mustRead(t, csvPath)
+			os.Remove(filepath.Join(out, "grades.old.csv"))
+			cmd := grade(tt.flags...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%v; standard error:\n%s", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.kept) {
+				t.Errorf("standard error does not say %q:\n%s", tt.kept, stderr.String())
+			}
+			records := readGrades(t, csvPath)
+			if got, want := statuses(records), "a-good:graded b-hang:graded c-good:graded"; got != want {
+				t.Errorf("got rows %s, want %s", got, want)
+			}
+			if !strings.Contains(stdout.String(), "graded 3 of 3 submissions") {
+				t.Errorf("standard output %q, want all 3 graded", stdout.String())
+			}
+			old, err := os.ReadFile(filepath.Join(out, "grades.old.csv"))
+			if tt.old != (err == nil) || (tt.old && !bytes.Equal(old, before)) {
+				t.Errorf("grades.old.csv: %v, want the earlier grades there: %v", err, tt.old)
+			}
+			if !tt.old && !slices.Equal(records[1], firstRow) {
+				t.Errorf("got the kept row %q, want %q as before", records[1], firstRow)
+			}
+		})
+	}
+}
+
+// TestReplaceFile checks that a file replaced is whole before and after,
+// never half written, even when writing it fails midway, and that no
+// temporary file is left beside it.
+func TestReplaceFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "grades.csv")
+	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	for _, tt := range []struct {
+		name string
+		err  error // what the write returns midway
+		want string
+	}{
+		{"fails", boom, "old\n"},
+		{"writes", nil, "new\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := replaceFile(path, func(w io.Writer) error {
+				io.WriteString(w, "ne")
+				if got := string(mustRead(t, path)); got != "old\n" {
+					t.Errorf("midway, the file holds %q, want %q", got, "old\n")
+				}
+				if tt.err != nil {
+					return tt.err
+				}
+				_, err := io.WriteString(w, "w\n")
+				return err
+			})
+			if !errors.Is(err, tt.err) {
+				t.Errorf("got %v, want %v", err, tt.err)
+			}
+			if got := string(mustRead(t, path)); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			if files, _ := os.ReadDir(dir); len(files) != 1 {
+				t.Errorf("got %d files, want the file alone", len(files))
+			}
+		})
+	}
+}
+
+func TestGradeFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "7", "-seed", "1", "-j", "3", "-out", "o", "-csv", "g.csv", "-fresh", "a", "--", "python3"}, "-n=7"},
+		{[]string{"-seed=1", "-n=7", "a", "--", "python3"}, "-n=7"},
+		{[]string{"-v", "-n", "7", "-golden", "x", "-golden=y", "-sandbox=false", "--", "a", "--", "python3"}, "-golden=x -golden=y -n=7 -sandbox=false -v=true"},
+		{[]string{"-out", "o", "a", "--", "python3", "-n", "3"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			flags := newFlagSet("grade", io.Discard)
+			addCheckFlags(flags)
+			flags.String("out", "", "")
+			flags.String("csv", "", "")
+			flags.Bool("v", false, "")
+			flags.Bool("fresh", false, "")
+			if err := flags.Parse(tt.args); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(gradeFlags(flags, tt.args), " "); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

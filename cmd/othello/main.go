@@ -33,8 +33,10 @@
 // (package check; its HTML report is package report's). Each run of the
 // program is in a sandbox: on Linux, namespaces of its own and limits on
 // what it uses, through this binary started again as a launcher (see
-// package sandbox). Grade checks a folder of submissions
-// and writes a CSV of the grades; Gradescope writes an autograder for
+// package sandbox). Grade checks a folder of submissions and writes a
+// CSV of the grades as it goes, replaced whole as each one is done; run
+// again, it keeps what an earlier run of the same flags graded (a
+// signal stops it with the rest marked interrupted). Gradescope writes an autograder for
 // Gradescope that runs check. Gen writes random scenarios and the
 // judge's output for them as golden-transcript pairs. Perft counts the
 // leaves of the game tree from the standard start, depth by depth, with
