@@ -478,9 +478,9 @@ func TestGradeSpoofAndNames(t *testing.T) {
 	}
 }
 
-// readGrades returns the rows of a grades CSV file, its header first,
+// readCSV returns the rows of a grades CSV file, its header first,
 // failing the test if it is not whole CSV.
-func readGrades(t *testing.T, path string) [][]string {
+func readCSV(t *testing.T, path string) [][]string {
 	t.Helper()
 	records, err := csv.NewReader(bytes.NewReader(mustRead(t, path))).ReadAll()
 	if err != nil {
@@ -539,7 +539,7 @@ func TestGradeSurvives(t *testing.T) {
 		if _, err := os.Stat(csvPath); err != nil {
 			continue
 		}
-		records := readGrades(t, csvPath)
+		records := readCSV(t, csvPath)
 		if len(records) != 4 {
 			t.Fatalf("got %d lines of CSV, want a header and a row for each of 3 submissions from the start:\n%v", len(records), records)
 		}
@@ -550,7 +550,7 @@ func TestGradeSurvives(t *testing.T) {
 	if status := cmd.ProcessState.ExitCode(); status != 3 {
 		t.Fatalf("exit status %d (%v), want 3; standard error:\n%s", status, err, stderr.String())
 	}
-	records := readGrades(t, csvPath)
+	records := readCSV(t, csvPath)
 	if got, want := statuses(records), "a-good:graded b-hang:interrupted c-good:interrupted"; got != want {
 		t.Fatalf("got rows %s, want %s", got, want)
 	}
@@ -592,7 +592,7 @@ func TestGradeSurvives(t *testing.T) {
 			if !strings.Contains(stderr.String(), tt.kept) {
 				t.Errorf("standard error does not say %q:\n%s", tt.kept, stderr.String())
 			}
-			records := readGrades(t, csvPath)
+			records := readCSV(t, csvPath)
 			if got, want := statuses(records), "a-good:graded b-hang:graded c-good:graded"; got != want {
 				t.Errorf("got rows %s, want %s", got, want)
 			}
