@@ -10,8 +10,10 @@ import (
 // JUnit's XML, as CI tools read it: Jenkins
 // (https://www.jenkins.io/doc/pipeline/steps/junit/), GitLab
 // (https://docs.gitlab.com/ci/testing/unit_test_reports/), GitHub's
-// test reporters and CodeGrade read testsuites of testcases, each with
-// its name and classname, and a failure or error in a failing one.
+// test reporters (such as https://github.com/mikepenz/action-junit-report)
+// and CodeGrade (https://docs.codegra.de/guides/setting-up-unittest.html)
+// read testsuites of testcases, each with its name and classname, and a
+// failure or error in a failing one.
 type (
 	juSuites struct {
 		XMLName  xml.Name  `xml:"testsuites"`
