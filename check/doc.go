@@ -12,8 +12,12 @@
 // fail the same way, each group with its example; reproduce each group's
 // Reproducer, the example shrunk (shrink.go); and score the points of
 // each category. Check then puts the cases, the ways (waysOf) and the
-// scores in a Grade, which WriteText (text.go), WriteJSON and
-// WriteGradescope (json.go) write, and package report draws as HTML.
+// scores in a Grade, which WriteText (text.go), WriteJSON (json.go),
+// WriteGradescope (gradescope.go), WritePrairieLearn (prairielearn.go),
+// WriteJUnit (junit.go) and WriteAutolab (autolab.go) write, each format
+// in its own file, and package report draws as HTML. Grade.Without is
+// what students see before the grades are published, the categories
+// hidden left out.
 //
 // The program is Config.Program, a command line; an argument of it that
 // is MainWord ({main}) stands for the submission's main module, the one

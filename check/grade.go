@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -131,6 +132,44 @@ func (g *Grade) Count(v Verdict) int {
 		}
 	}
 	return n
+}
+
+// Without returns g as seen without the categories hidden: its cases,
+// its scores and its ways of failing keep only those of the other
+// categories, and the ways left are numbered again from 1, so that
+// nothing says how the program does in a hidden category, nor that it
+// fails there at all. The cases and the reproducers are g's own, not
+// copies. With no category hidden, it returns g.
+func (g *Grade) Without(hidden []scenario.Category) *Grade {
+	if len(hidden) == 0 {
+		return g
+	}
+	shown := func(c *Case) bool { return !slices.Contains(hidden, c.Category) }
+	seen := *g
+	seen.Cases, seen.Ways, seen.Scores = nil, nil, nil
+	for _, c := range g.Cases {
+		if shown(c) {
+			seen.Cases = append(seen.Cases, c)
+		}
+	}
+	for _, way := range g.Ways {
+		w := &Way{Reproducer: way.Reproducer}
+		for _, c := range way.Cases {
+			if shown(c) {
+				w.Cases = append(w.Cases, c)
+			}
+		}
+		if len(w.Cases) > 0 {
+			w.Number = len(seen.Ways) + 1
+			seen.Ways = append(seen.Ways, w)
+		}
+	}
+	for _, s := range g.Scores {
+		if !slices.Contains(hidden, s.Category) {
+			seen.Scores = append(seen.Scores, s)
+		}
+	}
+	return &seen
 }
 
 // Total returns the points earned and the most there are.

@@ -161,6 +161,9 @@ func TestFormats(t *testing.T) {
 		{"two-bugs-gradescope.json", func(b *bytes.Buffer) error {
 			return check.WriteGradescope(b, g, []scenario.Category{scenario.FewestWins})
 		}},
+		{"two-bugs-prairielearn.json", func(b *bytes.Buffer) error { return check.WritePrairieLearn(b, g) }},
+		{"two-bugs-junit.xml", func(b *bytes.Buffer) error { return check.WriteJUnit(b, g) }},
+		{"two-bugs-autolab.txt", func(b *bytes.Buffer) error { return check.WriteAutolab(b, g, false) }},
 	}
 	for _, f := range formats {
 		t.Run(f.file, func(t *testing.T) {
@@ -181,9 +184,7 @@ func TestFormats(t *testing.T) {
 			if d := diff.Diff(want, got.Bytes()); d != "" {
 				t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
 			}
-			if strings.HasSuffix(f.file, ".json") && !json.Valid(got.Bytes()) {
-				t.Errorf("not valid JSON")
-			}
+			checkFormat(t, f.file, g, got.Bytes())
 		})
 	}
 
@@ -212,7 +213,8 @@ func TestFormats(t *testing.T) {
 
 // TestReportsCannotBeSpoofed checks a program that writes escape codes, a
 // fake verdict, U+202E, a 65 KB line of output and a 65 KB exception
-// name: every report, the text, the JSON and Gradescope's, shows what it
+// name: every report, the text, the JSON, Gradescope's and
+// PrairieLearn's results, the JUnit XML and Autolab's, shows what it
 // wrote quoted, cut short, and nowhere as a line of its own.
 func TestReportsCannotBeSpoofed(t *testing.T) {
 	cfg := check.Config{Program: studentProgram(spoof), N: 16, Seed: 1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
@@ -223,11 +225,18 @@ func TestReportsCannotBeSpoofed(t *testing.T) {
 	if len(g.Ways) != 3 {
 		t.Fatalf("got %d ways of failing, want 3: a long line, a long exception, an exception of escapes", len(g.Ways))
 	}
-	var text, verbose, js, gs bytes.Buffer
+	var text, verbose, js, gs, pl, junit, autolab bytes.Buffer
 	check.WriteText(&text, g, false)
 	check.WriteText(&verbose, g, true)
 	check.WriteJSON(&js, g)
 	check.WriteGradescope(&gs, g, nil)
+	check.WritePrairieLearn(&pl, g)
+	check.WriteJUnit(&junit, g)
+	check.WriteAutolab(&autolab, g, false)
+	checkFormat(t, "junit.xml", g, junit.Bytes())
+	checkShown(t, "the JUnit XML", junit.String(), false)
+	checkFormat(t, "autolab.txt", g, autolab.Bytes())
+	checkShown(t, "the Autolab report", autolab.String(), true)
 	for _, want := range []string{
 		`got "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202eYYYY`,
 		`want status 0 ("\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e")`,
@@ -238,9 +247,12 @@ func TestReportsCannotBeSpoofed(t *testing.T) {
 			t.Errorf("the report lacks %s:\n%s", want, text.String())
 		}
 	}
+	if want := `"\x00\xff]]></failure>\"'&"`; !strings.Contains(text.String(), want) {
+		t.Errorf("the report lacks %s:\n%s", want, text.String())
+	}
 	checkShown(t, "the report", text.String(), true)
 	checkShown(t, "the report with -v", verbose.String(), true)
-	for name, b := range map[string][]byte{"the JSON": js.Bytes(), "results.json": gs.Bytes()} {
+	for name, b := range map[string][]byte{"the JSON": js.Bytes(), "results.json": gs.Bytes(), "PrairieLearn's results.json": pl.Bytes()} {
 		checkShown(t, name+" as a file", string(b), false)
 		var v any
 		if err := json.Unmarshal(b, &v); err != nil {

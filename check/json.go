@@ -2,13 +2,8 @@ package check
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"math"
-	"slices"
-	"strings"
-
-	"github.com/othello-judge/judge/scenario"
 )
 
 // The JSON report, as README.md documents it.
@@ -135,82 +130,4 @@ func writeIndented(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
-}
-
-// Gradescope's results.json: see
-// https://gradescope-autograders.readthedocs.io/en/latest/specs/.
-type (
-	gsResults struct {
-		Score         float64 `json:"score"`
-		ExecutionTime int     `json:"execution_time"`
-		Output        string  `json:"output"`
-		// OutputFormat and TestOutputFormat are "text": Gradescope shows
-		// the outputs as they are, not as HTML or Markdown, which what a
-		// program wrote could be.
-		OutputFormat     string   `json:"output_format"`
-		TestOutputFormat string   `json:"test_output_format"`
-		Tests            []gsTest `json:"tests"`
-	}
-	gsTest struct {
-		Name       string  `json:"name"`
-		Score      float64 `json:"score"`
-		MaxScore   float64 `json:"max_score"`
-		Output     string  `json:"output"`
-		Visibility string  `json:"visibility"`
-	}
-)
-
-// WriteGradescope writes g as Gradescope's results.json: the total
-// score, an output that lists every way of failing in a line, and one
-// test for each category with points, whose output shows in full
-// the ways the program fails in it, each with its smallest input. The
-// tests of the categories in hidden are seen by students only once the
-// grades are published.
-func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
-	score, _ := g.Total()
-	var out strings.Builder
-	fmt.Fprintf(&out, "%s rules (%s), %s profile, seed %d\n", g.Rules.Name(), g.RulesFrom, g.Profile, g.Seed)
-	fmt.Fprintf(&out, "%d passed, %d failed", g.Count(Passed), g.Count(Failed))
-	if n := g.Count(NotRun); n > 0 {
-		fmt.Fprintf(&out, ", %d not run", n)
-	}
-	out.WriteString("\n")
-	for _, way := range g.Ways {
-		fmt.Fprintf(&out, "way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
-	}
-	r := gsResults{Score: score, ExecutionTime: int(math.Ceil(g.Elapsed.Seconds())), Output: out.String(), OutputFormat: "text", TestOutputFormat: "text", Tests: []gsTest{}}
-	for _, s := range g.Scores {
-		if s.Max == 0 {
-			continue // worth nothing: the ways of failing are in the output above
-		}
-		t := gsTest{Name: s.Category.String() + ": " + s.Category.About(), Score: s.Points, MaxScore: s.Max, Visibility: "visible"}
-		if slices.Contains(hidden, s.Category) {
-			t.Visibility = "after_published"
-		}
-		var sb strings.Builder
-		n := s.Passed + s.Failed + s.NotRun
-		fmt.Fprintf(&sb, "%d of %d %s passed\n", s.Passed, n, plural(n, "scenario"))
-		for _, way := range g.Ways {
-			here := 0
-			for _, c := range way.Cases {
-				if c.Category == s.Category {
-					here++
-				}
-			}
-			if here == 0 {
-				continue
-			}
-			fmt.Fprintf(&sb, "\nway %d, %d %s here:\n", way.Number, here, plural(here, "scenario"))
-			writeWay(&sb, g, way)
-		}
-		t.Output = sb.String()
-		r.Tests = append(r.Tests, t)
-	}
-	return writeIndented(w, r)
-}
-
-// WriteGradescopeError writes, in place of a grade, the results.json of a
-// program that could not be checked: no points, and why.
-func WriteGradescopeError(w io.Writer, err error) error {
-	return writeIndented(w, gsResults{Output: err.Error() + "\n", OutputFormat: "text", TestOutputFormat: "text", Tests: []gsTest{}})
 }

@@ -234,14 +234,19 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 // right to left.
 const spoofer = "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e"
 
+// breaker is what would break a format if it were written as it is: NUL
+// and a byte that is not UTF-8, which JSON and XML cannot hold, the ends
+// of CDATA and of a JUnit failure, quotes and an ampersand.
+const breaker = "\x00\xff]]></failure>\"'&"
+
 // spoofReports writes what would spoof a report if it were shown as it
-// is: on standard error, spoofer and the fake verdict in a line of its
+// is: on standard error, breaker, spoofer and the fake verdict in a line of its
 // own, then, on a board that is not square, a Python traceback whose
 // exception's name is 65 KB long; when the fewest discs win, a C++
 // exception named spoofer; otherwise, a first score line of spoofer and
 // 65 KB more. It returns its exit status, 1.
 func spoofReports(rows, cols int, win othello.WinRule, stdout, stderr io.Writer) int {
-	fmt.Fprint(stderr, spoofer+"\n250 passed, 0 failed\n")
+	fmt.Fprint(stderr, breaker+"\n"+spoofer+"\n250 passed, 0 failed\n")
 	switch {
 	case rows != cols:
 		fmt.Fprint(stderr, "Traceback (most recent call last):\n  File \"othello.py\", line 1, in <module>\n"+strings.Repeat("X", 65000)+"Error: boom\n")

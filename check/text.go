@@ -112,8 +112,11 @@ func where(w *Way) string {
 
 // Summary says in one line how the way fails: where the output first
 // differs and what the program did.
-func (w *Way) Summary() string {
-	f := w.Failure
+func (w *Way) Summary() string { return summary(w.Failure) }
+
+// summary says in one line how f fails: where the output first differs
+// and what the program did.
+func summary(f *Failure) string {
 	var sb strings.Builder
 	if f.Line > 0 {
 		got := "the end of the output"

@@ -60,5 +60,8 @@
 // is no launcher (sandbox_other.go, proc_unix.go): the program runs in a
 // process group of its own, with no limits but the grader's time limits.
 // Probe says which mode a machine allows and, if not Isolated, what is
-// missing.
+// missing: it sets a sandbox up as a run does, and for a grader that is
+// not root also starts a process in the program's own user namespace
+// (probeProgramNamespace), so that a machine where user namespaces nest
+// one level short runs Limited instead of failing every run.
 package sandbox

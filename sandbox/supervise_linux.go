@@ -59,6 +59,9 @@ func supervise(arg string) int {
 		}
 	}
 	if s.Probe {
+		if missing := probeProgramNamespace(s); missing != "" {
+			return say(out, verdict{Exit: -1, Setup: missing})
+		}
 		return say(out, verdict{})
 	}
 	if !s.Isolate && !s.Root {
@@ -313,4 +316,27 @@ func tmpFull(size int64) bool {
 	}
 	free := int64(fs.Bavail) * int64(fs.Bsize)
 	return free < 64<<10
+}
+
+// probeProgramNamespace returns "" if the user namespace that an Isolated
+// run of a grader that is not root makes for the program, inside the
+// launcher's, can be had, and otherwise what is missing. The probe must
+// need what a run needs: where user namespaces nest one level short of
+// that, it would pass, and every run then fail to start ("no space left
+// on device").
+func probeProgramNamespace(s spec) string {
+	if !s.Isolate || s.Root {
+		return ""
+	}
+	attr := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	inUserNamespace(attr, s.Uid, s.Gid, 0, 0)
+	// Any program will do: it is killed at once, as what is probed is
+	// that it could start.
+	p, err := os.StartProcess("/proc/self/exe", []string{"probe"}, &os.ProcAttr{Sys: attr})
+	if err != nil {
+		return "user namespace for the program, nested in the launcher's (" + err.Error() + ")"
+	}
+	p.Kill()
+	p.Wait()
+	return ""
 }

@@ -32,9 +32,11 @@ shows it, then the points of each category and "N passed, M failed".
 Exit status: 0 all passed, 1 a failure or a program that cannot be
 checked, 2 bad command line.
 ` + commandUsage + `
-` + checkFlagsUsage + `  -format text|json|gradescope
+` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab
 	the report on standard output: for people (default), JSON (README.md
-	documents it), or Gradescope's results.json
+	documents it), Gradescope's or PrairieLearn's results.json, JUnit XML
+	for CI (Jenkins, GitLab, GitHub, CodeGrade), or the text for Autolab
+	ending in its autoresult line
   -v
 	text: a block for every failing scenario too, not only for each way
   -out DIR
@@ -304,10 +306,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	if *format != "text" && *format != "json" && *format != "gradescope" {
-		return usageError("-format must be text, json or gradescope, got %q", *format)
-	}
 	hidden, _ := cf.hiddenCategories()
+	chosen, ok := reportFormats(hidden, *verbose)[*format]
+	if !ok {
+		return usageError("-format must be text, json, gradescope, prairielearn, junit or autolab, got %q", *format)
+	}
 	cfg.Program = check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]}
 	// The reports name the reproducers as found beside the folder, the
 	// way a student handed both finds them: failing/NAME.in.
@@ -323,12 +326,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	g, err := check.Check(ctx, cfg)
 	if err != nil {
-		// The JSON formats are valid JSON whatever happened.
-		switch *format {
-		case "json":
-			check.WriteJSONError(stdout, err)
-		case "gradescope":
-			check.WriteGradescopeError(stdout, err)
+		// Every format but the text is valid whatever happened.
+		if chosen.fail != nil {
+			chosen.fail(stdout, err)
 		}
 		if *htmlPath != "" {
 			createFile(*htmlPath, func(w io.Writer) error { return report.WriteReportError(w, err) })
@@ -336,14 +336,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
-	switch *format {
-	case "json":
-		err = check.WriteJSON(stdout, g)
-	case "gradescope":
-		err = check.WriteGradescope(stdout, g, hidden)
-	default:
-		err = check.WriteText(stdout, g, *verbose)
-	}
+	err = chosen.write(stdout, g)
 	if err == nil && *htmlPath != "" {
 		if err = createFile(*htmlPath, func(w io.Writer) error { return report.WriteReport(w, g) }); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)
@@ -357,6 +350,32 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// A reportFormat writes the report of a check in one format: write a
+// grade, fail (nil for none) a check that could not be made.
+type reportFormat struct {
+	write func(io.Writer, *check.Grade) error
+	fail  func(io.Writer, error) error
+}
+
+// reportFormats returns the formats of -format, by name, with the
+// categories hidden of -hidden and the verbose text of -v.
+func reportFormats(hidden []scenario.Category, verbose bool) map[string]reportFormat {
+	return map[string]reportFormat{
+		"text": {write: func(w io.Writer, g *check.Grade) error { return check.WriteText(w, g, verbose) }},
+		"json": {write: check.WriteJSON, fail: check.WriteJSONError},
+		"gradescope": {
+			write: func(w io.Writer, g *check.Grade) error { return check.WriteGradescope(w, g, hidden) },
+			fail:  check.WriteGradescopeError,
+		},
+		"prairielearn": {write: check.WritePrairieLearn, fail: check.WritePrairieLearnError},
+		"junit":        {write: check.WriteJUnit, fail: check.WriteJUnitError},
+		"autolab": {
+			write: func(w io.Writer, g *check.Grade) error { return check.WriteAutolab(w, g, verbose) },
+			fail:  check.WriteAutolabError,
+		},
+	}
 }
 
 // createFile creates the file path and writes it with write.

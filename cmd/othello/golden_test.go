@@ -133,7 +133,11 @@ func buildJudge(t *testing.T) string {
 			return
 		}
 		built.bin = filepath.Join(built.dir, "othello")
-		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+		// Static, as README.md says to build it: othello gradescope
+		// bundles only a static binary.
+		build := exec.Command("go", "build", "-o", built.bin, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := build.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
 	})

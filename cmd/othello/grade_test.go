@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -272,11 +273,20 @@ func TestGradescope(t *testing.T) {
 		name    string
 		replace []string
 		score   float64 // -1 for less than 100: it passes the golden bad setups
+		// nested runs run_autograder as root where no namespace can be
+		// had (nestEnv), as in a Docker container without them: its
+		// sandbox line, in results.json, must say so.
+		nested  bool
+		sandbox string // how the sandbox line starts
 	}{
-		{"correct", nil, 100},
-		{"spacing", []string{`"B: %d  W: %d\n"`, `"B: %d W: %d\n"`}, -1},
+		{"correct", nil, 100, false, "sandbox: "},
+		{"spacing", []string{`"B: %d  W: %d\n"`, `"B: %d W: %d\n"`}, -1, false, "sandbox: "},
+		{"correct without namespaces", nil, 100, true, "sandbox: limited, isolation unavailable"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.nested && (runtime.GOOS != "linux" || os.Geteuid() != 0) {
+				t.Skip("the grader must be root on Linux to run where no namespace can be had")
+			}
 			root := filepath.Join(t.TempDir(), "autograder")
 			for _, f := range z.File {
 				path := filepath.Join(root, "source", filepath.FromSlash(f.Name))
@@ -292,17 +302,32 @@ func TestGradescope(t *testing.T) {
 				}
 			}
 			os.Rename(filepath.Join(root, "source", "run_autograder"), filepath.Join(root, "run_autograder"))
+			if err := checkStatic(filepath.Join(root, "source", "othello")); err != nil {
+				t.Errorf("the zip's binary: %v", err)
+			}
 			writeSubmission(t, root, "submission", "", tt.replace...)
 			for _, script := range []string{filepath.Join(root, "source", "setup.sh"), filepath.Join(root, "run_autograder")} {
 				c := exec.Command("sh", script)
 				c.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
+				if tt.nested && filepath.Base(script) == "run_autograder" {
+					self, err := os.Executable()
+					if err != nil {
+						t.Fatal(err)
+					}
+					c = exec.Command(self, "/bin/sh", script)
+					c.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, nestEnv+"=0")
+				}
 				if out, err := c.CombinedOutput(); err != nil {
 					t.Fatalf("%s: %v\n%s", script, err, out)
 				}
 			}
 			data := mustRead(t, filepath.Join(root, "results", "results.json"))
 			var results struct {
-				Score float64 `json:"score"`
+				Score     float64 `json:"score"`
+				Output    string  `json:"output"`
+				ExtraData struct {
+					Sandbox string `json:"sandbox"`
+				} `json:"extra_data"`
 				Tests []struct {
 					Name       string  `json:"name"`
 					Score      float64 `json:"score"`
@@ -312,6 +337,9 @@ func TestGradescope(t *testing.T) {
 			}
 			if err := json.Unmarshal(data, &results); err != nil {
 				t.Fatalf("results.json: %v\n%s", err, data)
+			}
+			if sb := results.ExtraData.Sandbox; !strings.HasPrefix(sb, tt.sandbox) || !strings.Contains(results.Output, sb) {
+				t.Errorf("results.json: got the sandbox %q in extra_data, want the report's sandbox line starting %q, in the output too:\n%s", sb, tt.sandbox, results.Output)
 			}
 			sum, most := 0.0, 0.0
 			for _, test := range results.Tests {

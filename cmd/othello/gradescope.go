@@ -2,6 +2,7 @@ package main
 
 import (
 	"archive/zip"
+	"debug/elf"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,11 +20,13 @@ const gradescopeUsage = `usage: othello gradescope -out autograder.zip [flags] -
 
 Writes a Gradescope autograder: a zip to upload as the assignment's
 autograder. Gradescope runs each submission in a container of its own;
-there run_autograder runs the bundled othello check, a static
-linux/amd64 binary, with the flags given here and a fixed seed, on
-/autograder/submission, COMMAND running inside it, and writes
-/autograder/results/results.json: one test for each category, with the
-ways the program fails and the smallest inputs. setup.sh installs
+there run_autograder runs the bundled othello check, this binary, with
+the flags given here and a fixed seed, on /autograder/submission,
+COMMAND running inside it, and writes /autograder/results/results.json:
+the sandbox's mode, then one test for each category, with the ways the
+program fails and the smallest inputs. This binary must be static
+linux/amd64, to run on every image of Gradescope's: a dynamically linked
+one is refused (build it with CGO_ENABLED=0 go build ./cmd/othello). setup.sh installs
 nothing: Gradescope's Ubuntu image has python3; add what other languages
 need to it. The golden folders and the weights file are bundled.
 
@@ -78,7 +81,15 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello gradescope: this binary is for %s/%s; Gradescope needs linux/amd64: build one with GOOS=linux GOARCH=amd64 CGO_ENABLED=0 go build ./cmd/othello\n", runtime.GOOS, runtime.GOARCH)
 		return 1
 	}
-	if err := writeAutograder(*out, flags, cf); err != nil {
+	self, err := os.Executable()
+	if err == nil {
+		err = checkStatic(self)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
+		return 1
+	}
+	if err := writeAutograder(*out, self, flags, cf); err != nil {
 		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
 		return 1
 	}
@@ -86,14 +97,57 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// writeAutograder writes the zip: this binary, setup.sh, run_autograder
-// with the flags set on flags (but -out), the golden folders and the
-// weights file of cf.
-func writeAutograder(path string, flags *flag.FlagSet, cf *checkFlags) error {
-	self, err := os.Executable()
+// errDynamic means a binary is dynamically linked: it needs a loader and
+// libraries that Gradescope's images may not have.
+var errDynamic = errors.New("dynamically linked")
+
+// A dynamicError reports a binary that is dynamically linked, and what
+// it needs.
+type dynamicError struct {
+	Path  string
+	Needs []string // its loader (PT_INTERP) and libraries (DT_NEEDED)
+}
+
+func (e *dynamicError) Error() string {
+	return fmt.Sprintf("%s is %v (it needs %s), and would fail where the C library differs, as on Gradescope's older images: "+
+		"build a static one with CGO_ENABLED=0 go build -o bin/othello ./cmd/othello", e.Path, errDynamic, strings.Join(e.Needs, ", "))
+}
+
+func (e *dynamicError) Unwrap() error { return errDynamic }
+
+// checkStatic returns nil if the ELF binary path is statically linked: it
+// has no loader (a PT_INTERP program header) and needs no library (no
+// DT_NEEDED); a *dynamicError if it is not; or why it could not be read.
+func checkStatic(path string) error {
+	f, err := elf.Open(path)
 	if err != nil {
 		return err
 	}
+	defer f.Close()
+	var needs []string
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			interp, err := io.ReadAll(p.Open())
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			needs = append(needs, strings.TrimRight(string(interp), "\x00"))
+		}
+	}
+	libs, err := f.ImportedLibraries()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if needs = append(needs, libs...); len(needs) > 0 {
+		return &dynamicError{Path: path, Needs: needs}
+	}
+	return nil
+}
+
+// writeAutograder writes the zip: the binary self, setup.sh,
+// run_autograder with the flags set on flags (but -out), the golden
+// folders and the weights file of cf.
+func writeAutograder(path, self string, flags *flag.FlagSet, cf *checkFlags) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err

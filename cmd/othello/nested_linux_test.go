@@ -20,6 +20,15 @@ import (
 // a machine where no namespace can be had.
 const nestEnv = "OTHELLO_TEST_NEST"
 
+// nestOneLeftEnv, set with nestEnv, makes the command run instead one
+// level above the deepest, as nobody: a grader that is not root where
+// user namespaces nest one level more and no further.
+const nestOneLeftEnv = "OTHELLO_TEST_NEST_ONE_LEFT"
+
+// deepest is the exit status with which, under nestOneLeftEnv, the
+// deepest level says it is the deepest.
+const deepest = 123
+
 // nest is the test binary's work under nestEnv; it returns the exit
 // status of the command at the bottom.
 func nest() int {
@@ -43,6 +52,18 @@ func nest() int {
 	switch {
 	case err == nil:
 		return 0
+	case errors.As(err, &exit) && exit.ExitCode() == deepest && os.Getenv(nestOneLeftEnv) != "":
+		// One level left: run the command here, as nobody.
+		if err := syscall.Setgroups(nil); err != nil {
+			return 125
+		}
+		if syscall.Setgid(65534) != nil || syscall.Setuid(65534) != nil {
+			return 125
+		}
+		os.Stderr.WriteString("nest: one level left, at depth " + strconv.Itoa(depth) + "\n")
+		err = syscall.Exec(os.Args[1], os.Args[1:], os.Environ())
+		os.Stderr.WriteString("nest: " + err.Error() + "\n")
+		return 125
 	case errors.As(err, &exit):
 		return exit.ExitCode()
 	case !errors.Is(err, syscall.EUSERS) && !errors.Is(err, syscall.ENOSPC):
@@ -51,6 +72,9 @@ func nest() int {
 	}
 	// The deepest: no user namespace below. Without CAP_SYS_ADMIN, no
 	// other namespace either.
+	if os.Getenv(nestOneLeftEnv) != "" {
+		return deepest
+	}
 	runtime.LockOSThread()
 	const prCapbsetDrop, capSysAdmin = 24, 21
 	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
@@ -144,5 +168,44 @@ func TestSandboxWithoutNamespaces(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSandboxOneNamespaceShort runs a grader that is not root where user
+// namespaces nest one level more and no further: the launcher's, but not
+// the program's inside it. The probe must see that, and the check run
+// Limited, saying why, rather than every run failing to start.
+func TestSandboxOneNamespaceShort(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("the test must be root to nest user namespaces as deep as they go")
+	}
+	lookPath(t, "python3")
+	course := mkdirMode(t, 0o755)
+	grader, program := filepath.Join(course, "othello"), filepath.Join(course, "judge.py")
+	for from, to := range map[string]string{buildJudge(t): grader, filepath.Join(hostileDir, "judge.py"): program} {
+		if data, err := os.ReadFile(from); err != nil || os.WriteFile(to, data, 0o755) != nil {
+			t.Fatal("copying ", from)
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, grader, "check", "-n", "2", "-seed", "1", "-size", "4x4", "--", "python3", program)
+	cmd.Dir = mkdirMode(t, 0o777)
+	cmd.Env = append(os.Environ(), nestEnv+"=0", nestOneLeftEnv+"=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, _ := cmd.Output()
+	report := string(out)
+	if !strings.Contains(stderr.String(), "nest: one level left") {
+		t.Fatalf("the grader did not run one level short; standard error:\n%s", stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(report, "\n"), "\n")
+	if want := "sandbox: limited, isolation unavailable (no user namespace for the program"; len(lines) < 2 || !strings.HasPrefix(lines[1], want) {
+		t.Fatalf("the report's second line does not start %q:\n%s\nstandard error:\n%s", want, report, stderr.String())
+	}
+	if got := lines[len(lines)-1]; got != "3 passed, 0 failed" {
+		t.Errorf("the report ends %q, want \"3 passed, 0 failed\":\n%s", got, report)
 	}
 }

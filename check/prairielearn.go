@@ -1,0 +1,101 @@
+package check
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// PrairieLearn's results.json of an external grader: see
+// https://prairielearn.readthedocs.io/en/latest/externalGrading/.
+type (
+	plResults struct {
+		Gradable bool     `json:"gradable"`
+		Score    float64  `json:"score"` // from 0 to 1
+		Message  string   `json:"message"`
+		Output   string   `json:"output"`
+		Tests    []plTest `json:"tests"`
+	}
+	plTest struct {
+		Name      string  `json:"name"`
+		Points    float64 `json:"points"`
+		MaxPoints float64 `json:"max_points"`
+		Message   string  `json:"message"`
+		Output    string  `json:"output"`
+	}
+)
+
+// MaxPrairieLearn is the most bytes of a results.json that PrairieLearn
+// takes: WritePrairieLearn cuts the outputs to stay under it.
+const MaxPrairieLearn = 1 << 20
+
+// cutNote ends an output that WritePrairieLearn cut.
+const cutNote = "\n... cut here: the results must stay under PrairieLearn's 1 MB; othello check's text report has it all\n"
+
+// WritePrairieLearn writes g as the results.json of PrairieLearn's
+// external grading: gradable, the score from 0 to 1, a message that
+// says how many scenarios passed, an output that says how the program
+// was run and lists every way of failing, and one test for each
+// category with points, its output showing in full the ways the program
+// fails in it. When that would be MaxPrairieLearn bytes or more, the
+// longest outputs are cut at a line's end, each saying so.
+func WritePrairieLearn(w io.Writer, g *Grade) error {
+	score, most := g.Total()
+	r := plResults{Gradable: true, Message: fmt.Sprintf("%s of %s points", FormatPoints(score), FormatPoints(most)), Output: overview(g), Tests: []plTest{}}
+	if most > 0 {
+		r.Score = score / most
+	}
+	for _, s := range g.Scores {
+		if s.Max == 0 {
+			continue
+		}
+		n := s.Passed + s.Failed + s.NotRun
+		r.Tests = append(r.Tests, plTest{
+			Name: s.Category.String() + ": " + s.Category.About(), Points: s.Points, MaxPoints: s.Max,
+			Message: fmt.Sprintf("%d of %d %s passed", s.Passed, n, plural(n, "scenario")), Output: categoryOutput(g, s),
+		})
+	}
+	outputs := []*string{&r.Output}
+	for i := range r.Tests {
+		outputs = append(outputs, &r.Tests[i].Output)
+	}
+	full := make([]string, len(outputs))
+	for i, o := range outputs {
+		full[i] = *o
+	}
+	// Halve the room of each output until the whole fits.
+	for room := MaxPrairieLearn; ; room /= 2 {
+		var b bytes.Buffer
+		if err := writeIndented(&b, r); err != nil {
+			return err
+		}
+		if b.Len() < MaxPrairieLearn || room < len(cutNote) {
+			_, err := w.Write(b.Bytes())
+			return err
+		}
+		for i, o := range outputs {
+			*o = cutAtLine(full[i], room)
+		}
+	}
+}
+
+// cutAtLine returns s if it has at most n bytes, and otherwise its lines
+// that fit in n bytes less cutNote's, then cutNote.
+func cutAtLine(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	keep := s[:max(0, n-len(cutNote))]
+	if i := strings.LastIndexByte(keep, '\n'); i >= 0 {
+		keep = keep[:i]
+	}
+	return keep + cutNote
+}
+
+// WritePrairieLearnError writes, in place of a grade, the results.json of
+// a program that could not be checked: gradable, for the fault is the
+// program's, with no points and why.
+func WritePrairieLearnError(w io.Writer, err error) error {
+	return writeIndented(w, plResults{Gradable: true, Message: "it could not be checked", Output: err.Error() + "\n", Tests: []plTest{}})
+}
