@@ -122,12 +122,15 @@ func TestReadWeights(t *testing.T) {
 		}
 	}
 	for _, p := range scenario.Profiles {
-		sum := 0.0
-		for _, c := range p.Categories() {
-			sum += check.DefaultWeights(p)[c]
-		}
-		if sum += check.DefaultWeights(p)[scenario.Reference]; sum != 100 {
-			t.Errorf("%s: the default weights add up to %v, want 100", p, sum)
+		for _, strict := range []bool{false, true} {
+			w := check.DefaultWeights(p, strict)
+			sum := w[scenario.Reference] + w[scenario.Format]
+			for _, c := range p.Categories() {
+				sum += w[c]
+			}
+			if sum != 100 || (w[scenario.Format] == 0) != strict {
+				t.Errorf("%s, strict %v: the default weights add up to %v, format %v; want 100, format only when not strict", p, strict, sum, w[scenario.Format])
+			}
 		}
 	}
 }
@@ -223,8 +226,8 @@ func TestReportsCannotBeSpoofed(t *testing.T) {
 	check.WriteGradescope(&gs, g, nil)
 	for _, want := range []string{
 		`got "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202eYYYY`,
-		`want status 0 ("\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e")`,
-		`want status 0 ("XXXX`, `XXXX" … 64,845 more bytes)`,
+		`it exited with status 1 ("\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e")`,
+		`it exited with status 1 ("XXXX`, `XXXX" … 64,845 more bytes)`,
 		`    | "terminate called after throwing an instance of '\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e'"`,
 	} {
 		if !strings.Contains(text.String(), want) {

@@ -108,7 +108,7 @@ func TestGrade(t *testing.T) {
 		score string
 		lose  string // the category that loses points; "" for none or all
 	}{
-		"good": {"100", ""}, "spacing": {"0", ""}, "wide": {"", "non-square"}, "fewest": {"", "fewest-wins"},
+		"good": {"100", ""}, "spacing": {"90", "format"}, "wide": {"", "non-square"}, "fewest": {"", "fewest-wins"},
 		"nostart": {"0", ""}, "hang": {"0", ""}, "snoop": {"0", ""},
 	}
 	if len(records) != 1+len(subs) || strings.Join(records[0], ",") != "submission,rules,score,max,passed,failed,not_run,first_failure" {
@@ -237,7 +237,7 @@ func TestGradescope(t *testing.T) {
 	bin := buildJudge(t)
 	dir := t.TempDir()
 	weights := filepath.Join(dir, "weights.txt")
-	os.WriteFile(weights, []byte("reference 20\nfull-game 30\ngolden 50\n"), 0o644)
+	os.WriteFile(weights, []byte("reference 20\nfull-game 30\ngolden 40\nformat 10\n"), 0o644)
 	zipPath := filepath.Join(dir, "autograder.zip")
 	// -memory and -env are parsed by functions, and written again from
 	// what they parsed.
@@ -254,10 +254,10 @@ func TestGradescope(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		replace []string
-		score   float64 // -1 for less than 100: it passes the golden bad setups
+		score   float64 // -1 for less than 100
 	}{
 		{"correct", nil, 100},
-		{"spacing", []string{`"B: %d  W: %d\n"`, `"B: %d W: %d\n"`}, -1},
+		{"spacing", []string{`"B: %d  W: %d\n"`, `"B: %d W: %d\n"`}, -1}, // right but for blanks, but for the golden bad setups: it loses most of the format
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := filepath.Join(t.TempDir(), "autograder")
