@@ -308,6 +308,12 @@ func TestRightButForBlanks(t *testing.T) {
 			if tt.bug == blanks && !tt.strict && (g.Count(check.Failed) != 0 || g.Blanks() != len(g.Cases) || !g.Ways[0].Failure.Blanks) {
 				t.Errorf("got %d failed, %d of %d right but for blanks, want none failed and all right but for blanks", g.Count(check.Failed), g.Blanks(), len(g.Cases))
 			}
+			for _, w := range g.Ways {
+				inFormat, inFullGame := w.CasesIn(scenario.Format), w.CasesIn(scenario.FullGame)
+				if w.Failure.Blanks && (inFormat != len(w.Cases) || inFullGame != 0) || !w.Failure.Blanks && inFormat != 0 {
+					t.Errorf("way %d, right but for blanks %v: got %d cases in format, %d in full-game of %d", w.Number, w.Failure.Blanks, inFormat, inFullGame, len(w.Cases))
+				}
+			}
 			if tt.ways == 2 && (g.Ways[0].Failure.Blanks == g.Ways[1].Failure.Blanks || g.Count(check.Failed) == 0) {
 				t.Errorf("got ways right but for blanks %v and %v, %d failed; want one of each, some failed", g.Ways[0].Failure.Blanks, g.Ways[1].Failure.Blanks, g.Count(check.Failed))
 			}

@@ -117,6 +117,25 @@ func (w *Way) Categories() string {
 	return strings.Join(parts, ", ")
 }
 
+// CasesIn returns how many of the way's cases cost points in category c:
+// in format, every case of a way right but for blanks; in the others,
+// those of the category of a way that fails in logic.
+func (w *Way) CasesIn(c scenario.Category) int {
+	if (c == scenario.Format) != w.Failure.Blanks {
+		return 0
+	}
+	if c == scenario.Format {
+		return len(w.Cases)
+	}
+	n := 0
+	for _, k := range w.Cases {
+		if k.Category == c {
+			n++
+		}
+	}
+	return n
+}
+
 // A Score is what a category is worth and what the program earned in it:
 // Weight's share of the scenarios passed, out of Max, which is Weight
 // unless the category has no scenario.
