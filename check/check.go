@@ -42,8 +42,8 @@ func (e *RulesError) Error() string {
 func (e *RulesError) Unwrap() error { return e.Err }
 
 // detectRules starts p in the sandbox sb with an empty standard input and
-// reads its first line, as official practice does: FULL or SIMPLE selects
-// the rule set.
+// reads its first line, as official practice does: FULL or SIMPLE, but
+// for blanks (SameBlanks), selects the rule set.
 func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config) (othello.Rules, error) {
 	r := Run(ctx, p, scenario.Transcript{}, Batch, lim, sb)
 	if r.End == NotStarted {
@@ -53,10 +53,10 @@ func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 	if lines := console.Lines(r.Stdout); len(lines) > 0 {
 		line = lines[0]
 	}
-	switch line {
-	case "FULL\n":
+	switch normalize(line) { // a first line right but for blanks is compared as every line is
+	case "FULL":
 		return othello.Full{}, nil
-	case "SIMPLE\n":
+	case "SIMPLE":
 		return othello.Simple{}, nil
 	}
 	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits, true), Err: ErrRulesLine}

@@ -202,9 +202,11 @@ func TestDetectRulesErrors(t *testing.T) {
 			}
 		})
 	}
-	rules, err := check.DetectRules(context.Background(), studentProgram(noBug), testTimeouts, testSandbox)
-	if err != nil || rules != (othello.Full{}) {
-		t.Errorf("got %v, %v; want FULL", rules, err)
+	for _, bug := range []string{noBug, rulesBlank} {
+		rules, err := check.DetectRules(context.Background(), studentProgram(bug), testTimeouts, testSandbox)
+		if err != nil || rules != (othello.Full{}) {
+			t.Errorf("%s: got %v, %v; want FULL", bug, rules, err)
+		}
 	}
 }
 

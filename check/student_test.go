@@ -70,6 +70,7 @@ const (
 	twoBugs       = "two-bugs"        // after the first move, a Python IndexError on non-square boards and a quiet exit when the fewest win
 	hangChild     = "hang-child"      // the child process of hang
 	spoof         = "spoof"           // after the setup, writes what would spoof a report, and exits with status 1: see spoofReports
+	rulesBlank    = "rules-blank"     // "FULL \r" as its first line
 	readAfter     = "read-after"      // reads once more after WINNER and, at the end of the input, fails as Python's input() does, with status 1
 )
 
@@ -103,7 +104,11 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if has(edgeFlips) {
 		rules = edgeRules{}
 	}
-	fmt.Fprintln(out, "FULL")
+	if has(rulesBlank) {
+		fmt.Fprintln(out, "FULL \r")
+	} else {
+		fmt.Fprintln(out, "FULL")
+	}
 	var setup [4]string
 	for i := range setup {
 		line, ok := readLine()
