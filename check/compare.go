@@ -22,7 +22,7 @@ type Difference struct {
 	Line      int    // the first line of standard output that differs, from 1; 0 when standard output is right
 	Want      string // the judge's line there, with its newline; "" past the end
 	Got       string // the program's line there, as it wrote it; "" past the end
-	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first wrong byte
+	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first byte wrong in logic (blanksPrefix)
 	InputLine int    // the input line whose answer holds Line, from 1; 0 for the first line, or past the judge's answers
 	Input     string // that input line, without its newline
 	// Blanks says the output is right but for blanks (see SameBlanks):
