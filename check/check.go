@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -54,8 +55,8 @@ func (e *RulesError) Error() string {
 func (e *RulesError) Unwrap() error { return e.Err }
 
 // detectRules starts p in the sandbox sb with an empty standard input and
-// reads its first line, as official practice does: FULL or SIMPLE selects
-// the rule set.
+// reads its first line, as official practice does: FULL or SIMPLE, but
+// for blanks (SameBlanks), selects the rule set.
 func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config) (othello.Rules, error) {
 	r := Run(ctx, p, scenario.Transcript{}, Batch, lim, sb)
 	if r.End == NotStarted {
@@ -65,28 +66,34 @@ func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 	if lines := console.Lines(r.Stdout); len(lines) > 0 {
 		line = lines[0]
 	}
-	switch line {
-	case "FULL\n":
+	switch normalize(line) { // a first line right but for blanks is compared as every line is
+	case "FULL":
 		return othello.Full{}, nil
-	case "SIMPLE\n":
+	case "SIMPLE":
 		return othello.Simple{}, nil
 	}
-	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits),
+	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits, true),
 		Stderr: stderrExcerpt(r.Stderr), Err: ErrRulesLine}
 }
 
 // A Config says what Check does.
 type Config struct {
-	Program  Program
-	Rules    othello.Rules // nil: the program's first line chooses
-	Profile  scenario.Profile
-	Golden   []string // folders of golden transcripts; those of the other rule set are skipped
-	N        int      // random scenarios
-	Seed     uint64
-	Rows     int     // the random scenarios' board size; 0 for random sizes
-	Cols     int     //
-	BadRate  float64 // the chance of an invalid line before each move where the category has them; negative picks one of scenario.BadRates per scenario
-	Mode     Mode    // LockStep runs every scenario in lock-step; Batch all but those of category lock-step
+	Program Program
+	Rules   othello.Rules // nil: the program's first line chooses
+	Profile scenario.Profile
+	Golden  []string // folders of golden transcripts; those of the other rule set are skipped
+	N       int      // random scenarios
+	Seed    uint64
+	Rows    int     // the random scenarios' board size; 0 for random sizes
+	Cols    int     //
+	BadRate float64 // the chance of an invalid line before each move where the category has them; negative picks one of scenario.BadRates per scenario
+	Mode    Mode    // LockStep runs every scenario in lock-step; Batch all but those of category lock-step
+	// Strict compares standard output byte for byte and the exit status
+	// in every profile, all or nothing, with no category format.
+	// Otherwise a scenario passes when its output is right but for blanks
+	// (Comparison), the category format counts the scenarios right to the
+	// byte, and the exit status counts only in the protocol profile.
+	Strict   bool
 	Timeouts Timeouts
 	// Sandbox is how each run is separated from the grader and what it
 	// may use. When its Mode is Isolated and the machine cannot isolate,
@@ -100,7 +107,7 @@ type Config struct {
 	// reproducer by its name in Out alone. The reports never show Out
 	// itself, a path of the grader's.
 	OutName string
-	Weights Weights // the points of each category; nil for DefaultWeights(Profile)
+	Weights Weights // the points of each category; nil for DefaultWeights(Profile, Strict)
 	// Progress, if not nil, is called after each scenario is run, with
 	// how many of how many are done, from the goroutines that run them,
 	// one call at a time.
@@ -116,13 +123,26 @@ func (cfg Config) Generator() scenario.Generator {
 	return scenario.Generator{Rules: rules, Profile: cfg.Profile, Rows: cfg.Rows, Cols: cfg.Cols, BadRate: cfg.BadRate}
 }
 
+// Comparison returns how the check compares each run with the judge's
+// transcript: strictly under Strict; otherwise blanks normalized, and
+// the exit status only in the protocol profile.
+func (cfg Config) Comparison() Comparison {
+	return Comparison{Strict: cfg.Strict, Status: cfg.Strict || cfg.Profile == scenario.Protocol}
+}
+
 // weights returns the points of each category: Weights, or the profile's
-// defaults.
+// defaults; under Strict, the category format is worth nothing and has
+// no score.
 func (cfg Config) weights() Weights {
-	if cfg.Weights == nil {
-		return DefaultWeights(cfg.Profile)
+	w := cfg.Weights
+	if w == nil {
+		w = DefaultWeights(cfg.Profile, cfg.Strict)
 	}
-	return cfg.Weights
+	if cfg.Strict && w[scenario.Format] != 0 {
+		w = maps.Clone(w)
+		delete(w, scenario.Format)
+	}
+	return w
 }
 
 // MaxPoints returns the most points a check of cfg can give, when every
@@ -201,7 +221,7 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 		Seed: cfg.Seed, Jobs: max(1, cfg.Jobs), Sandbox: sandboxLine, Env: sb.Environment(), Skipped: skipped,
 		Cases: casesOf(outcomes), Ways: waysOf(groups, reproducers),
 	}
-	g.Scores = score(g.Cases, cfg.weights())
+	g.Scores = score(g.Cases, cfg.weights(), !cfg.Strict)
 	g.Elapsed = time.Since(start)
 	if g.Count(Passed)+g.Count(Failed) == 0 && ctx.Err() == nil {
 		return nil, ErrNothingChecked
@@ -301,9 +321,11 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 		if stuck {
 			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
 		} else {
-			d := Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox))
+			d := cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox))
 			switch {
 			case d != nil && d.Result.End == Interrupted:
+			case d != nil && d.Blanks:
+				c.Verdict, c.Why, c.Failure = Passed, "", d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
 			case d != nil:
 				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
 				if limitEnded = d.Result.End.limitEnded(); limitEnded {
@@ -313,7 +335,7 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 				c.Verdict, c.Why = Passed, ""
 			}
 		}
-		if c.Verdict != Failed {
+		if c.Failure == nil {
 			o.s = nil
 		}
 		mu.Lock()
@@ -343,7 +365,8 @@ func casesOf(outcomes []outcome) []*Case {
 	return cases
 }
 
-// A failGroup is the failing cases that fail one way, and the example
+// A failGroup is the cases that fail one way, in logic or only in
+// blanks, and the example
 // of that way: the smallest random scenario among them, or else the
 // first case.
 type failGroup struct {
@@ -351,14 +374,14 @@ type failGroup struct {
 	cases   []*Case // the example first, then the others in the order of the check
 }
 
-// group sorts the failing outcomes into groups that fail the same way,
-// in the order of their first case.
+// group sorts the outcomes with a failure, in logic or only in blanks,
+// into groups that fail the same way, in the order of their first case.
 func group(outcomes []outcome) []failGroup {
 	var groups []failGroup
 	var members [][]*outcome
 	for i := range outcomes {
 		o := &outcomes[i]
-		if o.c.Verdict != Failed {
+		if o.c.Failure == nil {
 			continue
 		}
 		k := slices.IndexFunc(groups, func(g failGroup) bool { return g.example.c.Failure.Same(o.c.Failure) })
@@ -403,7 +426,7 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 	Parallel(ctx, len(groups), cfg.Jobs, func(i int) {
 		e := groups[i].example
 		compare := func(t scenario.Transcript) *Difference {
-			return Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Timeouts, cfg.Sandbox))
+			return cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Timeouts, cfg.Sandbox))
 		}
 		try := func(s *scenario.Scenario) (scenario.Transcript, *Difference) {
 			t := s.Transcript()
@@ -441,7 +464,7 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 			}
 		}
 		r.Output, r.OutputCut = bytes.Clone(out[:min(len(out), MaxOutput)]), len(out) > MaxOutput
-		if t.Status != 0 && len(console.Lines(t.Output)) > 1 {
+		if EndsMidGame(t) {
 			r.MidGame = strings.TrimSpace(string(t.Errors))
 		}
 		if cfg.Out != "" {

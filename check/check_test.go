@@ -3,6 +3,7 @@ package check_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -40,9 +41,14 @@ func checkStudent(t *testing.T, bug string, mode check.Mode, n int, lim check.Ti
 // checkStudentIn is checkStudent in the sandbox mode sm.
 func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, n int, lim check.Timeouts) (*check.Grade, string) {
 	t.Helper()
+	return checkReport(t, studentConfig(bug, sm, mode, n, lim), false)
+}
+
+// studentConfig is the check of checkStudentIn.
+func studentConfig(bug string, sm sandbox.Mode, mode check.Mode, n int, lim check.Timeouts) check.Config {
 	sb := testSandbox
 	sb.Mode = sm
-	cfg := check.Config{
+	return check.Config{
 		Program:  studentProgram(bug),
 		Profile:  scenario.Protocol,
 		N:        n,
@@ -53,7 +59,6 @@ func checkStudentIn(t *testing.T, bug string, sm sandbox.Mode, mode check.Mode, 
 		Sandbox:  sb,
 		Jobs:     runtime.NumCPU(),
 	}
-	return checkReport(t, cfg, false)
 }
 
 // checkReport runs the check cfg and returns its grade and its report,
@@ -98,7 +103,8 @@ func TestStudentWithoutMistakes(t *testing.T) {
 }
 
 // TestCheckCatchesMistakes checks that each deliberately broken student
-// fails, with a report that shows the mistake.
+// fails, with a report that shows the mistake; those of blanks only
+// under -strict.
 func TestCheckCatchesMistakes(t *testing.T) {
 	short := check.Timeouts{Timeout: 300 * time.Millisecond, LineTimeout: 200 * time.Millisecond}
 	tests := []struct {
@@ -109,6 +115,7 @@ func TestCheckCatchesMistakes(t *testing.T) {
 		want string // a regular expression the report must match
 	}{
 		{scoreSpace, check.Batch, 20, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
+		{scoreSpace, check.LockStep, 20, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
 		{trailingBlank, check.Batch, 20, testTimeouts, `got   "[BW.](?: [BW.])+ \\n"`},
 		{winnerWord, check.Batch, 20, testTimeouts, `got   "WINNER: (BLACK|WHITE)\\n"`},
 		{noWinner, check.Batch, 20, testTimeouts, `want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`},
@@ -116,7 +123,7 @@ func TestCheckCatchesMistakes(t *testing.T) {
 		{noPass, check.Batch, 40, testTimeouts, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
 		{noFlush, check.LockStep, 4, short, `(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`},
 		{hang, check.Batch, 2, short, `it was still running after 300ms, having used \d+ms of CPU time, and was killed: was it waiting for something\?`},
-		{crash, check.Batch, 20, testTimeouts, `it exited with status 2, want status [01]\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
+		{crash, check.Batch, 20, testTimeouts, `it exited with status 2\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
 		{crash, check.Batch, 20, testTimeouts, `the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`},
 		{extraLines, check.Batch, 20, testTimeouts, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
 		{extraLines, check.Batch, 20, testTimeouts, `after writing 1 line more than the judge`},
@@ -124,7 +131,9 @@ func TestCheckCatchesMistakes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.bug+"/"+tt.mode.String(), func(t *testing.T) {
 			start := time.Now()
-			g, report := checkStudent(t, tt.bug, tt.mode, tt.n, tt.lim)
+			cfg := studentConfig(tt.bug, sandbox.Isolated, tt.mode, tt.n, tt.lim)
+			cfg.Strict = tt.bug == scoreSpace || tt.bug == trailingBlank
+			g, report := checkReport(t, cfg, false)
 			if g.Count(check.Failed) == 0 {
 				t.Fatalf("got no failure, want some:\n%s", report)
 			}
@@ -179,6 +188,7 @@ func TestShrink16x16(t *testing.T) {
 				Sandbox:  testSandbox,
 				Jobs:     runtime.NumCPU(),
 				Out:      out,
+				Strict:   true,
 			}
 			g, report := checkReport(t, cfg, false)
 			if g.Count(check.Failed) == 0 {
@@ -241,5 +251,102 @@ func checkOutputs(t *testing.T, g *check.Grade) {
 		if line != w.Failure.Line {
 			t.Errorf("way %d: its Output first differs from the judge's at line %d, want %d:\n%s", w.Number, line, w.Failure.Line, w.Output)
 		}
+	}
+}
+
+// TestRightButForBlanks checks a program whose score line has one blank
+// where the judge has two, and whose board rows end with a blank: right
+// in logic, it earns every point but the format's, in one way of its own
+// that says so, and nothing under Strict; with a bug of logic besides,
+// that bug is found past the blanks, as a way of its own.
+func TestRightButForBlanks(t *testing.T) {
+	blanks := scoreSpace + "+" + trailingBlank
+	const summary = `right but for blanks: output line 2 is "B: \d+ W: \d+\\n", want "B: \d+  W: \d+\\n"`
+	tests := []struct {
+		name   string
+		bug    string
+		mode   check.Mode
+		strict bool
+		points float64 // of 100
+		ways   int
+		want   string // a regular expression the report must match
+	}{
+		{"batch", blanks, check.Batch, false, 90, 1, summary},
+		{"lock-step", blanks, check.LockStep, false, 90, 1, summary},
+		{"strict", blanks, check.Batch, true, 0, 1, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"`},
+		{"and edge flips", blanks + "+" + edgeFlips, check.Batch, false, -1, 2, `\(the lines before it differ from the judge's only in blanks\)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := studentConfig(tt.bug, sandbox.Isolated, tt.mode, 20, testTimeouts)
+			cfg.Profile, cfg.Strict = scenario.Assignment, tt.strict
+			g, report := checkReport(t, cfg, false)
+			if len(g.Ways) != tt.ways {
+				t.Fatalf("got %d ways, want %d:\n%s", len(g.Ways), tt.ways, report)
+			}
+			if !regexp.MustCompile(tt.want).MatchString(report) {
+				t.Errorf("the report does not match %q:\n%s", tt.want, report)
+			}
+			if score, most := g.Total(); tt.points >= 0 && (score != tt.points || most != 100) {
+				t.Errorf("got %v points of %v, want %v of 100:\n%s", score, most, tt.points, report)
+			}
+			format := false
+			for _, s := range g.Scores {
+				switch {
+				case s.Category == scenario.Format:
+					format = true
+					if s.Points != 0 || s.Max != 10 || s.Failed != g.Count(check.Passed) {
+						t.Errorf("format: got %v points of %v, %d right but for blanks; want 0 of 10, %d", s.Points, s.Max, s.Failed, g.Count(check.Passed))
+					}
+				case tt.points == 90 && s.Points != s.Max:
+					t.Errorf("%s: got %v points of %v, want all", s.Category, s.Points, s.Max)
+				}
+			}
+			if format == tt.strict {
+				t.Errorf("got a score of format %v, want %v", format, !tt.strict)
+			}
+			if tt.bug == blanks && !tt.strict && (g.Count(check.Failed) != 0 || g.Blanks() != len(g.Cases) || !g.Ways[0].Failure.Blanks) {
+				t.Errorf("got %d failed, %d of %d right but for blanks, want none failed and all right but for blanks", g.Count(check.Failed), g.Blanks(), len(g.Cases))
+			}
+			for _, w := range g.Ways {
+				inFormat, inFullGame := w.CasesIn(scenario.Format), w.CasesIn(scenario.FullGame)
+				if w.Failure.Blanks && (inFormat != len(w.Cases) || inFullGame != 0) || !w.Failure.Blanks && inFormat != 0 {
+					t.Errorf("way %d, right but for blanks %v: got %d cases in format, %d in full-game of %d", w.Number, w.Failure.Blanks, inFormat, inFullGame, len(w.Cases))
+				}
+			}
+			if tt.ways == 2 && (g.Ways[0].Failure.Blanks == g.Ways[1].Failure.Blanks || g.Count(check.Failed) == 0) {
+				t.Errorf("got ways right but for blanks %v and %v, %d failed; want one of each, some failed", g.Ways[0].Failure.Blanks, g.Ways[1].Failure.Blanks, g.Count(check.Failed))
+			}
+		})
+	}
+}
+
+// TestExitStatusAfterWinner checks a program whose output is right to the
+// byte but that reads once more after WINNER and then fails as Python's
+// input() does, with status 1: it earns every point unless the profile
+// is protocol or the check strict.
+func TestExitStatusAfterWinner(t *testing.T) {
+	tests := []struct {
+		profile scenario.Profile
+		strict  bool
+		full    bool
+	}{
+		{scenario.Assignment, false, true},
+		{scenario.Protocol, false, false},
+		{scenario.Assignment, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s, strict %v", tt.profile, tt.strict), func(t *testing.T) {
+			cfg := studentConfig(readAfter, sandbox.Isolated, check.Batch, 20, testTimeouts)
+			cfg.Profile, cfg.Strict = tt.profile, tt.strict
+			g, report := checkReport(t, cfg, false)
+			score, most := g.Total()
+			if (score == most) != tt.full || most != 100 {
+				t.Errorf("got %v points of %v, want all of 100: %v:\n%s", score, most, tt.full, report)
+			}
+			if !tt.full && !strings.Contains(report, "it exited with status 1, want status 0 (EOFError)") {
+				t.Errorf("the report does not say the status:\n%s", report)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -21,11 +22,19 @@ type Difference struct {
 	Line      int    // the first line of standard output that differs, from 1; 0 when standard output is right
 	Want      string // the judge's line there, with its newline; "" past the end
 	Got       string // the program's line there, as it wrote it; "" past the end
-	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first wrong byte
+	Cut       bool   // Got is cut short: in lock-step, the program was stopped at its first byte wrong in logic (blanksPrefix)
 	InputLine int    // the input line whose answer holds Line, from 1; 0 for the first line, or past the judge's answers
 	Input     string // that input line, without its newline
-	Result    Result // the run
-	way       way
+	// Blanks says the output is right but for blanks (see SameBlanks):
+	// Line is the first line that differs at all, and the run passes in
+	// logic.
+	Blanks bool
+	Result Result // the run
+	// aligned says lines before Line differ from the judge's, but only
+	// in blanks: Line is where the output first differs in logic.
+	aligned bool
+	status  bool // the exit status counted
+	way     way
 }
 
 // A Failure is a Difference as a check keeps it until its reports: the
@@ -39,6 +48,7 @@ type Failure struct {
 	Cut       bool     // as in Difference
 	InputLine int      // as in Difference
 	Input     string   // that input line, without its newline, cut to MaxLine bytes
+	Blanks    bool     // as in Difference
 	Diff      string   // the difference as diff.Diff shows it
 	End       End      // how the run ended
 	What      string   // what the program did last, in words
@@ -50,14 +60,31 @@ type Failure struct {
 // with the limits lim of time and sl of the sandbox that it ran under.
 func (d *Difference) Summarize(t scenario.Transcript, lim Timeouts, sl sandbox.Limits) *Failure {
 	f := &Failure{
-		Line: d.Line, Want: cut(d.Want), Cut: d.Cut, InputLine: d.InputLine, Input: cut(d.Input), End: d.Result.End,
-		What: what(t, d.Result, lim, sl), Stderr: stderrExcerpt(d.Result.Stderr), way: d.way,
+		Line: d.Line, Want: cut(d.Want), Cut: d.Cut, InputLine: d.InputLine, Input: cut(d.Input), Blanks: d.Blanks,
+		End: d.Result.End, What: what(t, d.Result, lim, sl, d.status), way: d.way,
+	}
+	if !EndsMidGame(t) || d.way.got == "end" {
+		// At the end of an input that ends mid-game, a program may well
+		// crash (Python's input() raises EOFError): only a program that
+		// stops short has a crash of its own to show.
+		f.Stderr = stderrExcerpt(d.Result.Stderr)
 	}
 	if d.Line > 0 {
 		if d.Got != "" {
 			f.Got = quote(d.Got)
 		}
-		f.Diff = diff.Diff(t.Output, d.Result.Stdout)
+		got := d.Result.Stdout
+		if d.aligned {
+			// The judge's lines before Line, which the program's match
+			// but for blanks, so that the diff shows the difference in
+			// logic.
+			want := console.Lines(t.Output)
+			got = []byte(strings.Join(want[:d.Line-1], "") + strings.Join(console.Lines(got)[d.Line-1:], ""))
+		}
+		f.Diff = diff.Diff(t.Output, got)
+		if d.aligned {
+			f.Diff += "        (the lines before it differ from the judge's only in blanks)\n"
+		}
 		if d.Cut {
 			f.Diff += "        (cut: it was stopped at its first wrong byte, before the end of this line)\n"
 		}
@@ -112,19 +139,44 @@ func cut(line string) string {
 // status or signal and the exception it reported.
 type way struct {
 	end       End
+	blanks    bool // right but for blanks
 	want, got string
 	exit      string // "status 1" or the signal, when the output stops short or is right
 	exception string // the exception that standard error names, as plain shows it, when the output stops short or is right
 }
 
-// Compare returns how the program's run r differs from the transcript t,
-// or nil if it gave the same standard output and exit status. Standard
-// error is not compared: PROTOCOL.md fixes only that it is one line.
+// A Comparison says what a run must get right to pass.
+type Comparison struct {
+	// Strict compares standard output byte for byte: a difference in
+	// blanks is a failure like any other. Otherwise standard output is
+	// compared with its blanks normalized (see SameBlanks), and a run
+	// whose output is right but for blanks passes, its Difference saying
+	// so (Blanks).
+	Strict bool
+	// Status compares the exit status too (0, or 1 for a bad setup); it
+	// never counts on an input that ends mid-game (EndsMidGame), where a
+	// program may fail at the end of the input as it likes. When the
+	// status does not count, neither does whether the program exited or
+	// died of a signal, but a run that a limit ended still fails.
+	Status bool
+}
+
+// Compare compares the run r with the transcript t strictly, as
+// Comparison{Strict: true, Status: true} does.
 func Compare(t scenario.Transcript, r Result) *Difference {
-	if bytes.Equal(r.Stdout, t.Output) && r.Status == t.Status && r.End == Exited {
+	return Comparison{Strict: true, Status: true}.Compare(t, r)
+}
+
+// Compare returns how the program's run r differs from the transcript t,
+// or nil if it passes under c. Standard error is not compared:
+// PROTOCOL.md fixes only that it is one line.
+func (c Comparison) Compare(t scenario.Transcript, r Result) *Difference {
+	status := c.Status && !EndsMidGame(t)
+	statusRight := !status || r.Status == t.Status
+	if bytes.Equal(r.Stdout, t.Output) && statusRight && r.End == Exited {
 		return nil
 	}
-	d := &Difference{Result: r, way: way{end: r.End}}
+	d := &Difference{Result: r, status: status, way: way{end: r.End}}
 	if r.End == WentWrong {
 		d.way.end = Exited // stopped for the wrong output, which it would have written anyway
 	}
@@ -144,9 +196,23 @@ func Compare(t scenario.Transcript, r Result) *Difference {
 		return d
 	}
 	want, got := console.Lines(t.Output), console.Lines(r.Stdout)
+	same := func(a, b string) bool { return a == b || !c.Strict && SameBlanks(a, b) }
 	i := 0
-	for i < len(want) && i < len(got) && want[i] == got[i] {
+	for i < len(want) && i < len(got) && same(want[i], got[i]) {
 		i++
+	}
+	if i == len(want) && i == len(got) {
+		// Right but for blanks: where the output first differs at all.
+		if !statusRight || r.End != Exited {
+			d.way.want, d.way.got = strconv.Itoa(t.Status), strconv.Itoa(r.Status)
+			ended()
+			return d
+		}
+		for i = 0; want[i] == got[i]; i++ {
+		}
+		d.Blanks, d.way.blanks = true, true
+	} else {
+		d.aligned = !slices.Equal(want[:i], got[:i])
 	}
 	d.Line = i + 1
 	if i < len(want) {
@@ -165,6 +231,62 @@ func Compare(t scenario.Transcript, r Result) *Difference {
 		d.InputLine, d.Input = k, strings.TrimSuffix(in[k-1], "\n")
 	}
 	return d
+}
+
+// EndsMidGame reports whether the input of t ends mid-game: the judge
+// answers more than the rules line, then exits with status 1 for the
+// end of the input.
+func EndsMidGame(t scenario.Transcript) bool {
+	return t.Status != 0 && len(console.Lines(t.Output)) > 1
+}
+
+// SameBlanks reports whether two lines of output are the same but for
+// blanks: each with its blanks normalized, they are equal. Normalizing a
+// line removes its newline, the blanks (spaces, tabs and carriage
+// returns) at its start and end, and turns each run of blanks within it
+// into one space. So "B: 0 W: 0" and "B: 0  W: 0" are the same but for
+// blanks, and so are ". . . . " and ". . . .", "VALID\r\n" and
+// "VALID\n", "WINNER: B" and "WINNER: B\n"; "B:0 W:0" and "B: 0 W: 0"
+// are not, nor are a blank line and no line.
+func SameBlanks(a, b string) bool {
+	return normalize(a) == normalize(b)
+}
+
+// normalize returns line with its blanks normalized, as SameBlanks says.
+func normalize(line string) string {
+	isBlank := func(r rune) bool { return r == ' ' || r == '\t' || r == '\r' || r == '\n' }
+	return strings.Join(strings.FieldsFunc(line, isBlank), " ")
+}
+
+// A blanksPrefix tells, as a program's output grows, whether it could
+// still become want but for blanks: its whole lines are the same as
+// want's but for blanks, and its last line, if not whole, normalized,
+// begins the normalized line of want there. It checks each whole line
+// once.
+type blanksPrefix struct {
+	want          []byte
+	wantAt, outAt int // the bytes of want and of the output checked
+}
+
+// ok reports whether out, which begins with the output of the calls
+// before, could still become want but for blanks.
+func (p *blanksPrefix) ok(out []byte) bool {
+	for {
+		rest, wantRest := out[p.outAt:], p.want[p.wantAt:]
+		wantLine := wantRest
+		if n := bytes.IndexByte(wantRest, '\n'); n >= 0 {
+			wantLine = wantRest[:n+1]
+		}
+		n := bytes.IndexByte(rest, '\n')
+		if n < 0 {
+			return len(rest) == 0 || strings.HasPrefix(normalize(string(wantLine)), normalize(string(rest)))
+		}
+		if len(wantLine) == 0 || !SameBlanks(string(wantLine), string(rest[:n+1])) {
+			return false
+		}
+		p.outAt += n + 1
+		p.wantAt += len(wantLine)
+	}
 }
 
 // answering returns the input line, from 1, whose answer in the judge's

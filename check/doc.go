@@ -1,9 +1,12 @@
 // Package check grades a program, written in any language, against the
 // judge: it runs the program on the assignment's reference game, golden
 // transcripts and random scenarios, in batch or lock-step, compares its
-// standard output and exit status with the judge's byte for byte, sorts
-// the failures into ways of failing and shrinks each to the smallest
-// input that shows it, and gives each category of scenario its points.
+// standard output with the judge's in logic, blanks normalized, and to
+// the byte, and its exit status in the protocol profile (Comparison;
+// Config.Strict for byte for byte and the status everywhere), sorts the
+// failures, in logic or only in blanks, into ways of failing and shrinks
+// each to the smallest input that shows it, and gives each category of
+// scenario its points, and the category format those of the blanks.
 //
 // Check (check.go) does this in stages, each a function that takes what
 // the one before it returned and returns a value of its own: rulesFor
@@ -27,7 +30,8 @@
 // *MainError, and the check is not made.
 //
 // One run is Run (run.go), in the sandbox of package sandbox within the
-// Timeouts. Compare (compare.go) returns how it differs from the judge's
+// Timeouts; in lock-step it is stopped at its first byte wrong in logic.
+// Comparison.Compare (compare.go) returns how it differs from the judge's
 // transcript as a Difference: where standard output first differs, what
 // each side had there, and the run itself. Its Summarize makes the
 // Failure that a check keeps for its reports: the difference drawn by

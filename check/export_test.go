@@ -4,3 +4,14 @@ package check
 var (
 	DetectRules = detectRules
 )
+
+// BlanksPrefix returns whether each of outs in turn, each beginning with
+// the one before, could still become want but for blanks.
+func BlanksPrefix(want string, outs ...string) []bool {
+	p := blanksPrefix{want: []byte(want)}
+	var oks []bool
+	for _, out := range outs {
+		oks = append(oks, p.ok([]byte(out)))
+	}
+	return oks
+}

@@ -6,6 +6,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -152,8 +154,21 @@ func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 		if r.Tests != tests || r.Failures != failures || r.Errors != errs || r.Time == "" {
 			t.Errorf("JUnit XML: testsuites says tests %d, failures %d, errors %d; its testsuites have %d, %d, %d", r.Tests, r.Failures, r.Errors, tests, failures, errs)
 		}
-		if tests != len(g.Cases) || failures != g.Count(check.Failed) || errs != g.Count(check.NotRun) {
-			t.Errorf("JUnit XML: got %d tests, %d failures, %d errors; want %d, %d, %d", tests, failures, errs, len(g.Cases), g.Count(check.Failed), g.Count(check.NotRun))
+		// A testcase for each scenario, and with format one more for each
+		// scenario right in logic, failing unless right to the byte.
+		wantTests, wantFailures := len(g.Cases), g.Count(check.Failed)
+		if slices.ContainsFunc(g.Scores, func(s check.Score) bool { return s.Category == scenario.Format }) {
+			for _, c := range g.Cases {
+				if c.Verdict == check.Passed {
+					wantTests++
+					if !c.Exact() {
+						wantFailures++
+					}
+				}
+			}
+		}
+		if tests != wantTests || failures != wantFailures || errs != g.Count(check.NotRun) {
+			t.Errorf("JUnit XML: got %d tests, %d failures, %d errors; want %d, %d, %d", tests, failures, errs, wantTests, wantFailures, g.Count(check.NotRun))
 		}
 	case strings.Contains(file, "autolab"):
 		text := strings.TrimSuffix(string(data), "\n")
@@ -190,9 +205,10 @@ const hostile = "\x00\xff\x1b[2J]]></failure></testcase>\"'&<![CDATA[\r\x7f\u202
 // program's lines hold got as they are, not quoted: the writers must
 // keep a format valid even then. Its categories: reference passes;
 // non-square fails in way 1 and, with fewest-wins, in way 2; fewest-wins
-// also fails alone in way 3; passes has a scenario not run. Each way's
-// difference is repeated n times.
-func handMadeGrade(got string, n int) *check.Grade {
+// also fails alone in way 3; passes has a scenario not run; lock-step
+// passes right but for blanks, in way 4, which format counts. Each way's
+// difference is repeated n times, and its line goes on with long Ys.
+func handMadeGrade(got string, n, long int) *check.Grade {
 	g := &check.Grade{
 		Program: "student", Rules: othello.Full{}, RulesFrom: "its first line", Seed: 1, Jobs: 1,
 		Sandbox: "sandbox: isolated, by hand", Elapsed: 1500 * time.Millisecond,
@@ -212,9 +228,10 @@ func handMadeGrade(got string, n int) *check.Grade {
 		{add("fewest-2", scenario.FewestWins, check.Failed)},
 	}
 	add("passes-1", scenario.Passes, check.NotRun)
+	blanks := add("lock-1", scenario.LockStep, check.Passed)
 	for i, cases := range ways {
 		f := &check.Failure{
-			Line: 9, Want: "B: 0  W: 3\n", Got: got + strings.Repeat("Y", 64<<10), InputLine: 9, Input: got,
+			Line: 9, Want: "B: 0  W: 3\n", Got: got + strings.Repeat("Y", long), InputLine: 9, Input: got,
 			Diff: strings.Repeat("    got   "+got+"\n", n), End: check.Exited, What: "it exited with status 1 " + got, Stderr: []string{got},
 		}
 		w := &check.Way{Number: i + 1, Cases: cases, Reproducer: check.Reproducer{Input: []byte("4\n4\nB\n>\n" + got + "\n"), Failure: f, Size: "4x4", Shrunk: true}}
@@ -223,10 +240,17 @@ func handMadeGrade(got string, n int) *check.Grade {
 		}
 		g.Ways = append(g.Ways, w)
 	}
-	for _, c := range []scenario.Category{scenario.Reference, scenario.NonSquare, scenario.FewestWins, scenario.Passes} {
-		s := check.Score{Category: c, Weight: 25, Max: 25}
+	f := &check.Failure{Line: 9, Want: "B: 0  W: 3\n", Got: "B: 0 W: 3 " + got + "\n", InputLine: 9, Input: got, Blanks: true, End: check.Exited}
+	blanks.Failure = f
+	blanks.Way = &check.Way{Number: 4, Cases: []*check.Case{blanks}, Reproducer: check.Reproducer{Input: []byte("4\n4\nB\n>\n" + got + "\n"), Failure: f, Size: "4x4"}}
+	g.Ways = append(g.Ways, blanks.Way)
+	for _, c := range []scenario.Category{scenario.Reference, scenario.NonSquare, scenario.FewestWins, scenario.Passes, scenario.LockStep, scenario.Format} {
+		s := check.Score{Category: c, Weight: 20, Max: 20}
 		for _, k := range g.Cases {
-			if k.Category == c {
+			if c == scenario.Format && k.Verdict == check.Passed {
+				s.Passed += map[bool]int{true: 1}[k.Exact()]
+				s.Failed += map[bool]int{true: 1}[!k.Exact()]
+			} else if k.Category == c {
 				s.Passed += map[bool]int{true: 1}[k.Verdict == check.Passed]
 				s.Failed += map[bool]int{true: 1}[k.Verdict == check.Failed]
 				s.NotRun += map[bool]int{true: 1}[k.Verdict == check.NotRun]
@@ -249,18 +273,25 @@ var writers = map[string]func(*bytes.Buffer, *check.Grade) error{
 }
 
 // TestFormatsOfHostileOutput writes a grade whose program's lines hold
-// hostile bytes as they are, and checks that each format stays valid:
+// hostile bytes as they are, compares each format with its golden file,
+// testdata/hostile-FORMAT, and checks that each stays valid:
 // it parses back, with the fields its system reads, and the XML holds
 // no character that XML 1.0 forbids.
 func TestFormatsOfHostileOutput(t *testing.T) {
-	g := handMadeGrade(hostile, 1)
+	// The golden files' lines are 300 bytes long, not 64 KiB.
+	short, long := handMadeGrade(hostile, 1, 300), handMadeGrade(hostile, 1, 64<<10)
 	for file, write := range writers {
 		t.Run(file, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := write(&b, g); err != nil {
+			if err := write(&b, short); err != nil {
 				t.Fatal(err)
 			}
-			checkFormat(t, file, g, b.Bytes())
+			compareGolden(t, filepath.Join("testdata", "hostile-"+file), b.Bytes())
+			b.Reset()
+			if err := write(&b, long); err != nil {
+				t.Fatal(err)
+			}
+			checkFormat(t, file, long, b.Bytes())
 			if strings.HasSuffix(file, ".xml") {
 				for i, r := range b.String() {
 					if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0xfffe || r == 0xffff {
@@ -323,7 +354,7 @@ func TestErrorFormats(t *testing.T) {
 // add up to several megabytes is cut under PrairieLearn's 1 MB, saying
 // so, and still parses with every test.
 func TestPrairieLearnCap(t *testing.T) {
-	g := handMadeGrade("long", 40000) // about 800 KB of difference a way
+	g := handMadeGrade("long", 40000, 64<<10) // about 800 KB of difference a way
 	var b bytes.Buffer
 	if err := check.WritePrairieLearn(&b, g); err != nil {
 		t.Fatal(err)
@@ -331,8 +362,8 @@ func TestPrairieLearnCap(t *testing.T) {
 	checkFormat(t, "prairielearn.json", g, b.Bytes())
 	var r prairieLearnResults
 	json.Unmarshal(b.Bytes(), &r)
-	if len(r.Tests) != 4 || !strings.Contains(b.String(), "cut here: the results must stay under PrairieLearn's 1 MB") {
-		t.Errorf("got %d tests and %d bytes, want 4 tests, the outputs cut saying so", len(r.Tests), b.Len())
+	if len(r.Tests) != len(g.Scores) || !strings.Contains(b.String(), "cut here: the results must stay under PrairieLearn's 1 MB") {
+		t.Errorf("got %d tests and %d bytes, want %d tests, the outputs cut saying so", len(r.Tests), b.Len(), len(g.Scores))
 	}
 }
 
@@ -341,7 +372,7 @@ func TestPrairieLearnCap(t *testing.T) {
 // in the tests that are visible, even in a way of failing that it shares
 // with a visible category; its own test is after_published.
 func TestGradescopeHides(t *testing.T) {
-	g := handMadeGrade("wrong", 1)
+	g := handMadeGrade("wrong", 1, 64<<10)
 	var b bytes.Buffer
 	if err := check.WriteGradescope(&b, g, []scenario.Category{scenario.FewestWins}); err != nil {
 		t.Fatal(err)
@@ -360,12 +391,14 @@ func TestGradescopeHides(t *testing.T) {
 			seen += test.Output
 		}
 	}
-	for _, leak := range []string{"fewest", "way 3", "of 3", "3 failed"} {
+	// Of the four ways, the third is fewest-wins' alone: the blanks way is
+	// the third that students see.
+	for _, leak := range []string{"fewest", "way 4", "of 4", "3 failed"} {
 		if strings.Contains(seen, leak) {
 			t.Errorf("what students see at once holds %q:\n%s", leak, seen)
 		}
 	}
-	for _, want := range []string{"2 failed, 1 not run", "way 2: 1 scenario (non-square 1)", "WAY 2 of 2"} {
+	for _, want := range []string{"2 failed, 1 not run", "way 2: 1 scenario (non-square 1)", "WAY 2 of 3", "way 3: 1 scenario (lock-step 1): right but for blanks"} {
 		if !strings.Contains(seen, want) {
 			t.Errorf("what students see at once lacks %q:\n%s", want, seen)
 		}

@@ -57,13 +57,21 @@ type Case struct {
 	About    string // where the scenario comes from and what it is
 	Mode     Mode
 	Verdict  Verdict
-	Failure  *Failure // for Failed: how
-	Way      *Way     // for Failed: the way of failing it shares with others
-	Why      string   // for NotRun: why
+	// Failure is how it fails: for Failed, in logic; for a case Passed
+	// but not right to the byte, in its blanks (Failure.Blanks); nil
+	// for the others.
+	Failure *Failure
+	Way     *Way   // for a case with a Failure: the way of failing it shares with others
+	Why     string // for NotRun: why
 }
 
+// Exact reports whether the case passed right to the byte, blanks and
+// all.
+func (c *Case) Exact() bool { return c.Verdict == Passed && c.Failure == nil }
+
 // A Way is one way of failing: the cases that fail alike, and the
-// smallest input found that shows it.
+// smallest input found that shows it. The cases of a way that fails
+// only in blanks (Failure.Blanks) passed in logic.
 type Way struct {
 	Number int     // from 1, in the order of the report
 	Cases  []*Case // the example first, whose input was shrunk, then the others in the order of the check
@@ -113,14 +121,50 @@ func (w *Way) Categories() string {
 	return strings.Join(parts, ", ")
 }
 
+// CasesIn returns how many of the way's cases cost points in category c:
+// in format, every case of a way right but for blanks; in the others,
+// those of the category of a way that fails in logic.
+func (w *Way) CasesIn(c scenario.Category) int {
+	if (c == scenario.Format) != w.Failure.Blanks {
+		return 0
+	}
+	if c == scenario.Format {
+		return len(w.Cases)
+	}
+	n := 0
+	for _, k := range w.Cases {
+		if k.Category == c {
+			n++
+		}
+	}
+	return n
+}
+
 // A Score is what a category is worth and what the program earned in it:
 // Weight's share of the scenarios passed, out of Max, which is Weight
 // unless the category has no scenario.
+//
+// The category format is scored apart from logic: its scenarios are those
+// of the check that passed in logic, Passed those right to the byte
+// (Case.Exact), Failed those right but for blanks; its Max is Weight even
+// when no scenario passed, for then it earns nothing.
 type Score struct {
 	Category               scenario.Category
 	Passed, Failed, NotRun int
 	Weight                 float64
 	Points, Max            float64
+}
+
+// Blanks returns how many scenarios passed but for blanks: right in
+// logic, not to the byte.
+func (g *Grade) Blanks() int {
+	n := 0
+	for _, c := range g.Cases {
+		if c.Verdict == Passed && !c.Exact() {
+			n++
+		}
+	}
+	return n
 }
 
 // Count returns how many scenarios have the verdict v.
@@ -184,19 +228,25 @@ func (g *Grade) Total() (points, max float64) {
 // round rounds points to two decimals.
 func round(x float64) float64 { return math.Round(x*100) / 100 }
 
-// score gives each category of the weights and of the cases its points.
-func score(cases []*Case, weights Weights) []Score {
+// score gives each category of the weights and of the cases its points,
+// and with format the category format.
+func score(cases []*Case, weights Weights, format bool) []Score {
 	var scores []Score
 	for _, c := range scenario.Categories {
+		if c == scenario.Format && !format {
+			continue
+		}
 		s := Score{Category: c, Weight: weights[c]}
 		for _, k := range cases {
-			if k.Category != c {
-				continue
-			}
-			switch k.Verdict {
-			case Passed:
+			switch {
+			case c == scenario.Format && k.Exact():
 				s.Passed++
-			case Failed:
+			case c == scenario.Format && k.Verdict == Passed:
+				s.Failed++
+			case c == scenario.Format || k.Category != c:
+			case k.Verdict == Passed:
+				s.Passed++
+			case k.Verdict == Failed:
 				s.Failed++
 			default:
 				s.NotRun++
@@ -206,9 +256,9 @@ func score(cases []*Case, weights Weights) []Score {
 		if n == 0 && s.Weight == 0 {
 			continue
 		}
-		if n > 0 {
+		if n > 0 || c == scenario.Format {
 			s.Max = s.Weight
-			s.Points = round(s.Weight * float64(s.Passed) / float64(n))
+			s.Points = round(s.Weight * float64(s.Passed) / float64(max(n, 1)))
 		}
 		scores = append(scores, s)
 	}
@@ -219,20 +269,38 @@ func score(cases []*Case, weights Weights) []Score {
 type Weights map[scenario.Category]float64
 
 // DefaultWeights returns the points of each category of profile p, which
-// add up to 100. Golden transcripts are worth nothing unless a weights
-// file says otherwise.
-func DefaultWeights(p scenario.Profile) Weights {
+// add up to 100, strict or not. Golden transcripts are worth nothing
+// unless a weights file says otherwise. Strict, there is no format: a
+// scenario passes right to the byte or fails. Otherwise the format,
+// blanks right to the byte, is worth 10 points in the assignment
+// profile, which says spacing is critical, taken from non-square and
+// invalid-moves, so that a program right in logic but for its blanks
+// earns 90, not 0; and 5 in the protocol profile, taken from
+// tolerant-input, as much as each other detail that PROTOCOL.md adds to
+// the assignment (bad lines, bad setups).
+func DefaultWeights(p scenario.Profile, strict bool) Weights {
 	if p == scenario.Protocol {
-		return Weights{
+		w := Weights{
 			scenario.Reference: 10, scenario.FullGame: 10, scenario.Passes: 10, scenario.BlockedStart: 10,
 			scenario.FewestWins: 10, scenario.NonSquare: 10, scenario.InvalidMoves: 10, scenario.LockStep: 10,
 			scenario.TolerantInput: 10, scenario.BadLines: 5, scenario.BadSetup: 5,
 		}
+		if !strict {
+			w[scenario.TolerantInput] -= 5
+			w[scenario.Format] = 5
+		}
+		return w
 	}
-	return Weights{
+	w := Weights{
 		scenario.Reference: 10, scenario.FullGame: 15, scenario.Passes: 10, scenario.BlockedStart: 10,
 		scenario.FewestWins: 10, scenario.NonSquare: 15, scenario.InvalidMoves: 15, scenario.LockStep: 15,
 	}
+	if !strict {
+		w[scenario.NonSquare] -= 5
+		w[scenario.InvalidMoves] -= 5
+		w[scenario.Format] = 10
+	}
+	return w
 }
 
 // ErrWeights means a weights file is not lines of a category and its

@@ -129,12 +129,15 @@ func TestReadWeights(t *testing.T) {
 		}
 	}
 	for _, p := range scenario.Profiles {
-		sum := 0.0
-		for _, c := range p.Categories() {
-			sum += check.DefaultWeights(p)[c]
-		}
-		if sum += check.DefaultWeights(p)[scenario.Reference]; sum != 100 {
-			t.Errorf("%s: the default weights add up to %v, want 100", p, sum)
+		for _, strict := range []bool{false, true} {
+			w := check.DefaultWeights(p, strict)
+			sum := w[scenario.Reference] + w[scenario.Format]
+			for _, c := range p.Categories() {
+				sum += w[c]
+			}
+			if sum != 100 || (w[scenario.Format] == 0) != strict {
+				t.Errorf("%s, strict %v: the default weights add up to %v, format %v; want 100, format only when not strict", p, strict, sum, w[scenario.Format])
+			}
 		}
 	}
 }
@@ -171,19 +174,7 @@ func TestFormats(t *testing.T) {
 			if err := f.write(&got); err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", f.file)
-			if *update {
-				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := diff.Diff(want, got.Bytes()); d != "" {
-				t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
-			}
+			compareGolden(t, filepath.Join("testdata", f.file), got.Bytes())
 			checkFormat(t, f.file, g, got.Bytes())
 		})
 	}
@@ -211,6 +202,24 @@ func TestFormats(t *testing.T) {
 	}
 }
 
+// compareGolden compares got with the golden file's bytes, after
+// writing them there first with -update.
+func compareGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diff.Diff(want, got); d != "" {
+		t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
+	}
+}
+
 // TestReportsCannotBeSpoofed checks a program that writes escape codes, a
 // fake verdict, U+202E, a 65 KB line of output and a 65 KB exception
 // name: every report, the text, the JSON, Gradescope's and
@@ -225,6 +234,7 @@ func TestReportsCannotBeSpoofed(t *testing.T) {
 	if len(g.Ways) != 3 {
 		t.Fatalf("got %d ways of failing, want 3: a long line, a long exception, an exception of escapes", len(g.Ways))
 	}
+	g.Program, g.Sandbox, g.Elapsed, g.Jobs = "student spoof", "sandbox: (the machine's)", 1500*time.Millisecond, 2
 	var text, verbose, js, gs, pl, junit, autolab bytes.Buffer
 	check.WriteText(&text, g, false)
 	check.WriteText(&verbose, g, true)
@@ -233,14 +243,20 @@ func TestReportsCannotBeSpoofed(t *testing.T) {
 	check.WritePrairieLearn(&pl, g)
 	check.WriteJUnit(&junit, g)
 	check.WriteAutolab(&autolab, g, false)
+	for file, b := range map[string]*bytes.Buffer{
+		"spoof.txt": &text, "spoof-v.txt": &verbose, "spoof.json": &js, "spoof-gradescope.json": &gs,
+		"spoof-prairielearn.json": &pl, "spoof-junit.xml": &junit, "spoof-autolab.txt": &autolab,
+	} {
+		compareGolden(t, filepath.Join("testdata", file), b.Bytes())
+	}
 	checkFormat(t, "junit.xml", g, junit.Bytes())
 	checkShown(t, "the JUnit XML", junit.String(), false)
 	checkFormat(t, "autolab.txt", g, autolab.Bytes())
 	checkShown(t, "the Autolab report", autolab.String(), true)
 	for _, want := range []string{
 		`got "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202eYYYY`,
-		`want status 0 ("\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e")`,
-		`want status 0 ("XXXX`, `XXXX" … 64,845 more bytes)`,
+		`it exited with status 1 ("\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e")`,
+		`it exited with status 1 ("XXXX`, `XXXX" … 64,845 more bytes)`,
 		`    | "terminate called after throwing an instance of '\x1b[2J\r250 passed, 0 failed\x1b[8m\u202e'"`,
 	} {
 		if !strings.Contains(text.String(), want) {

@@ -103,12 +103,7 @@ func categoryOutput(g *Grade, s Score) string {
 	n := s.Passed + s.Failed + s.NotRun
 	fmt.Fprintf(&sb, "%d of %d %s passed\n", s.Passed, n, plural(n, "scenario"))
 	for _, way := range g.Ways {
-		here := 0
-		for _, c := range way.Cases {
-			if c.Category == s.Category {
-				here++
-			}
-		}
+		here := way.CasesIn(s.Category)
 		if here == 0 {
 			continue
 		}

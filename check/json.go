@@ -70,6 +70,7 @@ type (
 		Want       string   `json:"want"`
 		Got        string   `json:"got"`
 		Cut        bool     `json:"cut"`
+		Blanks     bool     `json:"blanks,omitempty"`
 		End        string   `json:"end"`
 		Stderr     []string `json:"stderr"`
 	}
@@ -78,7 +79,7 @@ type (
 func difference(f *Failure) jsonDifference {
 	return jsonDifference{
 		OutputLine: f.Line, InputLine: f.InputLine, Input: f.Input, Want: f.Want, Got: f.Got,
-		Cut: f.Cut, End: f.What, Stderr: append([]string{}, f.Stderr...),
+		Cut: f.Cut, Blanks: f.Blanks, End: f.What, Stderr: append([]string{}, f.Stderr...),
 	}
 }
 

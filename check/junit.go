@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/othello-judge/judge/scenario"
 )
 
 // JUnit's XML, as CI tools read it: Jenkins
@@ -76,16 +78,21 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 			},
 		}
 		for _, c := range g.Cases {
+			if s.Category == scenario.Format {
+				// Format's testcases are the scenarios right in logic,
+				// failing when they are right but for blanks.
+				if c.Verdict == Passed {
+					suite.Cases = append(suite.Cases, juFormat(c))
+				}
+				continue
+			}
 			if c.Category != s.Category {
 				continue
 			}
 			tc := juCase{Name: c.Name, Classname: "othello." + c.Category.String(), Time: seconds(0)}
 			switch c.Verdict {
 			case Failed:
-				var text strings.Builder
-				fmt.Fprintf(&text, "%s (%s), way %d of failing\n", c.Name, c.About, c.Way.Number)
-				writeFailure(&text, c.Failure)
-				tc.Failure = &juProblem{Message: summary(c.Failure), Type: fmt.Sprintf("way %d", c.Way.Number), Text: text.String()}
+				tc.Failure = juFailure(c)
 			case NotRun:
 				tc.Error = &juProblem{Message: c.Why, Type: "not run", Text: c.Name + ": " + c.Why + "\n"}
 			}
@@ -97,6 +104,25 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 		r.Suites = append(r.Suites, suite)
 	}
 	return writeXML(w, r)
+}
+
+// juFormat returns the testcase of format of c, a case right in logic:
+// it fails when c is right but for blanks.
+func juFormat(c *Case) juCase {
+	tc := juCase{Name: c.Name, Classname: "othello." + scenario.Format.String(), Time: seconds(0)}
+	if !c.Exact() {
+		tc.Failure = juFailure(c)
+	}
+	return tc
+}
+
+// juFailure returns the failure of c, a case with a Failure: where its
+// output first differs in a line, and in full.
+func juFailure(c *Case) *juProblem {
+	var text strings.Builder
+	fmt.Fprintf(&text, "%s (%s), way %d of failing\n", c.Name, c.About, c.Way.Number)
+	writeFailure(&text, c.Failure)
+	return &juProblem{Message: summary(c.Failure), Type: fmt.Sprintf("way %d", c.Way.Number), Text: text.String()}
 }
 
 // WriteJUnitError writes, in place of a grade, the JUnit XML of a

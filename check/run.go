@@ -122,7 +122,7 @@ func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim T
 
 	// A program that stops reading must not block a write past the limit.
 	stdinW.SetWriteDeadline(time.Now().Add(lim.Timeout))
-	r := &runner{ctx: ctx, t: t, lim: lim, stdin: stdinW, stdout: stdout, stderr: stderr, exited: proc.Done(), deadline: time.After(lim.Timeout)}
+	r := &runner{ctx: ctx, t: t, lim: lim, stdin: stdinW, stdout: stdout, stderr: stderr, exited: proc.Done(), deadline: time.After(lim.Timeout), prefix: blanksPrefix{want: t.Output}}
 	var end End
 	if mode == LockStep {
 		end = r.lockStep()
@@ -172,6 +172,7 @@ type runner struct {
 	exited   <-chan struct{}
 	deadline <-chan time.Time
 	lines    int // input lines written in full
+	prefix   blanksPrefix
 }
 
 // batch writes all the input and waits for the program to exit.
@@ -201,7 +202,7 @@ func (r *runner) waitExit() End {
 
 // lockStep writes the input one line at a time, each once the lines that
 // answer the one before it have come, and stops the program as soon as
-// its output differs from the judge's.
+// its output differs from the judge's in more than blanks (blanksPrefix).
 func (r *runner) lockStep() End {
 	in := console.Lines(r.t.Input)
 	answers := console.AnswerSizes(r.t.Output, len(in))
@@ -233,7 +234,7 @@ func (r *runner) waitLines(n int) (End, bool) {
 	lineDeadline := time.After(r.lim.LineTimeout)
 	for {
 		got := r.stdout.bytes()
-		if !bytes.HasPrefix(r.t.Output, got) {
+		if !r.prefix.ok(got) {
 			return WentWrong, false
 		}
 		if bytes.Count(got, []byte("\n")) >= n {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,12 +70,17 @@ const (
 	twoBugs       = "two-bugs"        // after the first move, a Python IndexError on non-square boards and a quiet exit when the fewest win
 	hangChild     = "hang-child"      // the child process of hang
 	spoof         = "spoof"           // after the setup, writes what would spoof a report, and exits with status 1: see spoofReports
+	rulesBlank    = "rules-blank"     // "FULL \r" as its first line
+	readAfter     = "read-after"      // reads once more after WINNER and, at the end of the input, fails as Python's input() does, with status 1
 )
 
 // student is a plain, independent implementation of the protocol, written
 // as a student might, with the mistake bug.
 func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if bug == hangChild {
+	// has reports whether the student makes the mistake b: bug may name
+	// several, joined by "+".
+	has := func(b string) bool { return slices.Contains(strings.Split(bug, "+"), b) }
+	if has(hangChild) {
 		time.Sleep(time.Hour)
 		return 0
 	}
@@ -82,7 +88,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	in := bufio.NewReader(stdin)
 	readLine := func() (string, bool) {
-		if bug != noFlush {
+		if !has(noFlush) {
 			out.Flush()
 		}
 		line, err := in.ReadString('\n')
@@ -95,10 +101,14 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	var rules othello.Rules = othello.Full{}
-	if bug == edgeFlips {
+	if has(edgeFlips) {
 		rules = edgeRules{}
 	}
-	fmt.Fprintln(out, "FULL")
+	if has(rulesBlank) {
+		fmt.Fprintln(out, "FULL \r")
+	} else {
+		fmt.Fprintln(out, "FULL")
+	}
 	var setup [4]string
 	for i := range setup {
 		line, ok := readLine()
@@ -129,11 +139,11 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 			board.Set(othello.Square{Row: r, Col: c}, color)
 		}
 	}
-	if bug == spoof {
+	if has(spoof) {
 		out.Flush()
 		return spoofReports(rows, cols, win, stdout, stderr)
 	}
-	if bug == hang {
+	if has(hang) {
 		// A child that holds standard output open.
 		child := exec.Command(os.Args[0], "student", hangChild)
 		child.Stdout = stdout.(*os.File)
@@ -149,7 +159,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 	show := func() {
 		b := pos.Board()
 		sep := "  "
-		if bug == scoreSpace {
+		if has(scoreSpace) {
 			sep = " "
 		}
 		fmt.Fprintf(out, "B: %d%sW: %d\n", b.Count(othello.Black), sep, b.Count(othello.White))
@@ -160,7 +170,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 				cells = append(cells, color.String())
 			}
 			row := strings.Join(cells, " ")
-			if bug == trailingBlank {
+			if has(trailingBlank) {
 				row += " "
 			}
 			fmt.Fprintln(out, row)
@@ -168,7 +178,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	moves := 0
 	for !pos.Over() {
-		if pos.Legal().IsEmpty() && bug != noPass {
+		if pos.Legal().IsEmpty() && !has(noPass) {
 			pos.Pass()
 		}
 		show()
@@ -179,7 +189,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return fail("input ended mid-game")
 			}
 			f := strings.Fields(line)
-			if bug == strictInput && !regexp.MustCompile(`^[0-9]+ [0-9]+$`).MatchString(line) {
+			if has(strictInput) && !regexp.MustCompile(`^[0-9]+ [0-9]+$`).MatchString(line) {
 				f = nil
 			}
 			if len(f) == 2 {
@@ -194,16 +204,16 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(out, "INVALID")
 		}
 		fmt.Fprintln(out, "VALID")
-		if moves++; bug == twoBugs && moves == 1 && rows != cols {
+		if moves++; has(twoBugs) && moves == 1 && rows != cols {
 			out.Flush()
 			fmt.Fprint(stderr, "Traceback (most recent call last):\n  File \"othello.py\", line 40, in <module>\n    main()\n"+
 				"  File \"othello.py\", line 12, in main\n    board[r][c] = 'B'\nIndexError: list index out of range\n")
 			return 1
 		}
-		if bug == twoBugs && moves == 1 && win == othello.FewestDiscs {
+		if has(twoBugs) && moves == 1 && win == othello.FewestDiscs {
 			return 0
 		}
-		if bug == crash && moves == 5 {
+		if has(crash) && moves == 5 {
 			out.Flush()
 			panic("student: index out of range")
 		}
@@ -212,21 +222,31 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 	b := pos.Board()
 	winner := win.Winner(b.Count(othello.Black), b.Count(othello.White))
 	switch {
-	case bug == noWinner:
-	case bug == winnerWord && winner == othello.Black:
+	case has(noWinner):
+	case has(winnerWord) && winner == othello.Black:
 		fmt.Fprintln(out, "WINNER: BLACK")
-	case bug == winnerWord && winner == othello.White:
+	case has(winnerWord) && winner == othello.White:
 		fmt.Fprintln(out, "WINNER: WHITE")
 	case winner == othello.Empty:
 		fmt.Fprintln(out, "WINNER: NONE")
 	default:
 		fmt.Fprintf(out, "WINNER: %v\n", winner)
 	}
-	if bug == extraLines {
+	if has(extraLines) {
 		fmt.Fprintln(out, "GAME OVER")
+	}
+	if has(readAfter) {
+		if _, ok := readLine(); !ok {
+			out.Flush()
+			fmt.Fprint(stderr, eofError)
+			return 1
+		}
 	}
 	return 0
 }
+
+// eofError is what Python writes when input() meets the end of the input.
+const eofError = "Traceback (most recent call last):\n  File \"othello.py\", line 80, in <module>\n    line = input()\nEOFError: EOF when reading a line\n"
 
 // spoofer is what a program writes to spoof a report: escape codes that
 // clear the screen and go back to the start of the line, a fake verdict,

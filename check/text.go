@@ -43,7 +43,11 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 	}
 	if len(g.Ways) > 0 {
 		failed := g.Count(Failed)
-		fmt.Fprintf(bw, "\n%d %s %s, in %d %s:\n", failed, plural(failed, "scenario"), plural3(failed, "fails", "fail"), len(g.Ways), plural(len(g.Ways), "way"))
+		blanks := ""
+		if n := g.Blanks(); n > 0 {
+			blanks = fmt.Sprintf(" and %d %s right but for blanks", n, plural3(n, "is", "are"))
+		}
+		fmt.Fprintf(bw, "\n%d %s %s%s, in %d %s:\n", failed, plural(failed, "scenario"), plural3(failed, "fails", "fail"), blanks, len(g.Ways), plural(len(g.Ways), "way"))
 		for _, way := range g.Ways {
 			fmt.Fprintf(bw, "  way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
 			input := "smallest input"
@@ -111,12 +115,17 @@ func where(w *Way) string {
 }
 
 // Summary says in one line how the way fails: where the output first
-// differs and what the program did.
+// differs and what the program did; for a way that fails only in blanks,
+// "right but for blanks: " and the two lines.
 func (w *Way) Summary() string { return summary(w.Failure) }
 
 // summary says in one line how f fails: where the output first differs
-// and what the program did.
+// and what the program did; for a failure only in blanks, "right but for
+// blanks: " and the two lines.
 func summary(f *Failure) string {
+	if f.Blanks {
+		return fmt.Sprintf("right but for blanks: output line %d is %s, want %s", f.Line, f.Got, quote(f.Want))
+	}
 	var sb strings.Builder
 	if f.Line > 0 {
 		got := "the end of the output"
@@ -168,7 +177,7 @@ func writeWay(w io.Writer, g *Grade, way *Way) {
 	}
 	writeFailure(w, way.Failure)
 	if way.MidGame != "" {
-		fmt.Fprintf(w, "  the input ends mid-game: that is why the judge exits with status 1, saying %s on standard error\n", strconv.Quote(way.MidGame))
+		fmt.Fprintf(w, "  the input ends mid-game: that is why the judge exits with status 1, saying %s on standard error; what the program does at that end does not count\n", strconv.Quote(way.MidGame))
 	}
 	if len(way.Cases) > 1 {
 		var names []string
@@ -262,8 +271,9 @@ func plural(n int, word string) string {
 }
 
 // what says what the program did last, with the limits lim of time and
-// sl of the sandbox that it ran under.
-func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits) string {
+// sl of the sandbox that it ran under; status says whether its exit
+// status counted.
+func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits, status bool) string {
 	switch r.End {
 	case NotStarted:
 		return fmt.Sprintf("it could not be started: %v", r.Err)
@@ -294,7 +304,7 @@ func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits) stri
 	} else {
 		fmt.Fprintf(&sb, "it died (%s)", r.State)
 	}
-	if r.Status != t.Status {
+	if status && r.Status != t.Status {
 		fmt.Fprintf(&sb, ", want status %d", t.Status)
 	}
 	want, got := console.Lines(t.Output), console.Lines(r.Stdout)

@@ -10,7 +10,8 @@ import (
 type Category uint8
 
 // The categories. Reference and Golden are transcripts read from files;
-// a Generator makes the others.
+// a Generator makes the others, but for Format, which scores the output's
+// blanks in all the scenarios of the others.
 const (
 	Reference     Category = iota // the assignment's two reference games, built in
 	Golden                        // a transcript of a -golden folder
@@ -24,14 +25,18 @@ const (
 	TolerantInput                 // move lines with blanks, tabs, signs, leading zeros or a carriage return
 	BadLines                      // lines that are not two integers, which are INVALID
 	BadSetup                      // a setup that breaks the rules, which ends the program at once
+	// Format is the scenarios of a check that are right in logic again,
+	// for their output right to the byte, blanks and all: no scenario is
+	// made for it.
+	Format
 )
 
 // Categories lists every category, in the order reports show them.
-var Categories = []Category{Reference, Golden, FullGame, Passes, BlockedStart, FewestWins, NonSquare, InvalidMoves, LockStep, TolerantInput, BadLines, BadSetup}
+var Categories = []Category{Reference, Golden, FullGame, Passes, BlockedStart, FewestWins, NonSquare, InvalidMoves, LockStep, TolerantInput, BadLines, BadSetup, Format}
 
 var categoryNames = [...]string{
 	"reference", "golden", "full-game", "passes", "blocked-start", "fewest-wins", "non-square",
-	"invalid-moves", "lock-step", "tolerant-input", "bad-lines", "bad-setup",
+	"invalid-moves", "lock-step", "tolerant-input", "bad-lines", "bad-setup", "format",
 }
 
 var categoryAbout = [...]string{
@@ -47,6 +52,7 @@ var categoryAbout = [...]string{
 	"move lines with extra blanks, tabs, signs, leading zeros or a carriage return",
 	"lines that are not two integers (INVALID)",
 	"setups that break the rules: the program must stop after its first line",
+	"the output of the scenarios right in logic, right to the byte, blanks included",
 }
 
 // ErrCategory means a name is not that of a category.

@@ -25,12 +25,15 @@ import (
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
 
 Runs COMMAND on the assignment's reference game, golden transcripts and
-random scenarios and compares its standard output and exit status with
-the judge's, byte for byte. Its first line, FULL or SIMPLE, chooses the
-rule set. Reports each way of failing once, with the smallest input that
-shows it, then the points of each category and "N passed, M failed".
-Exit status: 0 all passed, 1 a failure or a program that cannot be
-checked, 2 bad command line.
+random scenarios and compares its standard output with the judge's, its
+blanks normalized (a scenario right but for blanks passes, and the
+category format counts those right to the byte), and its exit status
+only under -profile protocol; -strict compares byte for byte. Its first
+line, FULL or SIMPLE, chooses the rule set. Reports each way of failing
+once, with the smallest input that shows it, then the points of each
+category and "N passed, M failed". Exit status: 0 all passed right to
+the byte, 1 a failure, output right but for blanks, or a program that
+cannot be checked, 2 bad command line.
 ` + commandUsage + `
 ` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab
 	the report on standard output: for people (default), JSON (README.md
@@ -76,6 +79,10 @@ const checkFlagsUsage = `Flags:
 	lines that are not moves (bad-lines), bad setups (bad-setup)
   -rules full|simple
 	force a rule set instead of reading the program's first line
+  -strict
+	all or nothing: standard output byte for byte and the exit status in
+	every profile, no category format (default: blanks normalized, a
+	format category, the exit status only under -profile protocol)
   -golden DIR
 	also run every NAME.in/NAME.out pair in DIR and below it (category
 	golden); repeatable
@@ -155,7 +162,7 @@ type checkFlags struct {
 	n                                     *int
 	seed                                  *uint64
 	bad                                   *float64
-	interactive, sandbox                  *bool
+	interactive, sandbox, strict          *bool
 	timeout, lineTimeout                  *time.Duration
 	jobs                                  *int
 	limits                                sandbox.Limits
@@ -178,6 +185,7 @@ func addCheckFlags(flags *flag.FlagSet) *checkFlags {
 	f.size = flags.String("size", "", "")
 	f.bad = flags.Float64("bad", -1, "")
 	f.interactive = flags.Bool("interactive", false, "")
+	f.strict = flags.Bool("strict", false, "")
 	f.weights = flags.String("weights", "", "")
 	f.hidden = flags.String("hidden", "", "")
 	f.timeout = flags.Duration("timeout", 10*time.Second, "")
@@ -228,6 +236,7 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 		Timeouts: check.Timeouts{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
 		Sandbox:  sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
 		Jobs:     *f.jobs,
+		Strict:   *f.strict,
 	}
 	if *f.size != "" {
 		if cfg.Rows, cfg.Cols, err = othello.ParseSize(*f.size); err != nil {
@@ -346,7 +355,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
-	if g.Count(check.Failed) > 0 || g.Count(check.NotRun) > 0 {
+	if g.Count(check.Failed) > 0 || g.Count(check.NotRun) > 0 || g.Blanks() > 0 {
 		return 1
 	}
 	return 0

@@ -501,7 +501,7 @@ func gradeFlags(flags *flag.FlagSet, args []string) []string {
 func gradeWeights(cfg check.Config) ([]scenario.Category, map[string]float64) {
 	w := cfg.Weights
 	if w == nil {
-		w = check.DefaultWeights(cfg.Profile)
+		w = check.DefaultWeights(cfg.Profile, cfg.Strict)
 	}
 	var cs []scenario.Category
 	byName := map[string]float64{}

@@ -111,11 +111,11 @@ func TestGrade(t *testing.T) {
 		score string
 		lose  string // the category that loses points; "" for none or all
 	}{
-		"good": {"100", ""}, "spacing": {"0", ""}, "wide": {"", "non-square"}, "fewest": {"", "fewest-wins"},
+		"good": {"100", ""}, "spacing": {"90", "format"}, "wide": {"", "non-square"}, "fewest": {"", "fewest-wins"},
 		"nostart": {"0", ""}, "hang": {"0", ""}, "snoop": {"0", ""},
 	}
 	// The columns of old first, then the status and the categories.
-	header := "submission,rules,score,max,passed,failed,not_run,first_failure,status,reference,full-game,passes,blocked-start,fewest-wins,non-square,invalid-moves,lock-step"
+	header := "submission,rules,score,max,passed,failed,not_run,first_failure,status,reference,full-game,passes,blocked-start,fewest-wins,non-square,invalid-moves,lock-step,format"
 	if len(records) != 1+len(subs) || strings.Join(records[0], ",") != header {
 		t.Fatalf("got the CSV\n%v\nwant the header %s and %d rows", records, header, len(subs))
 	}
@@ -255,7 +255,7 @@ func TestGradescope(t *testing.T) {
 	bin := buildJudge(t)
 	dir := t.TempDir()
 	weights := filepath.Join(dir, "weights.txt")
-	os.WriteFile(weights, []byte("reference 20\nfull-game 30\ngolden 50\n"), 0o644)
+	os.WriteFile(weights, []byte("reference 20\nfull-game 30\ngolden 40\nformat 10\n"), 0o644)
 	zipPath := filepath.Join(dir, "autograder.zip")
 	// -memory and -env are parsed by functions, and written again from
 	// what they parsed.
@@ -280,7 +280,7 @@ func TestGradescope(t *testing.T) {
 		sandbox string // how the sandbox line starts
 	}{
 		{"correct", nil, 100, false, "sandbox: "},
-		{"spacing", []string{`"B: %d  W: %d\n"`, `"B: %d W: %d\n"`}, -1, false, "sandbox: "},
+		{"spacing", []string{`"B: %d  W: %d\n"`, `"B: %d W: %d\n"`}, -1, false, "sandbox: "}, // right but for blanks, but for the golden bad setups: it loses most of the format
 		{"correct without namespaces", nil, 100, true, "sandbox: limited, isolation unavailable"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
