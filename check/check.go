@@ -218,7 +218,7 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	reproducers := reproduce(ctx, cfg, groups)
 	g := &Grade{
 		Program: commandLine(cfg.Program), Rules: rules, RulesFrom: rulesFrom, Profile: cfg.Profile, Mode: cfg.Mode,
-		Seed: cfg.Seed, Jobs: max(1, cfg.Jobs), Sandbox: sandboxLine, Env: sb.Environment(), Skipped: skipped,
+		Seed: cfg.Seed, Jobs: max(1, cfg.Jobs), Sandbox: sandboxLine + fellBack(outcomes), Env: sb.Environment(), Skipped: skipped,
 		Cases: casesOf(outcomes), Ways: waysOf(groups, reproducers),
 	}
 	g.Scores = score(g.Cases, cfg.weights(), !cfg.Strict)
@@ -288,6 +288,7 @@ type outcome struct {
 	// limitOutput is the first MaxOutput bytes of the standard output of
 	// a failing run that a limit ended, which is not run again.
 	limitOutput []byte
+	fellBack    string // as in Result
 }
 
 // run runs the jobs, cfg.Jobs at a time, and returns their outcomes in
@@ -321,7 +322,9 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 		if stuck {
 			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
 		} else {
-			d := cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox))
+			r := Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox)
+			o.fellBack = r.FellBack
+			d := cfg.Comparison().Compare(t, r)
 			switch {
 			case d != nil && d.Result.End == Interrupted:
 			case d != nil && d.Blanks:
@@ -515,6 +518,22 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 		return sb, line("limited, isolation unavailable (no " + missing + ")")
 	}
 	return sb, line("isolated")
+}
+
+// fellBack says, for the sandbox's line, how many of the scenarios ran
+// Limited because their isolation could not be set up, and why; "" for
+// none.
+func fellBack(outcomes []outcome) string {
+	n, why := 0, ""
+	for _, o := range outcomes {
+		if o.fellBack != "" {
+			n, why = n+1, o.fellBack
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d of %d %s ran limited instead, their isolation could not be set up (no %s)", n, len(outcomes), plural(len(outcomes), "scenario"), why)
 }
 
 // describeLimits says the limits of each run in words.

@@ -1,5 +1,12 @@
 package check
 
+import (
+	"os"
+	"sync/atomic"
+
+	"github.com/othello-judge/judge/sandbox"
+)
+
 // Unexported functions that the tests of package check_test call.
 var (
 	DetectRules = detectRules
@@ -14,4 +21,19 @@ func BlanksPrefix(want string, outs ...string) []bool {
 		oks = append(oks, p.ok([]byte(out)))
 	}
 	return oks
+}
+
+// FailIsolation makes every second Isolated start of a program fail as a
+// sandbox whose isolation cannot be set up does, until the returned
+// function restores the sandbox.
+func FailIsolation() (restore func()) {
+	start := startProgram
+	var n atomic.Int64
+	startProgram = func(sb sandbox.Config, path string, args []string, stdin, stdout, stderr *os.File) (*sandbox.Process, error) {
+		if sb.Mode == sandbox.Isolated && n.Add(1)%2 == 1 {
+			return nil, &sandbox.StartError{Path: path, Err: &sandbox.UnavailableError{Missing: "user namespaces (no space left on device)"}}
+		}
+		return start(sb, path, args, stdin, stdout, stderr)
+	}
+	return func() { startProgram = start }
 }

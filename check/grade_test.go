@@ -17,6 +17,7 @@ import (
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/internal/diff"
+	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -107,6 +108,26 @@ func TestHangingCategoriesStop(t *testing.T) {
 		t.Errorf("the report does not say why scenarios were not run:\n%s", report)
 	}
 	t.Logf("took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// TestIsolationFallsBack checks that a correct program whose runs cannot
+// be isolated, though the probe passed, still passes every scenario, its
+// runs made Limited, and that the sandbox's line says how many and why.
+func TestIsolationFallsBack(t *testing.T) {
+	if testSandbox.Mode != sandbox.Isolated || sandbox.Probe() != nil {
+		t.Skip("isolation unavailable here: nothing to fall back from")
+	}
+	defer check.FailIsolation()()
+	cfg := check.Config{Program: studentProgram(noBug), N: 6, Seed: 1, Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: 1}
+	g, report := checkReport(t, cfg, false)
+	if score, max := g.Total(); score != max || g.Count(check.Passed) != 7 {
+		t.Errorf("got %v of %v points, %d scenarios passed; want all 7 passed:\n%s", score, max, g.Count(check.Passed), report)
+	}
+	// The first start, the rules', falls back; then every second one.
+	want := "; 3 of 7 scenarios ran limited instead, their isolation could not be set up (no user namespaces (no space left on device))"
+	if !strings.HasPrefix(g.Sandbox, "sandbox: isolated") || !strings.HasSuffix(g.Sandbox, want) {
+		t.Errorf("got the sandbox line %q, want it isolated, ending %q", g.Sandbox, want)
+	}
 }
 
 // TestNothingChecked checks that a golden folder with nothing of the

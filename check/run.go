@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"sync"
@@ -76,6 +77,10 @@ type Result struct {
 	Limit  sandbox.Limit // the sandbox's limit it reached, if any (with End KilledAtLimit when it was killed for it)
 	CPU    time.Duration // the CPU time of all its processes
 	Err    error         // why it could not be started, for NotStarted
+	// FellBack says why the run was made Limited though the sandbox was
+	// Isolated: the probe passed, but this run's isolation could not be
+	// set up (sandbox.ErrUnavailable); "" for a run made as asked.
+	FellBack string
 }
 
 // limitEnded reports whether a limit ended the run: a time limit, or one
@@ -97,8 +102,30 @@ const (
 
 // Run runs p in the sandbox sb on the transcript's input in the given
 // mode, within the limits, or until ctx is done. Every process it started
-// is gone when Run returns.
+// is gone when Run returns. An Isolated run whose isolation cannot be set
+// up, where the probe passed, is made again Limited rather than count
+// against the program, and Result.FellBack says why.
 func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim Timeouts, sb sandbox.Config) Result {
+	r := runIn(ctx, p, t, mode, lim, sb)
+	if r.End == NotStarted && sb.Mode == sandbox.Isolated && errors.Is(r.Err, sandbox.ErrUnavailable) {
+		why := r.Err.Error()
+		var u *sandbox.UnavailableError
+		if errors.As(r.Err, &u) {
+			why = u.Missing
+		}
+		sb.Mode = sandbox.Limited
+		r = runIn(ctx, p, t, mode, lim, sb)
+		r.FellBack = why
+	}
+	return r
+}
+
+// startProgram starts a run's program: sandbox.Config.Start, which tests
+// replace to make the sandbox fail.
+var startProgram = sandbox.Config.Start
+
+// runIn is Run without the fallback.
+func runIn(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim Timeouts, sb sandbox.Config) Result {
 	stdinR, stdinW, err1 := os.Pipe()
 	stdoutR, stdoutW, err2 := os.Pipe()
 	stderrR, stderrW, err3 := os.Pipe()
@@ -108,7 +135,7 @@ func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim T
 			return Result{End: NotStarted, Status: -1, Err: err}
 		}
 	}
-	proc, err := sb.Start(p.Path, p.Args, stdinR, stdoutW, stderrW)
+	proc, err := startProgram(sb, p.Path, p.Args, stdinR, stdoutW, stderrW)
 	closeAll(stdinR, stdoutW, stderrW) // the program has its own copies
 	if err != nil {
 		closeAll(stdinW, stdoutR, stderrR)

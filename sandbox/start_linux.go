@@ -165,6 +165,12 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		launchers.pids[cmd.Process.Pid] = true
 	}
 	launchers.mu.Unlock()
+	if err != nil && s.Isolate {
+		// The launcher is the grader's own binary: when it cannot be
+		// started in its namespaces (ENOSPC where their count or depth is
+		// used up), isolation is what is missing, not the program.
+		return fail(&UnavailableError{Missing: "namespaces for a run (" + err.Error() + ")"})
+	}
 	if err != nil {
 		return fail(err)
 	}

@@ -98,6 +98,11 @@ func supervise(arg string) int {
 		Sys:   attr,
 	})
 	errW.Close()
+	if err != nil && s.Isolate && !s.Root {
+		// The second stage is the grader's binary too: what fails here is
+		// the program's user namespace.
+		return say(out, verdict{Exit: -1, Setup: "the program's user namespace (" + err.Error() + ")"})
+	}
 	if err != nil {
 		return say(out, verdict{Exit: -1, Start: err.Error()})
 	}
