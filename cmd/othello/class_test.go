@@ -23,19 +23,23 @@ func TestGradeMain(t *testing.T) {
 		t.Skip("no python3")
 	}
 	tests := []struct {
-		name string
-		full bool     // full points, and no failure; else 0 points
-		why  []string // what report.txt says, and for 0 points its first failure too
+		name  string
+		score string   // "" for full points and no failure
+		why   []string // what report.txt says, and for less than full points its first failure too
 	}{
-		{"ui-named", true, []string{"check python3 othello_ui.py: FULL"}},
-		{"Zoë Müller (late)", true, []string{"check python3 main.py: FULL"}},
-		{"two-mains", false, []string{"more than one .py module has an if __name__ == '__main__': block: game.py, test_game.py"}},
-		{"no-main", false, []string{"no .py module has an if __name__ == '__main__': block"}},
-		{"cannot-start", false, []string{"check: python3 main.py: its first line is \"\"", "its standard error: ",
+		{"ui-named", "", []string{"check python3 othello_ui.py: FULL"}},
+		{"Zoë Müller (late)", "", []string{"check python3 main.py: FULL"}},
+		{"two-mains", "0", []string{"more than one .py module has an if __name__ == '__main__': block: game.py, test_game.py"}},
+		{"no-main", "0", []string{"no .py module has an if __name__ == '__main__': block"}},
+		{"cannot-start", "0", []string{"check: python3 main.py: its first line is \"\"", "its standard error: ",
 			"ModuleNotFoundError: No module named 'othello_logic'"}},
+		// Right in logic, wrong in every blank: all but format's points.
+		{"blanks", "90", []string{`right but for blanks: output line 2 is "B: 0 W: 0\n", want "B: 0  W: 0\n"`}},
+		// Its exit status 1 does not count in the assignment's profile.
+		{"exit-after-winner", "", []string{"check python3 play.py: FULL"}},
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	args := []string{"grade", "-n", "2", "-seed", "1", "-size", "4x4", "-out", out}
+	args := []string{"grade", "-n", "7", "-seed", "1", "-size", "4x4", "-out", out}
 	for _, tt := range tests {
 		args = append(args, filepath.Join(classDir, tt.name))
 	}
@@ -54,18 +58,29 @@ func TestGradeMain(t *testing.T) {
 			if !ok {
 				t.Fatalf("no row for %q in %q", tt.name, rows)
 			}
-			if full := fullPoints(r); full != tt.full || (!tt.full && r["score"] != "0") {
-				t.Errorf("got %s of %s points, %s failed, first failure %q; want full points: %v", r["score"], r["max"], r["failed"], r["first_failure"], tt.full)
+			if full := fullPoints(r); full != (tt.score == "") || (tt.score != "" && r["score"] != tt.score) {
+				t.Errorf("got %s of %s points, %s failed, first failure %q; want %q points (\"\" for full)", r["score"], r["max"], r["failed"], r["first_failure"], tt.score)
 			}
 			text := string(mustRead(t, filepath.Join(out, "submissions", tt.name, "report.txt")))
 			for _, want := range tt.why {
-				if (!tt.full && !strings.Contains(r["first_failure"], want)) || !strings.Contains(text, want) {
+				if (tt.score != "" && !strings.Contains(r["first_failure"], want)) || !strings.Contains(text, want) {
 					t.Errorf("got first failure %q and report.txt\n%s\nwant them to say %q", r["first_failure"], text, want)
 				}
 			}
 		})
 	}
 	t.Logf("%s%s", stdout.String(), stderr.String())
+
+	// Under -profile protocol the exit status counts.
+	out = filepath.Join(t.TempDir(), "protocol")
+	args = []string{"grade", "-profile", "protocol", "-n", "7", "-seed", "1", "-size", "4x4", "-out", out, filepath.Join(classDir, "exit-after-winner"), "--", "python3", "{main}"}
+	if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
+		t.Fatalf("-profile protocol: exit status %d, want 0; standard error:\n%s", status, stderr.String())
+	}
+	r := readGrades(t, filepath.Join(out, "grades.csv"))["exit-after-winner"]
+	if want := "it exited with status 1, want status 0 (EOFError)"; fullPoints(r) || !strings.Contains(r["first_failure"], want) {
+		t.Errorf("-profile protocol: got %s of %s points, first failure %q; want less than full points, the failure saying %q", r["score"], r["max"], r["first_failure"], want)
+	}
 }
 
 // TestGradeRunScript grades a submission run by its own ./run.sh, which
