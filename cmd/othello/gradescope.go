@@ -26,10 +26,11 @@ COMMAND running inside it, and writes /autograder/results/results.json:
 the sandbox's mode, then one test for each category, with the ways the
 program fails and the smallest inputs. This binary must be static
 linux/amd64, to run on every image of Gradescope's: a dynamically linked
-one is refused (build it with CGO_ENABLED=0 go build ./cmd/othello). setup.sh installs
-nothing: Gradescope's Ubuntu image has python3; add what other languages
-need to it. The golden folders and the weights file are bundled.
-
+one is refused (build it with CGO_ENABLED=0 go build ./cmd/othello).
+setup.sh installs nothing: Gradescope's Ubuntu image has python3; add
+what other languages need to it. The golden folders and the weights file
+are bundled.
+` + commandUsage + `
   -out FILE
 	the zip to write (required)
 ` + checkFlagsUsage + sandboxUsage
