@@ -264,9 +264,11 @@ func TestReportsCannotBeSpoofed(t *testing.T) {
 	check.WritePrairieLearn(&pl, g)
 	check.WriteJUnit(&junit, g)
 	check.WriteAutolab(&autolab, g, false)
+	// The formats that show each scenario's end are not compared: in
+	// lock-step, whether the program's exit or its wrong line is seen
+	// first is a race (hostile-* has them, made by hand).
 	for file, b := range map[string]*bytes.Buffer{
-		"spoof.txt": &text, "spoof-v.txt": &verbose, "spoof.json": &js, "spoof-gradescope.json": &gs,
-		"spoof-prairielearn.json": &pl, "spoof-junit.xml": &junit, "spoof-autolab.txt": &autolab,
+		"spoof.txt": &text, "spoof-gradescope.json": &gs, "spoof-prairielearn.json": &pl, "spoof-autolab.txt": &autolab,
 	} {
 		compareGolden(t, filepath.Join("testdata", file), b.Bytes())
 	}
