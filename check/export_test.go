@@ -15,3 +15,6 @@ func BlanksPrefix(want string, outs ...string) []bool {
 	}
 	return oks
 }
+
+// StructureOf is structureOf, for the tests of the rules of structure.
+var StructureOf = structureOf
