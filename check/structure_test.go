@@ -10,6 +10,7 @@ import (
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/scenario"
 )
 
 // The modules of a submission that keeps every rule of structure.
@@ -180,5 +181,68 @@ func TestStructureNotRead(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCheckStructure checks when a check reads the structure: for a
+// Python program in the assignment profile with the category worth
+// points, not in the protocol profile, nor with structure 0, nor for a
+// program that is not Python, which keeps full-game's 15 points.
+func TestCheckStructure(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	correct := check.Program{Path: python, Args: []string{filepath.Join("..", "cmd", "othello", "testdata", "class", "ui-named", "othello_ui.py")}}
+	tests := []struct {
+		name      string
+		program   check.Program
+		profile   scenario.Profile
+		weights   check.Weights
+		rules     int     // rules of structure read
+		structure float64 // its points, of 10 when read
+		fullGame  float64 // full-game's weight
+	}{
+		{"python", correct, scenario.Assignment, nil, 4, 10, 10},
+		{"python, protocol", correct, scenario.Protocol, nil, 0, 0, 10},
+		{"python, structure 0", correct, scenario.Assignment, check.Weights{scenario.Reference: 10, scenario.FullGame: 15}, 0, 0, 15},
+		{"not python", studentProgram("none"), scenario.Assignment, nil, 0, 0, 15},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := check.Config{Program: tt.program, Profile: tt.profile, Weights: tt.weights, Timeouts: testTimeouts, Sandbox: testSandbox}
+			g, err := check.Check(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Structure) != tt.rules {
+				t.Fatalf("got the rules %q, want %d", g.Structure, tt.rules)
+			}
+			if w := cfg.Points()[scenario.FullGame]; w != tt.fullGame {
+				t.Errorf("got full-game worth %v, want %v", w, tt.fullGame)
+			}
+			for _, s := range g.Scores {
+				if s.Category == scenario.Structure && (tt.rules == 0 || s.Points != tt.structure || s.Max != 10) {
+					t.Errorf("got the score %+v of structure, want %v of 10, and none when not read", s, tt.structure)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStructure reads the structure of the class's correct program,
+// in the sandbox: what a check of a Python program adds, once.
+func BenchmarkStructure(b *testing.B) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		b.Skip("no python3")
+	}
+	sb := testSandbox
+	sb.Dir = filepath.Join("..", "cmd", "othello", "testdata", "class", "ui-named")
+	p := check.Program{Path: python, Args: []string{"othello_ui.py"}}
+	for range b.N {
+		if rules := check.StructureOf(context.Background(), p, testTimeouts, sb); len(rules) != 4 || rules[3].Verdict != check.Passed {
+			b.Fatalf("got the rules %q, want 4, all kept", rules)
+		}
 	}
 }
