@@ -93,8 +93,10 @@ func structureOf(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 		for _, m := range me.Modules {
 			rules[0].Where = append(rules[0].Where, m+": has an if __name__ == '__main__': block")
 		}
-	default:
+	case errors.Is(err, ErrNoMain):
 		rules[0].Verdict, rules[0].Where = Failed, []string{strings.TrimPrefix(err.Error(), "check: ")}
+	default: // its error names the folder by the grader's path
+		rules[0].Verdict, rules[0].Where = NotRun, []string{"its folder could not be read"}
 	}
 
 	r := Run(ctx, Program{Path: p.Path, Args: []string{"-I", "-c", structureScript, main}}, scenario.Transcript{}, Batch, lim, sb)
