@@ -107,7 +107,7 @@ type Config struct {
 	// reproducer by its name in Out alone. The reports never show Out
 	// itself, a path of the grader's.
 	OutName string
-	Weights Weights // the points of each category; nil for DefaultWeights(Profile, Strict)
+	Weights Weights // the points of each category; nil for DefaultWeights(Profile, Strict, IsPython(Program))
 	// Progress, if not nil, is called after each scenario is run, with
 	// how many of how many are done, from the goroutines that run them,
 	// one call at a time.
@@ -130,13 +130,13 @@ func (cfg Config) Comparison() Comparison {
 	return Comparison{Strict: cfg.Strict, Status: cfg.Strict || cfg.Profile == scenario.Protocol}
 }
 
-// weights returns the points of each category: Weights, or the profile's
-// defaults; under Strict, the category format is worth nothing and has
-// no score.
-func (cfg Config) weights() Weights {
+// Points returns the points of each category: Weights, or the profile's
+// defaults for the program; under Strict, the category format is worth
+// nothing and has no score.
+func (cfg Config) Points() Weights {
 	w := cfg.Weights
 	if w == nil {
-		w = DefaultWeights(cfg.Profile, cfg.Strict)
+		w = DefaultWeights(cfg.Profile, cfg.Strict, IsPython(cfg.Program))
 	}
 	if cfg.Strict && w[scenario.Format] != 0 {
 		w = maps.Clone(w)
@@ -149,7 +149,7 @@ func (cfg Config) weights() Weights {
 // category with points has scenarios.
 func (cfg Config) MaxPoints() float64 {
 	total := 0.0
-	for _, w := range cfg.weights() {
+	for _, w := range cfg.Points() {
 		total += w
 	}
 	return round(total)
@@ -213,15 +213,19 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	if err != nil {
 		return nil, err
 	}
+	var structure []Rule
+	if cfg.Profile == scenario.Assignment && cfg.Points()[scenario.Structure] > 0 {
+		structure = structureOf(ctx, cfg.Program, cfg.Timeouts, cfg.Sandbox)
+	}
 	outcomes := run(ctx, cfg, jobs)
 	groups := group(outcomes)
 	reproducers := reproduce(ctx, cfg, groups)
 	g := &Grade{
 		Program: commandLine(cfg.Program), Rules: rules, RulesFrom: rulesFrom, Profile: cfg.Profile, Mode: cfg.Mode,
 		Seed: cfg.Seed, Jobs: max(1, cfg.Jobs), Sandbox: sandboxLine + fellBack(outcomes), Env: sb.Environment(), Skipped: skipped,
-		Cases: casesOf(outcomes), Ways: waysOf(groups, reproducers),
+		Cases: casesOf(outcomes), Ways: waysOf(groups, reproducers), Structure: structure,
 	}
-	g.Scores = score(g.Cases, cfg.weights(), !cfg.Strict)
+	g.Scores = score(g.Cases, g.Structure, cfg.Points(), !cfg.Strict)
 	g.Elapsed = time.Since(start)
 	if g.Count(Passed)+g.Count(Failed) == 0 && ctx.Err() == nil {
 		return nil, ErrNothingChecked

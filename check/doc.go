@@ -29,6 +29,14 @@
 // (program.go) before anything runs: none or more than one is a
 // *MainError, and the check is not made.
 //
+// A Python program (IsPython) in the assignment profile has its
+// structure read too: structureOf (structure.go) checks the assignment's
+// four rules of its modules, one with FindMain and the others with
+// structure.py, embedded, which the submission's own Python runs in the
+// sandbox like the program and which reads the modules with its ast
+// module, never importing them. Grade.Structure holds each rule with its
+// verdict and places, and the category structure scores the share kept.
+//
 // One run is Run (run.go), in the sandbox of package sandbox within the
 // Timeouts; in lock-step it is stopped at its first byte wrong in logic.
 // Comparison.Compare (compare.go) returns how it differs from the judge's

@@ -37,3 +37,6 @@ func FailIsolation() (restore func()) {
 	}
 	return func() { startProgram = start }
 }
+
+// StructureOf is structureOf, for the tests of the rules of structure.
+var StructureOf = structureOf

@@ -154,9 +154,16 @@ func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 		if r.Tests != tests || r.Failures != failures || r.Errors != errs || r.Time == "" {
 			t.Errorf("JUnit XML: testsuites says tests %d, failures %d, errors %d; its testsuites have %d, %d, %d", r.Tests, r.Failures, r.Errors, tests, failures, errs)
 		}
-		// A testcase for each scenario, and with format one more for each
-		// scenario right in logic, failing unless right to the byte.
-		wantTests, wantFailures := len(g.Cases), g.Count(check.Failed)
+		// A testcase for each scenario, with format one more for each
+		// scenario right in logic, failing unless right to the byte, and
+		// one for each rule of structure, failing when it is broken, an
+		// error when it is not checked.
+		wantTests, wantFailures, wantErrors := len(g.Cases), g.Count(check.Failed), g.Count(check.NotRun)
+		for _, r := range g.Structure {
+			wantTests++
+			wantFailures += map[bool]int{true: 1}[r.Verdict == check.Failed]
+			wantErrors += map[bool]int{true: 1}[r.Verdict == check.NotRun]
+		}
 		if slices.ContainsFunc(g.Scores, func(s check.Score) bool { return s.Category == scenario.Format }) {
 			for _, c := range g.Cases {
 				if c.Verdict == check.Passed {
@@ -167,8 +174,8 @@ func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 				}
 			}
 		}
-		if tests != wantTests || failures != wantFailures || errs != g.Count(check.NotRun) {
-			t.Errorf("JUnit XML: got %d tests, %d failures, %d errors; want %d, %d, %d", tests, failures, errs, wantTests, wantFailures, g.Count(check.NotRun))
+		if tests != wantTests || failures != wantFailures || errs != wantErrors {
+			t.Errorf("JUnit XML: got %d tests, %d failures, %d errors; want %d, %d, %d", tests, failures, errs, wantTests, wantFailures, wantErrors)
 		}
 	case strings.Contains(file, "autolab"):
 		text := strings.TrimSuffix(string(data), "\n")
@@ -206,8 +213,10 @@ const hostile = "\x00\xff\x1b[2J]]></failure></testcase>\"'&<![CDATA[\r\x7f\u202
 // keep a format valid even then. Its categories: reference passes;
 // non-square fails in way 1 and, with fewest-wins, in way 2; fewest-wins
 // also fails alone in way 3; passes has a scenario not run; lock-step
-// passes right but for blanks, in way 4, which format counts. Each way's
-// difference is repeated n times, and its line goes on with long Ys.
+// passes right but for blanks, in way 4, which format counts; of the
+// rules of structure, one is kept, one broken, one not checked and one
+// kept, their places saying got. Each way's difference is repeated n
+// times, and its line goes on with long Ys.
 func handMadeGrade(got string, n, long int) *check.Grade {
 	g := &check.Grade{
 		Program: "student", Rules: othello.Full{}, RulesFrom: "its first line", Seed: 1, Jobs: 1,
@@ -244,8 +253,21 @@ func handMadeGrade(got string, n, long int) *check.Grade {
 	blanks.Failure = f
 	blanks.Way = &check.Way{Number: 4, Cases: []*check.Case{blanks}, Reproducer: check.Reproducer{Input: []byte("4\n4\nB\n>\n" + got + "\n"), Failure: f, Size: "4x4"}}
 	g.Ways = append(g.Ways, blanks.Way)
-	for _, c := range []scenario.Category{scenario.Reference, scenario.NonSquare, scenario.FewestWins, scenario.Passes, scenario.LockStep, scenario.Format} {
+	g.Structure = []check.Rule{
+		{Name: "one-main", About: "one main", Verdict: check.Passed, Where: []string{got + ": runs the program"}},
+		{Name: "logic-apart", About: "logic apart", Verdict: check.Failed, Where: []string{"logic.py:3: calls print", got + ":1: uses sys.stdout"}},
+		{Name: "a-class", About: "a class", Verdict: check.NotRun, Where: []string{"the structure could not be read: " + got}},
+		{Name: "own-exception", About: "an exception", Verdict: check.Passed, Where: []string{got + ":2: class E, an exception"}},
+	}
+	for _, c := range []scenario.Category{scenario.Reference, scenario.NonSquare, scenario.FewestWins, scenario.Passes, scenario.LockStep, scenario.Format, scenario.Structure} {
 		s := check.Score{Category: c, Weight: 20, Max: 20}
+		for _, r := range g.Structure {
+			if c == scenario.Structure {
+				s.Passed += map[bool]int{true: 1}[r.Verdict == check.Passed]
+				s.Failed += map[bool]int{true: 1}[r.Verdict == check.Failed]
+				s.NotRun += map[bool]int{true: 1}[r.Verdict == check.NotRun]
+			}
+		}
 		for _, k := range g.Cases {
 			if c == scenario.Format && k.Verdict == check.Passed {
 				s.Passed += map[bool]int{true: 1}[k.Exact()]
@@ -393,14 +415,38 @@ func TestGradescopeHides(t *testing.T) {
 	}
 	// Of the four ways, the third is fewest-wins' alone: the blanks way is
 	// the third that students see.
-	for _, leak := range []string{"fewest", "way 4", "of 4", "3 failed"} {
+	for _, leak := range []string{"fewest", "way 4", "of 4:", "3 failed"} {
 		if strings.Contains(seen, leak) {
 			t.Errorf("what students see at once holds %q:\n%s", leak, seen)
 		}
 	}
-	for _, want := range []string{"2 failed, 1 not run", "way 2: 1 scenario (non-square 1)", "WAY 2 of 3", "way 3: 1 scenario (lock-step 1): right but for blanks"} {
+	for _, want := range []string{"2 failed, 1 not run", "way 2: 1 scenario (non-square 1)", "WAY 2 of 3", "way 3: 1 scenario (lock-step 1): right but for blanks", "2 of 4 rules of structure kept"} {
 		if !strings.Contains(seen, want) {
 			t.Errorf("what students see at once lacks %q:\n%s", want, seen)
 		}
+	}
+}
+
+// TestGradescopeHidesStructure checks that hidden, the structure shows
+// only in its own test, after_published.
+func TestGradescopeHidesStructure(t *testing.T) {
+	var b bytes.Buffer
+	if err := check.WriteGradescope(&b, handMadeGrade("wrong", 1, 10), []scenario.Category{scenario.Structure}); err != nil {
+		t.Fatal(err)
+	}
+	var r gradescopeResults
+	if err := json.Unmarshal(b.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	seen, hidden := r.Output, ""
+	for _, test := range r.Tests {
+		if strings.HasPrefix(test.Name, "structure:") && test.Visibility == "after_published" {
+			hidden += test.Output
+		} else {
+			seen += test.Output
+		}
+	}
+	if strings.Contains(seen, "structure") || !strings.Contains(hidden, "2 of 4 rules of structure kept:\n") {
+		t.Errorf("got what students see at once\n%s\nand after publication\n%s\nwant the structure only after", seen, hidden)
 	}
 }

@@ -31,6 +31,11 @@ type Grade struct {
 	Skipped   int    // golden transcripts of the other rule set
 	Cases     []*Case
 	Ways      []*Way
+	// Structure is the rules of structure of a Python program in the
+	// assignment profile, each with its verdict (structure.go); nil for
+	// a program that is not Python, in the protocol profile, or when the
+	// category is worth nothing.
+	Structure []Rule
 	Scores    []Score
 	Elapsed   time.Duration
 }
@@ -147,7 +152,8 @@ func (w *Way) CasesIn(c scenario.Category) int {
 // The category format is scored apart from logic: its scenarios are those
 // of the check that passed in logic, Passed those right to the byte
 // (Case.Exact), Failed those right but for blanks; its Max is Weight even
-// when no scenario passed, for then it earns nothing.
+// when no scenario passed, for then it earns nothing. The category
+// structure counts rules of structure (Grade.Structure), not scenarios.
 type Score struct {
 	Category               scenario.Category
 	Passed, Failed, NotRun int
@@ -191,6 +197,9 @@ func (g *Grade) Without(hidden []scenario.Category) *Grade {
 	shown := func(c *Case) bool { return !slices.Contains(hidden, c.Category) }
 	seen := *g
 	seen.Cases, seen.Ways, seen.Scores = nil, nil, nil
+	if slices.Contains(hidden, scenario.Structure) {
+		seen.Structure = nil
+	}
 	for _, c := range g.Cases {
 		if shown(c) {
 			seen.Cases = append(seen.Cases, c)
@@ -229,14 +238,26 @@ func (g *Grade) Total() (points, max float64) {
 func round(x float64) float64 { return math.Round(x*100) / 100 }
 
 // score gives each category of the weights and of the cases its points,
-// and with format the category format.
-func score(cases []*Case, weights Weights, format bool) []Score {
+// with format the category format, and structure its points by the rules
+// of structure.
+func score(cases []*Case, rules []Rule, weights Weights, format bool) []Score {
 	var scores []Score
 	for _, c := range scenario.Categories {
 		if c == scenario.Format && !format {
 			continue
 		}
 		s := Score{Category: c, Weight: weights[c]}
+		for _, r := range rules {
+			switch {
+			case c != scenario.Structure:
+			case r.Verdict == Passed:
+				s.Passed++
+			case r.Verdict == Failed:
+				s.Failed++
+			default:
+				s.NotRun++
+			}
+		}
 		for _, k := range cases {
 			switch {
 			case c == scenario.Format && k.Exact():
@@ -278,7 +299,18 @@ type Weights map[scenario.Category]float64
 // earns 90, not 0; and 5 in the protocol profile, taken from
 // tolerant-input, as much as each other detail that PROTOCOL.md adds to
 // the assignment (bad lines, bad setups).
-func DefaultWeights(p scenario.Profile, strict bool) Weights {
+//
+// The structure, the assignment's four rules of a Python program's
+// modules, is worth 10 points in the assignment profile for a python
+// program (IsPython), 2.5 a rule, as much as each category of the games:
+// the assignment makes the rules part of the work, and its sanity
+// checker enforces one of them, but they are a tenth of what it asks,
+// the games the rest. The 10 are taken from full-game and lock-step,
+// which have 15 for a program that is not Python, whose structure is not
+// checked, so that a program right in every game but with none of the
+// structure earns 90. The protocol profile, any program in any language,
+// has no structure.
+func DefaultWeights(p scenario.Profile, strict, python bool) Weights {
 	if p == scenario.Protocol {
 		w := Weights{
 			scenario.Reference: 10, scenario.FullGame: 10, scenario.Passes: 10, scenario.BlockedStart: 10,
@@ -292,8 +324,14 @@ func DefaultWeights(p scenario.Profile, strict bool) Weights {
 		return w
 	}
 	w := Weights{
-		scenario.Reference: 10, scenario.FullGame: 15, scenario.Passes: 10, scenario.BlockedStart: 10,
-		scenario.FewestWins: 10, scenario.NonSquare: 15, scenario.InvalidMoves: 15, scenario.LockStep: 15,
+		scenario.Reference: 10, scenario.FullGame: 10, scenario.Passes: 10, scenario.BlockedStart: 10,
+		scenario.FewestWins: 10, scenario.NonSquare: 15, scenario.InvalidMoves: 15, scenario.LockStep: 10,
+		scenario.Structure: 10,
+	}
+	if !python {
+		w[scenario.FullGame] += 5
+		w[scenario.LockStep] += 5
+		delete(w, scenario.Structure)
 	}
 	if !strict {
 		w[scenario.NonSquare] -= 5

@@ -151,13 +151,20 @@ func TestReadWeights(t *testing.T) {
 	}
 	for _, p := range scenario.Profiles {
 		for _, strict := range []bool{false, true} {
-			w := check.DefaultWeights(p, strict)
-			sum := w[scenario.Reference] + w[scenario.Format]
-			for _, c := range p.Categories() {
-				sum += w[c]
-			}
-			if sum != 100 || (w[scenario.Format] == 0) != strict {
-				t.Errorf("%s, strict %v: the default weights add up to %v, format %v; want 100, format only when not strict", p, strict, sum, w[scenario.Format])
+			for _, python := range []bool{false, true} {
+				w := check.DefaultWeights(p, strict, python)
+				sum := 0.0
+				for _, c := range scenario.Categories {
+					sum += w[c]
+				}
+				wantStructure := 0.0
+				if python && p == scenario.Assignment {
+					wantStructure = 10
+				}
+				if sum != 100 || (w[scenario.Format] == 0) != strict || w[scenario.Structure] != wantStructure {
+					t.Errorf("%s, strict %v, python %v: the default weights add up to %v, format %v, structure %v; want 100, format only when not strict, structure %v",
+						p, strict, python, sum, w[scenario.Format], w[scenario.Structure], wantStructure)
+				}
 			}
 		}
 	}

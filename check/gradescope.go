@@ -74,6 +74,16 @@ func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
 	return writeIndented(w, r)
 }
 
+// passedOf says how many of the scenarios of s passed, such as "3 of 5
+// scenarios passed", or for structure how many rules are kept.
+func passedOf(s Score) string {
+	n := s.Passed + s.Failed + s.NotRun
+	if s.Category == scenario.Structure {
+		return keptOf(s.Passed, n)
+	}
+	return fmt.Sprintf("%d of %d %s passed", s.Passed, n, plural(n, "scenario"))
+}
+
 // WriteGradescopeError writes, in place of a grade, the results.json of a
 // program that could not be checked: no points, and why.
 func WriteGradescopeError(w io.Writer, err error) error {
@@ -81,7 +91,8 @@ func WriteGradescopeError(w io.Writer, err error) error {
 }
 
 // overview says in a few lines what was checked, how (the sandbox's
-// line), how many scenarios passed, and each way of failing.
+// line), how many scenarios passed, each way of failing, and how many
+// rules of structure the program keeps.
 func overview(g *Grade) string {
 	var out strings.Builder
 	fmt.Fprintf(&out, "%s rules (%s), %s profile, seed %d\n%s\n", g.Rules.Name(), g.RulesFrom, g.Profile, g.Seed, g.Sandbox)
@@ -93,15 +104,22 @@ func overview(g *Grade) string {
 	for _, way := range g.Ways {
 		fmt.Fprintf(&out, "way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
 	}
+	if g.Structure != nil {
+		fmt.Fprintln(&out, kept(g.Structure))
+	}
 	return out.String()
 }
 
 // categoryOutput says how many scenarios of s's category passed, and
-// shows in full each way of failing that has scenarios in it.
+// shows in full each way of failing that has scenarios in it; for
+// structure, each rule of structure with its places.
 func categoryOutput(g *Grade, s Score) string {
 	var sb strings.Builder
-	n := s.Passed + s.Failed + s.NotRun
-	fmt.Fprintf(&sb, "%d of %d %s passed\n", s.Passed, n, plural(n, "scenario"))
+	if s.Category == scenario.Structure {
+		writeStructure(&sb, g.Structure)
+		return sb.String()
+	}
+	fmt.Fprintf(&sb, "%s\n", passedOf(s))
 	for _, way := range g.Ways {
 		here := way.CasesIn(s.Category)
 		if here == 0 {

@@ -25,6 +25,7 @@ type (
 		NotRun     int         `json:"not_run"`
 		Skipped    int         `json:"skipped"`
 		Categories []jsonScore `json:"categories"`
+		Structure  []jsonRule  `json:"structure,omitempty"`
 		Ways       []jsonWay   `json:"ways"`
 		Scenarios  []jsonCase  `json:"scenarios"`
 	}
@@ -36,6 +37,12 @@ type (
 		NotRun    int     `json:"not_run"`
 		Points    float64 `json:"points"`
 		MaxPoints float64 `json:"max_points"`
+	}
+	jsonRule struct {
+		Rule    string   `json:"rule"`
+		About   string   `json:"about"`
+		Verdict string   `json:"verdict"`
+		Where   []string `json:"where"`
 	}
 	jsonWay struct {
 		Way        int            `json:"way"`
@@ -98,6 +105,9 @@ func WriteJSON(w io.Writer, g *Grade) error {
 			Name: s.Category.String(), About: s.Category.About(), Passed: s.Passed, Failed: s.Failed, NotRun: s.NotRun,
 			Points: s.Points, MaxPoints: s.Max,
 		})
+	}
+	for _, r := range g.Structure {
+		j.Structure = append(j.Structure, jsonRule{Rule: r.Name, About: r.About, Verdict: r.Verdict.String(), Where: append([]string{}, r.Where...)})
 	}
 	for _, way := range g.Ways {
 		j.Ways = append(j.Ways, jsonWay{

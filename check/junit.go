@@ -57,7 +57,8 @@ type (
 
 // WriteJUnit writes g as JUnit XML: one testsuite for each category,
 // with its points as properties, and one testcase for each scenario, of
-// classname othello.CATEGORY. A failing scenario has a failure whose
+// classname othello.CATEGORY, or in structure for each rule of
+// structure (juRule). A failing scenario has a failure whose
 // message is where its output first differs and what the program did,
 // in a line, and whose text is that difference in full; a scenario not
 // run has an error that says why. The check has no time of each
@@ -76,6 +77,11 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 			Properties: []juProperty{
 				{"about", s.Category.About()}, {"points", FormatPoints(s.Points)}, {"max_points", FormatPoints(s.Max)},
 			},
+		}
+		if s.Category == scenario.Structure {
+			for _, rule := range g.Structure {
+				suite.Cases = append(suite.Cases, juRule(rule))
+			}
 		}
 		for _, c := range g.Cases {
 			if s.Category == scenario.Format {
@@ -104,6 +110,25 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 		r.Suites = append(r.Suites, suite)
 	}
 	return writeXML(w, r)
+}
+
+// juRule returns the testcase of a rule of structure: a rule broken has
+// a failure whose message is its first place, and whose text is them
+// all; a rule not checked an error that says why.
+func juRule(r Rule) juCase {
+	tc := juCase{Name: r.Name + ": " + r.About, Classname: "othello." + scenario.Structure.String(), Time: seconds(0)}
+	var first string
+	if len(r.Where) > 0 {
+		first = r.Where[0]
+	}
+	text := r.Name + ": " + r.About + "\n" + strings.Join(r.Where, "\n") + "\n"
+	switch r.Verdict {
+	case Failed:
+		tc.Failure = &juProblem{Message: first, Type: "broken", Text: text}
+	case NotRun:
+		tc.Error = &juProblem{Message: first, Type: "not checked", Text: text}
+	}
+	return tc
 }
 
 // juFormat returns the testcase of format of c, a case right in logic:

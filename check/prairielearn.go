@@ -50,10 +50,9 @@ func WritePrairieLearn(w io.Writer, g *Grade) error {
 		if s.Max == 0 {
 			continue
 		}
-		n := s.Passed + s.Failed + s.NotRun
 		r.Tests = append(r.Tests, plTest{
 			Name: s.Category.String() + ": " + s.Category.About(), Points: s.Points, MaxPoints: s.Max,
-			Message: fmt.Sprintf("%d of %d %s passed", s.Passed, n, plural(n, "scenario")), Output: categoryOutput(g, s),
+			Message: passedOf(s), Output: categoryOutput(g, s),
 		})
 	}
 	outputs := []*string{&r.Output}

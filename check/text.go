@@ -23,7 +23,7 @@ const (
 // WriteText writes the report of g for people: what was checked, a
 // summary of the ways of failing, one block for each way with its
 // smallest input, with verbose one block for each failing scenario too,
-// the table of points, and last the line "N passed, M failed".
+// the rules of structure of a Python program, the table of points, and last the line "N passed, M failed".
 func WriteText(w io.Writer, g *Grade, verbose bool) error {
 	bw := bufio.NewWriter(w)
 	golden := 0
@@ -69,6 +69,10 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 		}
 	}
 	writeNotRun(bw, g, verbose)
+	if g.Structure != nil {
+		fmt.Fprintln(bw)
+		writeStructure(bw, g.Structure)
+	}
 	fmt.Fprintf(bw, "\nscore (%s profile):\n", g.Profile)
 	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "category", "passed", "points")
 	for _, s := range g.Scores {

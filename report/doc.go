@@ -4,10 +4,10 @@
 //
 // WriteReport (report.go) turns a check.Grade into the page of its
 // template report.html, embedded: the summary of the check, the points
-// of each category, and for each way of failing its reproducer cut into
-// steps (steps.go), the setup and then each line after it, with the
-// judge's answer and the program's side by side and their boards drawn
-// by page.BoardSVG. The judge's answer is given again by scenario.Judge
+// of each category, the rules of structure of a Python program, and for
+// each way of failing its reproducer cut into steps (steps.go), the
+// setup and then each line after it, with the judge's answer and the
+// program's side by side and their boards drawn by page.BoardSVG. The judge's answer is given again by scenario.Judge
 // from the reproducer's input; both answers are cut and read with
 // package console's reader of the judge's output (console.AnswerSizes,
 // console.ReadBoard, console.ReadMove), so the format is read in one

@@ -41,6 +41,7 @@ type report struct {
 	NotRunWhy   []string // "3 scenarios not run: a limit ended..."
 	Points, Max string
 	Scores      []scoreRow
+	Structure   []check.Rule // the rules of structure of a Python program
 	Ways        []wayView
 	MaxLine     int // check.MaxLine
 }
@@ -75,9 +76,9 @@ type wayView struct {
 
 // WriteReport writes the report of grade g as one HTML page that needs
 // nothing else, not even a network: the summary of the check, the points
-// of each category, and for each way of failing its reproducer as boards
-// to step through, the judge's answer and the program's side by side at
-// each step. Everything the program wrote is escaped, and shown visibly
+// of each category, the rules of structure of a Python program, and for
+// each way of failing its reproducer as boards to step through, the
+// judge's answer and the program's side by side at each step. Everything the program wrote is escaped, and shown visibly
 // when it would not show.
 func WriteReport(w io.Writer, g *check.Grade) error {
 	total, most := g.Total()
@@ -85,7 +86,7 @@ func WriteReport(w io.Writer, g *check.Grade) error {
 		Style: page.Style(), Program: g.Program, Rules: g.Rules.Name() + " (" + g.RulesFrom + ")",
 		Profile: g.Profile.String(), Mode: g.Mode.String(), Seed: g.Seed, Sandbox: strings.TrimPrefix(g.Sandbox, "sandbox: "), Env: g.Env, Skipped: g.Skipped,
 		Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun),
-		Points: check.FormatPoints(total), Max: check.FormatPoints(most), MaxLine: check.MaxLine,
+		Points: check.FormatPoints(total), Max: check.FormatPoints(most), MaxLine: check.MaxLine, Structure: g.Structure,
 	}
 	whys := map[string]int{}
 	var order []string

@@ -264,6 +264,10 @@ func TestReportHostile(t *testing.T) {
 		huge[i] = byte(r.UintN(256))
 	}
 	g.Ways[1].Output, g.Ways[1].OutputCut = huge, true
+	g.Structure = []check.Rule{
+		{Name: "one-main", About: "one main", Verdict: check.Passed, Where: []string{"main.py: runs the program"}},
+		{Name: "logic-apart", About: "logic apart", Verdict: check.Failed, Where: []string{`<script>alert(5)</script>.py:3: calls print`}},
+	}
 	p := render(t, g)
 	for _, bad := range []string{"<img", "alert(1)</script>", "\x00", "\x1b", "\r"} {
 		if strings.Contains(p, bad) {
@@ -276,6 +280,8 @@ func TestReportHostile(t *testing.T) {
 		"&lt;/pre&gt;&lt;script&gt;alert(3)&lt;/script&gt;", "&lt;script&gt;alert(4)&lt;/script&gt;",
 		"only its first 64 KiB are shown",
 		"{{.Program}}",
+		"<h2>Structure</h2>", "pass <b>one-main</b>: one main<ul><li><code>main.py: runs the program</code></li></ul>",
+		"fail <b>logic-apart</b>: logic apart<ul><li><code>&lt;script&gt;alert(5)&lt;/script&gt;.py:3: calls print</code></li></ul>",
 	} {
 		if !strings.Contains(p, want) {
 			t.Errorf("the page lacks %s", want)

@@ -11,7 +11,8 @@ type Category uint8
 
 // The categories. Reference and Golden are transcripts read from files;
 // a Generator makes the others, but for Format, which scores the output's
-// blanks in all the scenarios of the others.
+// blanks in all the scenarios of the others, and Structure, which is no
+// scenario but the source of a Python program.
 const (
 	Reference     Category = iota // the assignment's two reference games, built in
 	Golden                        // a transcript of a -golden folder
@@ -29,14 +30,19 @@ const (
 	// for their output right to the byte, blanks and all: no scenario is
 	// made for it.
 	Format
+	// Structure is the assignment's rules of a Python program's source
+	// (one executable module, the game logic in a module that neither
+	// prints nor reads, a class, an exception class of its own): no
+	// scenario is made for it.
+	Structure
 )
 
 // Categories lists every category, in the order reports show them.
-var Categories = []Category{Reference, Golden, FullGame, Passes, BlockedStart, FewestWins, NonSquare, InvalidMoves, LockStep, TolerantInput, BadLines, BadSetup, Format}
+var Categories = []Category{Reference, Golden, FullGame, Passes, BlockedStart, FewestWins, NonSquare, InvalidMoves, LockStep, TolerantInput, BadLines, BadSetup, Format, Structure}
 
 var categoryNames = [...]string{
 	"reference", "golden", "full-game", "passes", "blocked-start", "fewest-wins", "non-square",
-	"invalid-moves", "lock-step", "tolerant-input", "bad-lines", "bad-setup", "format",
+	"invalid-moves", "lock-step", "tolerant-input", "bad-lines", "bad-setup", "format", "structure",
 }
 
 var categoryAbout = [...]string{
@@ -53,6 +59,7 @@ var categoryAbout = [...]string{
 	"lines that are not two integers (INVALID)",
 	"setups that break the rules: the program must stop after its first line",
 	"the output of the scenarios right in logic, right to the byte, blanks included",
+	"the assignment's rules of a Python program's modules: one executable module, the game logic in a module that neither prints nor reads, a class, an exception class of its own",
 }
 
 // ErrCategory means a name is not that of a category.

@@ -17,29 +17,37 @@ var classDir = filepath.Join("testdata", "class")
 
 // TestGradeMain grades testdata/class with python3 {main}: each
 // submission runs its own main module, and one with none, two, or one
-// that cannot start scores 0 with the reason, its standard error shown.
+// that cannot start scores 0 with the reason, its standard error shown;
+// one in a single module loses the rules of structure it breaks, which
+// its report says with the file.
 func TestGradeMain(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
 	tests := []struct {
 		name  string
-		score string   // "" for full points and no failure
-		why   []string // what report.txt says, and for less than full points its first failure too
+		score string   // of 100
+		why   []string // what report.txt says, and for 0 points its first failure too
 	}{
-		{"ui-named", "", []string{"check python3 othello_ui.py: FULL"}},
-		{"Zoë Müller (late)", "", []string{"check python3 main.py: FULL"}},
+		{"ui-named", "100", []string{"check python3 othello_ui.py: FULL", "4 of 4 rules of structure kept",
+			"othello_ui.py:6: imports othello_logic.py, which neither prints nor reads"}},
+		{"Zoë Müller (late)", "100", []string{"check python3 main.py: FULL", "4 of 4 rules of structure kept"}},
+		{"one-file", "92.5", []string{"1 of 4 rules of structure kept", "  kept        one-main: ",
+			"  BROKEN      logic-apart: ", "othello.py: imports no module of its folder: the game logic must be in a module of its own",
+			"  BROKEN      a-class: ", "othello.py: no class in any of its 1 modules",
+			"  BROKEN      own-exception: ", "othello.py: no class of its own derives from Exception",
+			"  structure              1/4          2.5/10"}},
 		{"two-mains", "0", []string{"more than one .py module has an if __name__ == '__main__': block: game.py, test_game.py"}},
 		{"no-main", "0", []string{"no .py module has an if __name__ == '__main__': block"}},
 		{"cannot-start", "0", []string{"check: python3 main.py: its first line is \"\"", "its standard error: ",
 			"ModuleNotFoundError: No module named 'othello_logic'"}},
 		// Right in logic, wrong in every blank: all but format's points.
-		{"blanks", "90", []string{`right but for blanks: output line 2 is "B: 0 W: 0\n", want "B: 0  W: 0\n"`}},
+		{"blanks", "90", []string{`right but for blanks: output line 2 is "B: 0 W: 0\n", want "B: 0  W: 0\n"`, "4 of 4 rules of structure kept"}},
 		// Its exit status 1 does not count in the assignment's profile.
-		{"exit-after-winner", "", []string{"check python3 play.py: FULL"}},
+		{"exit-after-winner", "100", []string{"check python3 play.py: FULL", "4 of 4 rules of structure kept"}},
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	args := []string{"grade", "-n", "7", "-seed", "1", "-size", "4x4", "-out", out}
+	args := []string{"grade", "-n", "7", "-seed", "1", "-size", "4x4", "-out", out} // a scenario of each category
 	for _, tt := range tests {
 		args = append(args, filepath.Join(classDir, tt.name))
 	}
@@ -58,12 +66,17 @@ func TestGradeMain(t *testing.T) {
 			if !ok {
 				t.Fatalf("no row for %q in %q", tt.name, rows)
 			}
-			if full := fullPoints(r); full != (tt.score == "") || (tt.score != "" && r["score"] != tt.score) {
-				t.Errorf("got %s of %s points, %s failed, first failure %q; want %q points (\"\" for full)", r["score"], r["max"], r["failed"], r["first_failure"], tt.score)
+			full := tt.score == "100"
+			if r["score"] != tt.score || r["max"] != "100" || (tt.score != "0" && r["failed"] != "0") || (r["first_failure"] == "") != full {
+				t.Errorf("got %s of %s points, %s failed, first failure %q; want %s of 100, no scenario failed unless 0, and a first failure unless full points",
+					r["score"], r["max"], r["failed"], r["first_failure"], tt.score)
+			}
+			if want := map[string]string{"100": "10", "92.5": "2.5", "90": "10", "0": "0"}[tt.score]; r["structure"] != want {
+				t.Errorf("got %q points of structure in the CSV, want %q", r["structure"], want)
 			}
 			text := string(mustRead(t, filepath.Join(out, "submissions", tt.name, "report.txt")))
 			for _, want := range tt.why {
-				if (tt.score != "" && !strings.Contains(r["first_failure"], want)) || !strings.Contains(text, want) {
+				if (tt.score == "0" && !strings.Contains(r["first_failure"], want)) || !strings.Contains(text, want) {
 					t.Errorf("got first failure %q and report.txt\n%s\nwant them to say %q", r["first_failure"], text, want)
 				}
 			}
@@ -95,9 +108,10 @@ func TestGradeRunScript(t *testing.T) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	program := mustRead(t, filepath.Join(classDir, "ui-named", "othello_ui.py"))
-	if err := os.WriteFile(filepath.Join(sub, "othello_ui.py"), program, 0o644); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"othello_ui.py", "othello_logic.py"} {
+		if err := os.WriteFile(filepath.Join(sub, name), mustRead(t, filepath.Join(classDir, "ui-named", name)), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(sub, "run.sh"), []byte("#!/bin/sh\nexec python3 othello_ui.py\n"), 0o755); err != nil {
 		t.Fatal(err)

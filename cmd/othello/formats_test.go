@@ -62,7 +62,7 @@ func TestCheckFormats(t *testing.T) {
 				path   string
 				status int
 				score  float64
-			}{{judgePy, 0, 100}, {filepath.Join(t.TempDir(), "no-such-program.py"), 1, 0}} {
+			}{{correctPy, 0, 100}, {filepath.Join(t.TempDir(), "no-such-program.py"), 1, 0}} {
 				var stdout, stderr bytes.Buffer
 				// -n 7: a scenario of each category, all the points.
 				args := []string{"check", "-format", tt.format, "-n", "7", "-seed", "1", "--", "python3", program.path}

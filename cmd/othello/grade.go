@@ -36,8 +36,9 @@ report.json, report.html (as othello check -html writes it) and the
 smallest failing inputs in failing/; DIR/index.html, a table of the
 submissions linked to their reports; and one line for each submission in
 the CSV file: submission, rules, score, max, passed, failed, not_run,
-first_failure, status (graded, interrupted or error), then the points
-of each category, by submission name. The CSV is replaced whole as each
+first_failure (else the first rule of structure broken), status
+(graded, interrupted or error), then the points of each category, by
+submission name. The CSV is replaced whole as each
 submission is done, so it is never half written. A cell that a
 spreadsheet would take for a formula (it starts with =, +, -, @, a tab
 or a carriage return, and is not a number) is written after a ', as
@@ -122,7 +123,8 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello grade: %v\n", err)
 		return 1
 	}
-	categories, weights := gradeWeights(cfg)
+	cfg.Program = check.Program{Path: command[0], Args: command[1:]}
+	categories, weights := gradeWeights(cfg) // the default weights are the program's
 	settings := gradeSettings{Flags: gradeFlags(flags, args), Weights: weights, Command: command, Seed: cfg.Seed}
 	table := &gradeTable{path: *csvPath, categories: categories}
 	kept, err := table.resume(*out, &settings, isSet(flags, "seed"), *fresh, names, stderr)
@@ -134,7 +136,6 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	// No program sees the reports, nor the other submissions.
 	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
 	cfg.Sandbox.Hide = append(cfg.Sandbox.Hide, abs(*out), abs(*csvPath))
-	cfg.Program = check.Program{Path: command[0], Args: command[1:]}
 	at := cfg.Jobs // submissions at once, each one scenario at a time
 	cfg.Jobs = 1
 
@@ -265,6 +266,8 @@ func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 			Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun), Report: "report.html"}
 		if len(g.Ways) > 0 {
 			row.FirstFailure = g.Ways[0].Summary()
+		} else if r := firstBroken(g.Structure); r != nil {
+			row.FirstFailure = "structure: " + r.Name + ": " + strings.Join(r.Where, "; ")
 		}
 		for _, s := range g.Scores {
 			if i := slices.Index(categories, s.Category); i >= 0 && s.Max > 0 { // "" for a category with no scenarios
@@ -276,6 +279,16 @@ func gradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 		return failed(err)
 	}
 	return row, nil
+}
+
+// firstBroken returns the first rule of structure not kept, or nil.
+func firstBroken(rules []check.Rule) *check.Rule {
+	for i := range rules {
+		if rules[i].Verdict != check.Passed {
+			return &rules[i]
+		}
+	}
+	return nil
 }
 
 // writeReports writes a submission's reports into dir: report.txt,
@@ -499,10 +512,7 @@ func gradeFlags(flags *flag.FlagSet, args []string) []string {
 // gradeWeights returns the points of each category that has some, in
 // the order of scenario.Categories, and the same by name.
 func gradeWeights(cfg check.Config) ([]scenario.Category, map[string]float64) {
-	w := cfg.Weights
-	if w == nil {
-		w = check.DefaultWeights(cfg.Profile, cfg.Strict)
-	}
+	w := cfg.Points()
 	var cs []scenario.Category
 	byName := map[string]float64{}
 	for _, c := range scenario.Categories {

@@ -21,12 +21,13 @@ import (
 	"github.com/othello-judge/judge/check"
 )
 
-// judgePy is the correct Python program of the assignment.
-var judgePy = filepath.Join("testdata", "hostile", "judge.py")
+// correctPy is the correct Python program of the assignment, in the
+// structure the assignment asks: its game logic is othello_logic.py's.
+var correctPy = filepath.Join(classDir, "ui-named", "othello_ui.py")
 
 // writeSubmission writes a submission folder dir/name holding othello.py:
-// judge.py with each of the replacements old, new made, or the program
-// given.
+// correctPy with each of the replacements old, new made, beside its
+// othello_logic.py, or the program given, alone.
 func writeSubmission(t *testing.T, dir, name string, program string, replace ...string) string {
 	t.Helper()
 	sub := filepath.Join(dir, name)
@@ -34,14 +35,14 @@ func writeSubmission(t *testing.T, dir, name string, program string, replace ...
 		t.Fatal(err)
 	}
 	if program == "" {
-		data, err := os.ReadFile(judgePy)
-		if err != nil {
+		program = string(mustRead(t, correctPy))
+		logic := mustRead(t, filepath.Join(filepath.Dir(correctPy), "othello_logic.py"))
+		if err := os.WriteFile(filepath.Join(sub, "othello_logic.py"), logic, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		program = string(data)
 		for i := 0; i < len(replace); i += 2 {
 			if !strings.Contains(program, replace[i]) {
-				t.Fatalf("judge.py has no %q", replace[i])
+				t.Fatalf("%s has no %q", correctPy, replace[i])
 			}
 			program = strings.ReplaceAll(program, replace[i], replace[i+1])
 		}
@@ -115,7 +116,7 @@ func TestGrade(t *testing.T) {
 		"nostart": {"0", ""}, "hang": {"0", ""}, "snoop": {"0", ""},
 	}
 	// The columns of old first, then the status and the categories.
-	header := "submission,rules,score,max,passed,failed,not_run,first_failure,status,reference,full-game,passes,blocked-start,fewest-wins,non-square,invalid-moves,lock-step,format"
+	header := "submission,rules,score,max,passed,failed,not_run,first_failure,status,reference,full-game,passes,blocked-start,fewest-wins,non-square,invalid-moves,lock-step,format,structure"
 	if len(records) != 1+len(subs) || strings.Join(records[0], ",") != header {
 		t.Fatalf("got the CSV\n%v\nwant the header %s and %d rows", records, header, len(subs))
 	}
@@ -529,7 +530,7 @@ func TestGradeSurvives(t *testing.T) {
 	}
 	bin := buildJudge(t)
 	dir := t.TempDir()
-	good := string(mustRead(t, filepath.Join("testdata", "submissions", "alice", "othello.py")))
+	const good = "" // writeSubmission's correct program
 	subs := []string{
 		writeSubmission(t, dir, "a-good", good),
 		writeSubmission(t, dir, "b-hang", "import time\nprint('FULL', flush=True)\ntime.sleep(600)\n"),
