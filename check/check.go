@@ -93,7 +93,10 @@ type Config struct {
 	// Otherwise a scenario passes when its output is right but for blanks
 	// (Comparison), the category format counts the scenarios right to the
 	// byte, and the exit status counts only in the protocol profile.
-	Strict   bool
+	Strict bool
+	// Timeouts bound each run's time. A Timeout of 0, and a CPU limit of
+	// 0 in Sandbox, are the defaults of the run's Size (Size.Wall,
+	// Size.CPU), which grow with its board and moves.
 	Timeouts Timeouts
 	// Sandbox is how each run is separated from the grader and what it
 	// may use. When its Mode is Isolated and the machine cannot isolate,
@@ -235,7 +238,8 @@ func rulesFor(ctx context.Context, cfg Config) (othello.Rules, string, error) {
 	if cfg.Rules != nil {
 		return cfg.Rules, "forced", nil
 	}
-	r, err := detectRules(ctx, cfg.Program, cfg.Timeouts, cfg.Sandbox)
+	lim, sb := cfg.limitsFor(scenario.Transcript{})
+	r, err := detectRules(ctx, cfg.Program, lim, sb)
 	return r, "its first line", err
 }
 
@@ -321,13 +325,14 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 		if stuck {
 			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
 		} else {
-			d := cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox))
+			lim, sb := cfg.limitsFor(t)
+			d := cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, c.Mode, lim, sb))
 			switch {
 			case d != nil && d.Result.End == Interrupted:
 			case d != nil && d.Blanks:
-				c.Verdict, c.Why, c.Failure = Passed, "", d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
+				c.Verdict, c.Why, c.Failure = Passed, "", d.Summarize(t, lim, sb.Limits)
 			case d != nil:
-				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
+				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, lim, sb.Limits)
 				if limitEnded = d.Result.End.limitEnded(); limitEnded {
 					o.limitOutput = bytes.Clone(d.Result.Stdout[:min(len(d.Result.Stdout), MaxOutput)])
 				}
@@ -426,7 +431,8 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 	Parallel(ctx, len(groups), cfg.Jobs, func(i int) {
 		e := groups[i].example
 		compare := func(t scenario.Transcript) *Difference {
-			return cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Timeouts, cfg.Sandbox))
+			lim, sb := cfg.limitsFor(t)
+			return cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, lim, sb))
 		}
 		try := func(s *scenario.Scenario) (scenario.Transcript, *Difference) {
 			t := s.Transcript()
@@ -445,7 +451,8 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 					var shrunk *scenario.Scenario
 					if shrunk, t, d = sh.shrink(s, t, d); shrunk != s {
 						r.Shrunk, r.Size = true, size(shrunk)
-						r.Failure = d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
+						lim, sb := cfg.limitsFor(t)
+						r.Failure = d.Summarize(t, lim, sb.Limits)
 					}
 				}
 			}
@@ -519,15 +526,13 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 
 // describeLimits says the limits of each run in words.
 func describeLimits(lim Timeouts, sl sandbox.Limits) string {
-	var parts []string
+	parts := describeTime(lim, sl)
 	add := func(ok bool, format string, a ...any) {
 		if ok {
 			parts = append(parts, fmt.Sprintf(format, a...))
 		}
 	}
-	add(true, "%v wall time", lim.Timeout)
 	hold := sandbox.LimitsHold
-	add(hold && sl.CPU > 0, "%v CPU", sl.CPU)
 	add(hold && sl.Memory > 0, "%s memory", sandbox.Bytes(sl.Memory))
 	add(hold && sl.FileSize > 0, "%s files", sandbox.Bytes(sl.FileSize))
 	add(hold && sl.Processes > 0, "%d processes", sl.Processes)

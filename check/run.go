@@ -44,7 +44,7 @@ func (m Mode) String() string {
 // Timeouts bound the time of one run of a program. What it may use besides
 // time is the sandbox's (sandbox.Limits).
 type Timeouts struct {
-	Timeout     time.Duration // the whole run, in wall-clock time
+	Timeout     time.Duration // the whole run, in wall-clock time; in a Config, 0 for the default of each run's Size
 	LineTimeout time.Duration // in lock-step, the wait for the answer to one line
 }
 

@@ -72,7 +72,13 @@ const (
 	spoof         = "spoof"           // after the setup, writes what would spoof a report, and exits with status 1: see spoofReports
 	rulesBlank    = "rules-blank"     // "FULL \r" as its first line
 	readAfter     = "read-after"      // reads once more after WINNER and, at the end of the input, fails as Python's input() does, with status 1
+	slow          = "slow"            // right, but uses slowPerCell of CPU time for each cell of the board before each move, as a slow Python program does
 )
+
+// slowPerCell is the CPU time that the student slow uses before each move
+// for each cell of the board: 10 ms a move on 16x16, 2.5 s or more for a
+// full game there, over the 2 s that were the fixed limit.
+const slowPerCell = 40 * time.Microsecond
 
 // student is a plain, independent implementation of the protocol, written
 // as a student might, with the mistake bug.
@@ -183,6 +189,9 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		show()
 		fmt.Fprintf(out, "TURN: %v\n", pos.Turn())
+		if has(slow) {
+			burnCPU(time.Duration(rows*cols) * slowPerCell)
+		}
 		for {
 			line, ok := readLine()
 			if !ok {
@@ -302,4 +311,10 @@ func (edgeRules) Flips(b *othello.Board, s othello.Square, player othello.Color)
 		}
 	}
 	return flips
+}
+
+// burnCPU computes until the process has used d more of CPU time.
+func burnCPU(d time.Duration) {
+	for end := cpuTime() + d; cpuTime() < end; {
+	}
 }

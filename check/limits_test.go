@@ -1,0 +1,108 @@
+package check_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/scenario"
+)
+
+// TestSizeOf checks the size that a run's default limits grow with, read
+// from the setup of its input.
+func TestSizeOf(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+		want  check.Size
+	}{
+		{"4x4, 2 moves", "4\n4\nB\n>\n....\n.BW.\n.WB.\n....\n1 3\n1 2\n", check.Size{Rows: 4, Cols: 4, Moves: 2}},
+		{"4x16, no move", "4\n16\nB\n>\n", check.Size{Rows: 4, Cols: 16}},
+		{"signed and blanks", " +06 \r\n08\nW\n<\n", check.Size{Rows: 6, Cols: 8}},
+		{"empty", "", check.Size{}},
+		{"odd rows", "5\n4\nB\n>\n1 1\n", check.Size{}},
+		{"too big", "18\n18\nB\n>\n", check.Size{}},
+		{"not a number", "four\n4\n", check.Size{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := check.SizeOf(scenario.Transcript{Input: []byte(tt.input)}); got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDefaultLimits checks the default limits of runs by their size: the
+// fixed limits of before on small boards, and room for a slow Python
+// program (3.5 s of CPU on a full 16x16 game) with a wide margin on big
+// ones.
+func TestDefaultLimits(t *testing.T) {
+	tests := []struct {
+		size      check.Size
+		cpu, wall time.Duration
+	}{
+		{check.Size{}, 2 * time.Second, 8 * time.Second},
+		{check.Size{Rows: 4, Cols: 4, Moves: 12}, 2038400 * time.Microsecond, 8076800 * time.Microsecond},
+		{check.Size{Rows: 8, Cols: 8, Moves: 60}, 2768 * time.Millisecond, 9536 * time.Millisecond},
+		{check.Size{Rows: 4, Cols: 16, Moves: 60}, 2768 * time.Millisecond, 9536 * time.Millisecond},
+		{check.Size{Rows: 16, Cols: 16, Moves: 252}, 14902400 * time.Microsecond, 33804800 * time.Microsecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.size.String(), func(t *testing.T) {
+			if got := tt.size.CPU(); got != tt.cpu {
+				t.Errorf("CPU: got %v, want %v", got, tt.cpu)
+			}
+			if got := tt.size.Wall(); got != tt.wall {
+				t.Errorf("wall: got %v, want %v", got, tt.wall)
+			}
+		})
+	}
+	if full := (check.Size{Rows: 16, Cols: 16, Moves: 252}); full.CPU() < 3*3500*time.Millisecond {
+		t.Errorf("got %v of CPU for a full 16x16 game, want 3 times the 3.5 s a slow Python program needs", full.CPU())
+	}
+}
+
+// TestSlowButRight checks that a program right on every board, but slow,
+// passes a full 16x16 game with the default limits, and with the fixed
+// 2 s of CPU of before fails it in a way of its own that says so in one
+// line.
+func TestSlowButRight(t *testing.T) {
+	tests := []struct {
+		name string
+		cpu  time.Duration // 0 for the default
+		want string        // the way's summary, as a regular expression; "" for none
+	}{
+		{"default limits", 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sb := testSandbox
+			sb.Limits.CPU = tt.cpu
+			cfg := check.Config{Program: studentProgram(slow), Rules: othello.Full{}, N: 1, Seed: 1, Rows: 16, Cols: 16,
+				Timeouts: check.Timeouts{LineTimeout: testTimeouts.LineTimeout}, Sandbox: sb, Jobs: 1}
+			g, err := check.Check(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var report strings.Builder
+			check.WriteText(&report, g, false)
+			if tt.want == "" {
+				if n := g.Count(check.Passed); n != 2 {
+					t.Errorf("got %d passed, want 2:\n%s", n, report.String())
+				}
+				return
+			}
+			if len(g.Ways) != 1 || !regexp.MustCompile(tt.want).MatchString(g.Ways[0].Summary()) {
+				t.Fatalf("got %d ways, want 1 that matches %q:\n%s", len(g.Ways), tt.want, report.String())
+			}
+			if c := g.Ways[0].Cases[0]; c.Verdict != check.Failed || c.Category != scenario.FullGame {
+				t.Errorf("got %s %s, want the full game failed", c.Category, c.Verdict)
+			}
+		})
+	}
+}
