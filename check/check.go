@@ -175,10 +175,11 @@ const (
 	shrinkLimitedRuns = 3
 )
 
-// maxTimeouts is how many runs of a category a limit may end, with none
-// passing, before the category's other scenarios are not run: a program
-// that hangs takes the time limit each time.
-const maxTimeouts = 3
+// maxHung is how many runs of a category may hang (Result.Hung), with
+// none passing, before the category's other scenarios are not run: a
+// program that hangs takes the time limit each time. A program that is
+// slow but answers runs every scenario.
+const maxHung = 3
 
 // A job is a case to run, as plan lists it: a golden transcript, or a
 // random scenario that the worker makes.
@@ -295,9 +296,9 @@ type outcome struct {
 }
 
 // run runs the jobs, cfg.Jobs at a time, and returns their outcomes in
-// the same order. A category in which maxTimeouts runs were ended by a
-// limit, and none passed, runs no more; a job that does not run, for the
-// check was stopped first, is NotRun.
+// the same order. A category in which maxHung runs hung, and none
+// passed, runs no more; a job that does not run, for the check was
+// stopped first, is NotRun.
 func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 	gen := cfg.Generator()
 	outcomes := make([]outcome, len(jobs))
@@ -307,7 +308,7 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 	}
 	var mu sync.Mutex
 	done := 0
-	timeouts := map[scenario.Category]int{}
+	hung := map[scenario.Category]int{}
 	passes := map[scenario.Category]int{}
 	Parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
 		j, o := jobs[i], &outcomes[i]
@@ -319,11 +320,11 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 			c.About += ": " + describe(o.s)
 		}
 		mu.Lock()
-		stuck := timeouts[c.Category] >= maxTimeouts && passes[c.Category] == 0
+		stuck := hung[c.Category] >= maxHung && passes[c.Category] == 0
 		mu.Unlock()
-		limitEnded := false
+		hangs := false
 		if stuck {
-			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
+			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s that gave no answer for half the run or more, and none passed", maxHung, c.Category)
 		} else {
 			lim, sb := cfg.limitsFor(t)
 			d := cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, c.Mode, lim, sb))
@@ -333,9 +334,10 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 				c.Verdict, c.Why, c.Failure = Passed, "", d.Summarize(t, lim, sb.Limits)
 			case d != nil:
 				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, lim, sb.Limits)
-				if limitEnded = d.Result.End.limitEnded(); limitEnded {
+				if d.Result.End.limitEnded() {
 					o.limitOutput = bytes.Clone(d.Result.Stdout[:min(len(d.Result.Stdout), MaxOutput)])
 				}
+				hangs = d.Result.Hung()
 			default:
 				c.Verdict, c.Why = Passed, ""
 			}
@@ -348,8 +350,8 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 		switch {
 		case c.Verdict == Passed:
 			passes[c.Category]++
-		case limitEnded:
-			timeouts[c.Category]++
+		case hangs:
+			hung[c.Category]++
 		}
 		if done++; cfg.Progress != nil {
 			cfg.Progress(done, len(jobs))

@@ -63,6 +63,9 @@ func (d *Difference) Summarize(t scenario.Transcript, lim Timeouts, sl sandbox.L
 		Line: d.Line, Want: cut(d.Want), Cut: d.Cut, InputLine: d.InputLine, Input: cut(d.Input), Blanks: d.Blanks,
 		End: d.Result.End, What: what(t, d.Result, lim, sl, d.status), way: d.way,
 	}
+	if d.way.slow {
+		f.What = tooSlow(t, d.Result, lim, sl)
+	}
 	if !EndsMidGame(t) || d.way.got == "end" {
 		// At the end of an input that ends mid-game, a program may well
 		// crash (Python's input() raises EOFError): only a program that
@@ -132,13 +135,16 @@ func cut(line string) string {
 	return strings.Clone(line[:min(len(line), MaxLine)])
 }
 
-// A way is what makes two failures the same: how the run ended, and what
+// A way is what makes two failures the same: that it was too slow, with
+// nothing wrong before a time limit ended it; or else how the run ended,
+// and what
 // class of line was expected and came where the output first differs (see
 // lineClass), or the two exit statuses when the output is right. When the
 // output stops short, how the program ended tells bugs apart too: its exit
 // status or signal and the exception it reported.
 type way struct {
 	end       End
+	slow      bool // a time limit ended it, its output right so far, and it had not hung: alone in the way
 	blanks    bool // right but for blanks
 	want, got string
 	exit      string // "status 1" or the signal, when the output stops short or is right
@@ -170,7 +176,26 @@ func Compare(t scenario.Transcript, r Result) *Difference {
 // Compare returns how the program's run r differs from the transcript t,
 // or nil if it passes under c. Standard error is not compared:
 // PROTOCOL.md fixes only that it is one line.
+//
+// A run that a time limit ended fails as too slow, a way of its own, when
+// all it wrote could still become the judge's output and it had not hung
+// (Result.Hung); when what it wrote is already wrong, it fails by that
+// difference, so that being slow hides no bug.
 func (c Comparison) Compare(t scenario.Transcript, r Result) *Difference {
+	d := c.compare(t, r)
+	if d == nil || !r.timeEnded() || r.Hung() {
+		return d
+	}
+	prefix := blanksPrefix{want: t.Output}
+	if bytes.HasPrefix(t.Output, r.Stdout) || !c.Strict && prefix.ok(r.Stdout) {
+		d.way = way{slow: true}
+	}
+	return d
+}
+
+// compare is Compare but for the runs a time limit ended, which it does
+// not tell apart from the others.
+func (c Comparison) compare(t scenario.Transcript, r Result) *Difference {
 	status := c.Status && !EndsMidGame(t)
 	statusRight := !status || r.Status == t.Status
 	if bytes.Equal(r.Stdout, t.Output) && statusRight && r.End == Exited {

@@ -105,3 +105,37 @@ func describeTime(lim Timeouts, sl sandbox.Limits) []string {
 	}
 	return parts
 }
+
+// timeEnded reports whether a time limit ended the run: its wall time,
+// or the sandbox's CPU limit.
+func (r Result) timeEnded() bool {
+	return r.End == TimedOut || r.End == KilledAtLimit && r.Limit == sandbox.CPULimit
+}
+
+// Hung reports whether the run never answered: in lock-step, the answer
+// to a line did not come within its limit (NoAnswer); or a time limit
+// ended it when it had answered no input line (it wrote at most its
+// first line), or when its standard output had been silent for half the
+// run or more. A program that is slow but keeps writing its answers did
+// not hang.
+func (r Result) Hung() bool {
+	if r.End == NoAnswer {
+		return true
+	}
+	return r.timeEnded() && (len(console.Lines(r.Stdout)) <= 1 || 2*r.Quiet >= r.Wall)
+}
+
+// tooSlow says in one line that a run a time limit ended was too slow
+// for the size of its input, t's: the time it used and the limit, in
+// the limits lim of time and sl of the sandbox it ran under.
+func tooSlow(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits) string {
+	if r.End == TimedOut {
+		return fmt.Sprintf("too slow on %v: %s of wall time (%s of CPU), the limit %s", SizeOf(t), inSeconds(r.Wall), inSeconds(r.CPU), inSeconds(lim.Timeout))
+	}
+	return fmt.Sprintf("too slow on %v: %s of CPU, the limit %s", SizeOf(t), inSeconds(r.CPU), inSeconds(sl.CPU))
+}
+
+// inSeconds writes d in seconds, to a tenth: "2.4 s", "2 s".
+func inSeconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64) + " s"
+}

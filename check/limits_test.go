@@ -3,6 +3,7 @@ package check_test
 import (
 	"context"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +79,7 @@ func TestSlowButRight(t *testing.T) {
 		want string        // the way's summary, as a regular expression; "" for none
 	}{
 		{"default limits", 0, ""},
+		{"fixed 2s", 2 * time.Second, `^too slow on 16x16: 2(\.\d)? s of CPU, the limit 2 s$`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,9 +102,39 @@ func TestSlowButRight(t *testing.T) {
 			if len(g.Ways) != 1 || !regexp.MustCompile(tt.want).MatchString(g.Ways[0].Summary()) {
 				t.Fatalf("got %d ways, want 1 that matches %q:\n%s", len(g.Ways), tt.want, report.String())
 			}
+			if line := "  way 1: 1 scenario (full-game 1): " + g.Ways[0].Summary() + "\n"; !strings.Contains(report.String(), line) {
+				t.Errorf("the report does not say %q:\n%s", line, report.String())
+			}
 			if c := g.Ways[0].Cases[0]; c.Verdict != check.Failed || c.Category != scenario.FullGame {
 				t.Errorf("got %s %s, want the full game failed", c.Category, c.Verdict)
 			}
 		})
+	}
+}
+
+// TestSlowIsNotHung checks that a program that is slow, but keeps
+// answering, runs every scenario however often a time limit ends it, in a
+// way of its own, too slow, and that its other bug still shows as a way
+// of its own.
+func TestSlowIsNotHung(t *testing.T) {
+	sb := testSandbox
+	sb.Limits.CPU = 300 * time.Millisecond
+	cfg := check.Config{Program: studentProgram(slow + "+" + noPass), Rules: othello.Full{}, N: 28, Seed: 1, BadRate: -1,
+		Timeouts: testTimeouts, Sandbox: sb, Jobs: runtime.NumCPU()}
+	g, report := checkReport(t, cfg, false)
+	if n := g.Count(check.NotRun); n != 0 {
+		t.Errorf("got %d scenarios not run, want 0:\n%s", n, report)
+	}
+	slowWays, turnWays := 0, 0
+	for _, w := range g.Ways {
+		switch s := w.Summary(); {
+		case strings.HasPrefix(s, "too slow on "):
+			slowWays++
+		case strings.Contains(s, `want "TURN: `):
+			turnWays++
+		}
+	}
+	if slowWays != 1 || turnWays == 0 {
+		t.Errorf("got %d ways too slow and %d of the wrong TURN, want 1 and 1 or more:\n%s", slowWays, turnWays, report)
 	}
 }

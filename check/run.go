@@ -76,6 +76,8 @@ type Result struct {
 	Limit  sandbox.Limit // the sandbox's limit it reached, if any (with End KilledAtLimit when it was killed for it)
 	CPU    time.Duration // the CPU time of all its processes
 	Err    error         // why it could not be started, for NotStarted
+	Wall   time.Duration // its wall-clock time, until it ended or was stopped
+	Quiet  time.Duration // how long its standard output had been silent then (since its start, if it wrote nothing)
 }
 
 // limitEnded reports whether a limit ended the run: a time limit, or one
@@ -115,6 +117,7 @@ func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim T
 		return Result{End: NotStarted, Status: -1, Err: err}
 	}
 
+	start := time.Now()
 	stdout := newOutput(len(t.Output)+extraOutput, len(t.Output)+extraOutput)
 	stderr := newOutput(maxStderr, stderrFlood)
 	go stdout.readFrom(stdoutR)
@@ -129,6 +132,7 @@ func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim T
 	} else {
 		end = r.batch()
 	}
+	wall, quiet := time.Since(start), stdout.quiet()
 	proc.Stop() // what the program started and left running, or the program itself
 	st := proc.Status()
 	stdinW.Close()
@@ -150,6 +154,8 @@ func Run(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim T
 		Lines:  r.lines,
 		Limit:  st.Limit,
 		CPU:    st.CPU,
+		Wall:   wall,
+		Quiet:  quiet,
 	}
 }
 
@@ -270,13 +276,14 @@ type output struct {
 	keep    int
 	limit   int
 	n       int           // bytes read so far
+	last    time.Time     // when the last bytes came, or the output was made
 	changed chan struct{} // signalled after each read
 	full    chan struct{} // closed when the limit is passed
 	done    chan struct{} // closed at the end of the stream
 }
 
 func newOutput(keep, limit int) *output {
-	return &output{keep: keep, limit: limit, changed: make(chan struct{}, 1), full: make(chan struct{}), done: make(chan struct{})}
+	return &output{keep: keep, limit: limit, last: time.Now(), changed: make(chan struct{}, 1), full: make(chan struct{}), done: make(chan struct{})}
 }
 
 // readFrom reads r to its end, so that the program never blocks on a full
@@ -294,6 +301,9 @@ func (o *output) readFrom(r io.Reader) {
 			close(o.full)
 		}
 		o.n += n
+		if n > 0 {
+			o.last = time.Now()
+		}
 		o.mu.Unlock()
 		select {
 		case o.changed <- struct{}{}:
@@ -309,6 +319,13 @@ func (o *output) bytes() []byte {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return append([]byte(nil), o.buf...)
+}
+
+// quiet returns how long no bytes have come.
+func (o *output) quiet() time.Duration {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return time.Since(o.last)
 }
 
 // wait waits for the end of the stream, at most d.
