@@ -73,6 +73,7 @@ const (
 	rulesBlank    = "rules-blank"     // "FULL \r" as its first line
 	readAfter     = "read-after"      // reads once more after WINNER and, at the end of the input, fails as Python's input() does, with status 1
 	slow          = "slow"            // right, but uses slowPerCell of CPU time for each cell of the board before each move, as a slow Python program does
+	twoScores     = "two-scores"      // one disc more for B in the first score line when W moves first, and in the score line after a move on the first row
 )
 
 // slowPerCell is the CPU time that the student slow uses before each move
@@ -162,13 +163,18 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(err.Error())
 	}
 
+	moves, lastRow := 0, -1 // the moves played, and the row of the last one, from 0
 	show := func() {
 		b := pos.Board()
 		sep := "  "
 		if has(scoreSpace) {
 			sep = " "
 		}
-		fmt.Fprintf(out, "B: %d%sW: %d\n", b.Count(othello.Black), sep, b.Count(othello.White))
+		black := b.Count(othello.Black)
+		if has(twoScores) && (moves == 0 && first == othello.White || lastRow == 0) {
+			black++
+		}
+		fmt.Fprintf(out, "B: %d%sW: %d\n", black, sep, b.Count(othello.White))
 		for r := range rows {
 			var cells []string
 			for c := range cols {
@@ -182,7 +188,6 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(out, row)
 		}
 	}
-	moves := 0
 	for !pos.Over() {
 		if pos.Legal().IsEmpty() && !has(noPass) {
 			pos.Pass()
@@ -206,6 +211,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 				c, err2 := strconv.Atoi(f[1])
 				if err1 == nil && err2 == nil {
 					if _, err := pos.Play(othello.Square{Row: r - 1, Col: c - 1}); err == nil {
+						lastRow = r - 1
 						break
 					}
 				}
