@@ -108,9 +108,11 @@ const checkFlagsUsage = `Flags:
 	only once grades are published
   -timeout D
 	wall-clock time limit of each run, fixed (default: 4s + twice its
-	CPU time limit); after 3 runs of a category that hung, with no
-	output for half of the time that ended them, and none passed, the
-	category's other scenarios are not run and count as failed
+	CPU time limit); after 3 runs of a category that hung (a time limit
+	ended them before they answered a line, or after their output was
+	silent for half the run), and none passed, the category's other
+	scenarios are not run and count as failed; a run too slow, still
+	answering, costs only its scenario
   -line-timeout D
 	lock-step: time limit of the answer to one line (default 2s)
   -j N
