@@ -10,6 +10,7 @@ import (
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -136,5 +137,50 @@ func TestSlowIsNotHung(t *testing.T) {
 	}
 	if slowWays != 1 || turnWays == 0 {
 		t.Errorf("got %d ways too slow and %d of the wrong TURN, want 1 and 1 or more:\n%s", slowWays, turnWays, report)
+	}
+}
+
+// TestTooSlowOrHung checks how a run that a time limit ended fails: too
+// slow, in one line, when its output is right so far and it kept
+// answering; by its difference when its output is already wrong; and as
+// before, not too slow, when it hung.
+func TestTooSlowOrHung(t *testing.T) {
+	tr := scenario.ReferenceGame(othello.Full{})
+	lines := strings.SplitAfter(string(tr.Output), "\n")
+	sofar := strings.Join(lines[:20], "") // right so far, the answers to some moves
+	wrong := strings.Replace(sofar, "VALID", "INVALID", 1)
+	cpu := check.Result{End: check.KilledAtLimit, Limit: sandbox.CPULimit, CPU: 2420 * time.Millisecond, Wall: 3 * time.Second}
+	wall := check.Result{End: check.TimedOut, CPU: 1200 * time.Millisecond, Wall: 8 * time.Second}
+	with := func(r check.Result, stdout string, quiet time.Duration) check.Result {
+		r.Stdout, r.Quiet = []byte(stdout), quiet
+		return r
+	}
+	tests := []struct {
+		name string
+		r    check.Result
+		hung bool
+		want string // the way's summary, as a regular expression
+	}{
+		{"CPU, answering", with(cpu, sofar, 10*time.Millisecond), false, `^too slow on 4x4: 2\.4 s of CPU, the limit 2 s$`},
+		{"wall time, answering", with(wall, sofar, time.Second), false, `^too slow on 4x4: 8 s of wall time \(1\.2 s of CPU\), the limit 8 s$`},
+		{"CPU, a line cut short", with(cpu, sofar+lines[20][:3], 10*time.Millisecond), false, `^too slow on 4x4`},
+		{"CPU, wrong", with(cpu, wrong, 10*time.Millisecond), false, `^output line \d+: want "VALID\\n", got "INVALID\\n"; killed: it used more than 2s of CPU time$`},
+		{"silent half the run", with(cpu, sofar, 1500*time.Millisecond), true, `^output line \d+: want .*, got the end of the output; killed: it used more than 2s of CPU time$`},
+		{"only its first line", with(wall, lines[0], 0), true, `^output line 2: want .*, got the end of the output; it was still running after 8s`},
+		{"lock-step, no answer", check.Result{End: check.NoAnswer, Stdout: []byte(sofar), Lines: 5, Wall: 3 * time.Second}, true, `gave no answer within 2s`},
+	}
+	sl := sandbox.Limits{CPU: 2 * time.Second}
+	lim := check.Timeouts{Timeout: 8 * time.Second, LineTimeout: 2 * time.Second}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.r.Hung(); got != tt.hung {
+				t.Errorf("Hung: got %v, want %v", got, tt.hung)
+			}
+			f := check.Comparison{}.Compare(tr, tt.r).Summarize(tr, lim, sl)
+			w := &check.Way{Reproducer: check.Reproducer{Failure: f}}
+			if got := w.Summary(); !regexp.MustCompile(tt.want).MatchString(got) {
+				t.Errorf("got %q, want it to match %q", got, tt.want)
+			}
+		})
 	}
 }
