@@ -93,7 +93,10 @@ type Config struct {
 	// Otherwise a scenario passes when its output is right but for blanks
 	// (Comparison), the category format counts the scenarios right to the
 	// byte, and the exit status counts only in the protocol profile.
-	Strict   bool
+	Strict bool
+	// Timeouts bound each run's time. A Timeout of 0, and a CPU limit of
+	// 0 in Sandbox, are the defaults of the run's Size (Size.Wall,
+	// Size.CPU), which grow with its board and moves.
 	Timeouts Timeouts
 	// Sandbox is how each run is separated from the grader and what it
 	// may use. When its Mode is Isolated and the machine cannot isolate,
@@ -172,10 +175,11 @@ const (
 	shrinkLimitedRuns = 3
 )
 
-// maxTimeouts is how many runs of a category a limit may end, with none
-// passing, before the category's other scenarios are not run: a program
-// that hangs takes the time limit each time.
-const maxTimeouts = 3
+// maxHung is how many runs of a category may hang (Result.Hung), with
+// none passing, before the category's other scenarios are not run: a
+// program that hangs takes the time limit each time. A program that is
+// slow but answers runs every scenario.
+const maxHung = 3
 
 // A job is a case to run, as plan lists it: a golden transcript, or a
 // random scenario that the worker makes.
@@ -215,7 +219,8 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	}
 	var structure []Rule
 	if cfg.Profile == scenario.Assignment && cfg.Points()[scenario.Structure] > 0 {
-		structure = structureOf(ctx, cfg.Program, cfg.Timeouts, cfg.Sandbox)
+		lim, sb := cfg.limitsFor(scenario.Transcript{}) // the smallest run's limits
+		structure = structureOf(ctx, cfg.Program, lim, sb)
 	}
 	outcomes := run(ctx, cfg, jobs)
 	groups := group(outcomes)
@@ -239,7 +244,8 @@ func rulesFor(ctx context.Context, cfg Config) (othello.Rules, string, error) {
 	if cfg.Rules != nil {
 		return cfg.Rules, "forced", nil
 	}
-	r, err := detectRules(ctx, cfg.Program, cfg.Timeouts, cfg.Sandbox)
+	lim, sb := cfg.limitsFor(scenario.Transcript{})
+	r, err := detectRules(ctx, cfg.Program, lim, sb)
 	return r, "its first line", err
 }
 
@@ -296,9 +302,9 @@ type outcome struct {
 }
 
 // run runs the jobs, cfg.Jobs at a time, and returns their outcomes in
-// the same order. A category in which maxTimeouts runs were ended by a
-// limit, and none passed, runs no more; a job that does not run, for the
-// check was stopped first, is NotRun.
+// the same order. A category in which maxHung runs hung, and none
+// passed, runs no more; a job that does not run, for the check was
+// stopped first, is NotRun.
 func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 	gen := cfg.Generator()
 	outcomes := make([]outcome, len(jobs))
@@ -308,7 +314,7 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 	}
 	var mu sync.Mutex
 	done := 0
-	timeouts := map[scenario.Category]int{}
+	hung := map[scenario.Category]int{}
 	passes := map[scenario.Category]int{}
 	Parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
 		j, o := jobs[i], &outcomes[i]
@@ -320,24 +326,26 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 			c.About += ": " + describe(o.s)
 		}
 		mu.Lock()
-		stuck := timeouts[c.Category] >= maxTimeouts && passes[c.Category] == 0
+		stuck := hung[c.Category] >= maxHung && passes[c.Category] == 0
 		mu.Unlock()
-		limitEnded := false
+		hangs := false
 		if stuck {
-			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s, and none passed", maxTimeouts, c.Category)
+			c.Verdict, c.Why = NotRun, fmt.Sprintf("not run: a limit ended %d runs of %s that gave no answer for half the run or more, and none passed", maxHung, c.Category)
 		} else {
-			r := Run(ctx, cfg.Program, t, c.Mode, cfg.Timeouts, cfg.Sandbox)
+			lim, sb := cfg.limitsFor(t)
+			r := Run(ctx, cfg.Program, t, c.Mode, lim, sb)
 			o.fellBack = r.FellBack
 			d := cfg.Comparison().Compare(t, r)
 			switch {
 			case d != nil && d.Result.End == Interrupted:
 			case d != nil && d.Blanks:
-				c.Verdict, c.Why, c.Failure = Passed, "", d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
+				c.Verdict, c.Why, c.Failure = Passed, "", d.Summarize(t, lim, sb.Limits)
 			case d != nil:
-				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
-				if limitEnded = d.Result.End.limitEnded(); limitEnded {
+				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, lim, sb.Limits)
+				if d.Result.End.limitEnded() {
 					o.limitOutput = bytes.Clone(d.Result.Stdout[:min(len(d.Result.Stdout), MaxOutput)])
 				}
+				hangs = d.Result.Hung()
 			default:
 				c.Verdict, c.Why = Passed, ""
 			}
@@ -350,8 +358,8 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 		switch {
 		case c.Verdict == Passed:
 			passes[c.Category]++
-		case limitEnded:
-			timeouts[c.Category]++
+		case hangs:
+			hung[c.Category]++
 		}
 		if done++; cfg.Progress != nil {
 			cfg.Progress(done, len(jobs))
@@ -433,7 +441,8 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 	Parallel(ctx, len(groups), cfg.Jobs, func(i int) {
 		e := groups[i].example
 		compare := func(t scenario.Transcript) *Difference {
-			return cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, cfg.Timeouts, cfg.Sandbox))
+			lim, sb := cfg.limitsFor(t)
+			return cfg.Comparison().Compare(t, Run(ctx, cfg.Program, t, e.c.Mode, lim, sb))
 		}
 		try := func(s *scenario.Scenario) (scenario.Transcript, *Difference) {
 			t := s.Transcript()
@@ -452,7 +461,8 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 					var shrunk *scenario.Scenario
 					if shrunk, t, d = sh.shrink(s, t, d); shrunk != s {
 						r.Shrunk, r.Size = true, size(shrunk)
-						r.Failure = d.Summarize(t, cfg.Timeouts, cfg.Sandbox.Limits)
+						lim, sb := cfg.limitsFor(t)
+						r.Failure = d.Summarize(t, lim, sb.Limits)
 					}
 				}
 			}
@@ -542,15 +552,13 @@ func fellBack(outcomes []outcome) string {
 
 // describeLimits says the limits of each run in words.
 func describeLimits(lim Timeouts, sl sandbox.Limits) string {
-	var parts []string
+	parts := describeTime(lim, sl)
 	add := func(ok bool, format string, a ...any) {
 		if ok {
 			parts = append(parts, fmt.Sprintf(format, a...))
 		}
 	}
-	add(true, "%v wall time", lim.Timeout)
 	hold := sandbox.LimitsHold
-	add(hold && sl.CPU > 0, "%v CPU", sl.CPU)
 	add(hold && sl.Memory > 0, "%s memory", sandbox.Bytes(sl.Memory))
 	add(hold && sl.FileSize > 0, "%s files", sandbox.Bytes(sl.FileSize))
 	add(hold && sl.Processes > 0, "%d processes", sl.Processes)

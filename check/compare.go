@@ -63,6 +63,9 @@ func (d *Difference) Summarize(t scenario.Transcript, lim Timeouts, sl sandbox.L
 		Line: d.Line, Want: cut(d.Want), Cut: d.Cut, InputLine: d.InputLine, Input: cut(d.Input), Blanks: d.Blanks,
 		End: d.Result.End, What: what(t, d.Result, lim, sl, d.status), way: d.way,
 	}
+	if d.way.slow {
+		f.What = tooSlow(t, d.Result, lim, sl)
+	}
 	if !EndsMidGame(t) || d.way.got == "end" {
 		// At the end of an input that ends mid-game, a program may well
 		// crash (Python's input() raises EOFError): only a program that
@@ -132,15 +135,19 @@ func cut(line string) string {
 	return strings.Clone(line[:min(len(line), MaxLine)])
 }
 
-// A way is what makes two failures the same: how the run ended, and what
-// class of line was expected and came where the output first differs (see
-// lineClass), or the two exit statuses when the output is right. When the
-// output stops short, how the program ended tells bugs apart too: its exit
-// status or signal and the exception it reported.
+// A way is what makes two failures the same: that it was too slow, with
+// nothing wrong before a time limit ended it; or else how the run ended,
+// what class of line was expected and came where the output first
+// differs (see lineClass) and what the judge's answer there answers (see
+// cause), or the two exit statuses when the output is right. When the
+// output stops short, how the program ended tells bugs apart too: its
+// exit status or signal and the exception it reported.
 type way struct {
 	end       End
+	slow      bool // a time limit ended it, its output right so far, and it had not hung: alone in the way
 	blanks    bool // right but for blanks
 	want, got string
+	cause     string // what the judge's answer there answers (see cause)
 	exit      string // "status 1" or the signal, when the output stops short or is right
 	exception string // the exception that standard error names, as plain shows it, when the output stops short or is right
 }
@@ -170,7 +177,26 @@ func Compare(t scenario.Transcript, r Result) *Difference {
 // Compare returns how the program's run r differs from the transcript t,
 // or nil if it passes under c. Standard error is not compared:
 // PROTOCOL.md fixes only that it is one line.
+//
+// A run that a time limit ended fails as too slow, a way of its own, when
+// all it wrote could still become the judge's output and it had not hung
+// (Result.Hung); when what it wrote is already wrong, it fails by that
+// difference, so that being slow hides no bug.
 func (c Comparison) Compare(t scenario.Transcript, r Result) *Difference {
+	d := c.compare(t, r)
+	if d == nil || !r.timeEnded() || r.Hung() {
+		return d
+	}
+	prefix := blanksPrefix{want: t.Output}
+	if bytes.HasPrefix(t.Output, r.Stdout) || !c.Strict && prefix.ok(r.Stdout) {
+		d.way = way{slow: true}
+	}
+	return d
+}
+
+// compare is Compare but for the runs a time limit ended, which it does
+// not tell apart from the others.
+func (c Comparison) compare(t scenario.Transcript, r Result) *Difference {
 	status := c.Status && !EndsMidGame(t)
 	statusRight := !status || r.Status == t.Status
 	if bytes.Equal(r.Stdout, t.Output) && statusRight && r.End == Exited {
@@ -227,8 +253,14 @@ func (c Comparison) Compare(t scenario.Transcript, r Result) *Difference {
 		ended()
 	}
 	in := console.Lines(t.Input)
-	if k := answering(t.Output, len(in), d.Line); k > 0 {
+	if k, first := answering(t.Output, len(in), d.Line); k > 0 {
 		d.InputLine, d.Input = k, strings.TrimSuffix(in[k-1], "\n")
+		d.way.cause = cause(want[first-1])
+	}
+	if d.way.cause == "valid move" && d.way.want == "valid" && d.way.got == "invalid" {
+		// It finds that a legal move flips nothing: a mistake of flips,
+		// which shows as a wrong position where the move flips some.
+		d.way.want, d.way.got = "position", "position"
 	}
 	return d
 }
@@ -290,18 +322,35 @@ func (p *blanksPrefix) ok(out []byte) bool {
 }
 
 // answering returns the input line, from 1, whose answer in the judge's
-// output out holds output line n, from 1, for an input of lines lines; 0
-// for the first line, which comes before any input, and for a line past
-// the end of out.
-func answering(out []byte, lines, n int) int {
+// output out holds output line n, from 1, for an input of lines lines,
+// and the first line of that answer, from 1; 0 and 0 for the first line,
+// which comes before any input, and for a line past the end of out.
+func answering(out []byte, lines, n int) (int, int) {
 	at := 1 // output lines before the answer to the next input line
 	for k, size := range console.AnswerSizes(out, lines) {
 		if at < n && n <= at+size {
-			return k + 1
+			return k + 1, at + 1
 		}
 		at += size
 	}
-	return 0
+	return 0, 0
+}
+
+// cause says what the judge's answer that holds a difference answers, the
+// line first of that answer, for telling failures apart: a legal move
+// ("valid move", its VALID and the position after it), a move line not
+// legal ("invalid move"), or the setup ("setup", the first position); ""
+// for the first line and past the end of the judge's output.
+func cause(first string) string {
+	switch console.KindOf(first) {
+	case console.NoLine:
+		return ""
+	case console.ValidLine:
+		return "valid move"
+	case console.InvalidLine:
+		return "invalid move"
+	}
+	return "setup"
 }
 
 // exceptionName finds the name of an exception or error type, such as
@@ -338,17 +387,21 @@ func crash(lines []string) (int, string) {
 	return -1, ""
 }
 
-// Same reports whether d and e fail the same way: the runs ended alike,
-// and where the output first differs the same class of line was expected
-// and the same class came, or the output is right and the exit statuses
-// are the same; and when the output stops short or is right, the program
-// ended the same way, with the same exception. The classes are: the FULL
-// or SIMPLE line; a line of the game (score, board row, TURN, VALID,
-// INVALID); the WINNER line; the end of the output; anything else.
-//
-// The lines of the game are one class because one mistake shows as any
-// of them: a move that flips too little shows as a wrong board row, or,
-// when it then flips nothing, as INVALID where VALID is due.
+// Same reports whether d and e fail the same way: both too slow; or the
+// runs ended alike, and where the output first differs the same class of
+// line was expected and the same class came, in the judge's answer to the
+// same kind of input line (the setup, a legal move, a move not legal), or
+// the output is right and the exit statuses are the same; and when the
+// output stops short or is right, the program ended the same way, with
+// the same exception. The classes are: the FULL or SIMPLE line; a
+// position (its score line or a board row, for a move that flips wrong
+// shows first as either); TURN; VALID; INVALID; the WINNER line; the end
+// of the output; anything else. INVALID where a legal move's VALID is due
+// counts as a wrong position: the program found that the move flips
+// nothing, a mistake of flips. So a mistake of flips, one of passes or
+// turns (TURN), one of moves not legal taken (VALID where INVALID is
+// due) and one of the end (WINNER) are four ways, and a wrong score of
+// the first position and one after a move are two.
 func (d *Difference) Same(e *Difference) bool {
 	return d != nil && e != nil && d.way == e.way
 }
@@ -366,8 +419,8 @@ func (d *Difference) sameAs(f *Failure) bool {
 }
 
 // lineClass names the class of an output line, for telling failures
-// apart: the kind console.KindOf tells, with the lines of the game one
-// class.
+// apart: the kind console.KindOf tells, with the score line and the board
+// rows one class, the position.
 func lineClass(line string) string {
 	switch console.KindOf(line) {
 	case console.NoLine:
@@ -376,8 +429,14 @@ func lineClass(line string) string {
 		return "rules"
 	case console.WinnerLine:
 		return "winner"
-	case console.ScoreLine, console.BoardLine, console.TurnLine, console.ValidLine, console.InvalidLine:
-		return "game"
+	case console.ScoreLine, console.BoardLine:
+		return "position"
+	case console.TurnLine:
+		return "turn"
+	case console.ValidLine:
+		return "valid"
+	case console.InvalidLine:
+		return "invalid"
 	}
 	return "other"
 }

@@ -128,7 +128,7 @@ func TestSame(t *testing.T) {
 		want bool
 	}{
 		{"a board row instead of a score line", fail(". B W .\n", ". B B .\n", check.Exited), true},
-		{"TURN", fail("TURN: B", "TURN: W", check.Exited), true},
+		{"TURN", fail("TURN: B", "TURN: W", check.Exited), false},
 		{"a line of something else", fail("B: 2  W: 2", "Score 2 2", check.Exited), false},
 		{"the same, ended by a timeout", fail("B: 2  W: 2", "B: 2 W: 2", check.TimedOut), false},
 		{"the output cut short", stopped(tr, 1, ""), false},

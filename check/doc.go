@@ -39,6 +39,8 @@
 //
 // One run is Run (run.go), in the sandbox of package sandbox within the
 // Timeouts; in lock-step it is stopped at its first byte wrong in logic.
+// Unless a Config fixes them, a run's time limits grow with its Size, the
+// board and the moves of its input (limits.go).
 // Comparison.Compare (compare.go) returns how it differs from the judge's
 // transcript as a Difference: where standard output first differs, what
 // each side had there, and the run itself. Its Summarize makes the

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -16,7 +17,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/internal/diff"
+	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
@@ -88,6 +91,40 @@ func TestProfiles(t *testing.T) {
 				t.Errorf("got %v points, want %v:\n%s", score, want, report)
 			}
 		})
+	}
+}
+
+// TestSameSymptomTwoCauses checks that two bugs that show alike, a
+// wrong score line where a score line is due, are two ways when their
+// causes differ: one in the first position, before any move, when W
+// moves first; one in the position after a move on the first row.
+func TestSameSymptomTwoCauses(t *testing.T) {
+	cfg := check.Config{Program: studentProgram(twoScores), Rules: othello.Full{}, N: 21, Seed: 1, BadRate: -1,
+		Timeouts: testTimeouts, Sandbox: testSandbox, Jobs: runtime.NumCPU()}
+	g, report := checkReport(t, cfg, false)
+	if len(g.Ways) != 2 {
+		t.Fatalf("got %d ways of failing, want 2:\n%s", len(g.Ways), report)
+	}
+	for _, way := range g.Ways {
+		if f := way.Failure; console.KindOf(f.Want) != console.ScoreLine || !strings.HasPrefix(f.Got, `"B: `) {
+			t.Errorf("way %d: want %q, got %s; want a score line for a score line:\n%s", way.Number, f.Want, f.Got, report)
+		}
+	}
+	firsts := map[string]int{} // the way of each first player
+	for _, way := range g.Ways {
+		for _, c := range way.Cases {
+			first := regexp.MustCompile(`[BW] first`).FindString(c.About)
+			if c.Category == scenario.Reference || first == "" {
+				continue
+			}
+			if n, ok := firsts[first]; ok && n != way.Number {
+				t.Errorf("%s (%s): got way %d, want way %d, that of the others with %s", c.Name, c.About, way.Number, n, first)
+			}
+			firsts[first] = way.Number
+		}
+	}
+	if len(firsts) != 2 {
+		t.Errorf("got the ways %v of the first players, want a way for W first and one for B first:\n%s", firsts, report)
 	}
 }
 

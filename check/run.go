@@ -45,7 +45,7 @@ func (m Mode) String() string {
 // Timeouts bound the time of one run of a program. What it may use besides
 // time is the sandbox's (sandbox.Limits).
 type Timeouts struct {
-	Timeout     time.Duration // the whole run, in wall-clock time
+	Timeout     time.Duration // the whole run, in wall-clock time; in a Config, 0 for the default of each run's Size
 	LineTimeout time.Duration // in lock-step, the wait for the answer to one line
 }
 
@@ -77,6 +77,8 @@ type Result struct {
 	Limit  sandbox.Limit // the sandbox's limit it reached, if any (with End KilledAtLimit when it was killed for it)
 	CPU    time.Duration // the CPU time of all its processes
 	Err    error         // why it could not be started, for NotStarted
+	Wall   time.Duration // its wall-clock time, until it ended or was stopped
+	Quiet  time.Duration // how long its standard output had been silent then (since its start, if it wrote nothing)
 	// FellBack says why the run was made Limited though the sandbox was
 	// Isolated: the probe passed, but this run's isolation could not be
 	// set up (sandbox.ErrUnavailable); "" for a run made as asked.
@@ -142,6 +144,7 @@ func runIn(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim
 		return Result{End: NotStarted, Status: -1, Err: err}
 	}
 
+	start := time.Now()
 	stdout := newOutput(len(t.Output)+extraOutput, len(t.Output)+extraOutput)
 	stderr := newOutput(maxStderr, stderrFlood)
 	go stdout.readFrom(stdoutR)
@@ -156,6 +159,7 @@ func runIn(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim
 	} else {
 		end = r.batch()
 	}
+	wall, quiet := time.Since(start), stdout.quiet()
 	proc.Stop() // what the program started and left running, or the program itself
 	st := proc.Status()
 	stdinW.Close()
@@ -177,6 +181,8 @@ func runIn(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim
 		Lines:  r.lines,
 		Limit:  st.Limit,
 		CPU:    st.CPU,
+		Wall:   wall,
+		Quiet:  quiet,
 	}
 }
 
@@ -297,13 +303,14 @@ type output struct {
 	keep    int
 	limit   int
 	n       int           // bytes read so far
+	last    time.Time     // when the last bytes came, or the output was made
 	changed chan struct{} // signalled after each read
 	full    chan struct{} // closed when the limit is passed
 	done    chan struct{} // closed at the end of the stream
 }
 
 func newOutput(keep, limit int) *output {
-	return &output{keep: keep, limit: limit, changed: make(chan struct{}, 1), full: make(chan struct{}), done: make(chan struct{})}
+	return &output{keep: keep, limit: limit, last: time.Now(), changed: make(chan struct{}, 1), full: make(chan struct{}), done: make(chan struct{})}
 }
 
 // readFrom reads r to its end, so that the program never blocks on a full
@@ -321,6 +328,9 @@ func (o *output) readFrom(r io.Reader) {
 			close(o.full)
 		}
 		o.n += n
+		if n > 0 {
+			o.last = time.Now()
+		}
 		o.mu.Unlock()
 		select {
 		case o.changed <- struct{}{}:
@@ -336,6 +346,13 @@ func (o *output) bytes() []byte {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return append([]byte(nil), o.buf...)
+}
+
+// quiet returns how long no bytes have come.
+func (o *output) quiet() time.Duration {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return time.Since(o.last)
 }
 
 // wait waits for the end of the stream, at most d.

@@ -72,7 +72,14 @@ const (
 	spoof         = "spoof"           // after the setup, writes what would spoof a report, and exits with status 1: see spoofReports
 	rulesBlank    = "rules-blank"     // "FULL \r" as its first line
 	readAfter     = "read-after"      // reads once more after WINNER and, at the end of the input, fails as Python's input() does, with status 1
+	slow          = "slow"            // right, but uses slowPerCell of CPU time for each cell of the board before each move, as a slow Python program does
+	twoScores     = "two-scores"      // one disc more for B in the first score line when W moves first, and in the score line after a move on the first row
 )
+
+// slowPerCell is the CPU time that the student slow uses before each move
+// for each cell of the board: 10 ms a move on 16x16, 2.5 s or more for a
+// full game there, over the 2 s that were the fixed limit.
+const slowPerCell = 40 * time.Microsecond
 
 // student is a plain, independent implementation of the protocol, written
 // as a student might, with the mistake bug.
@@ -156,13 +163,18 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(err.Error())
 	}
 
+	moves, lastRow := 0, -1 // the moves played, and the row of the last one, from 0
 	show := func() {
 		b := pos.Board()
 		sep := "  "
 		if has(scoreSpace) {
 			sep = " "
 		}
-		fmt.Fprintf(out, "B: %d%sW: %d\n", b.Count(othello.Black), sep, b.Count(othello.White))
+		black := b.Count(othello.Black)
+		if has(twoScores) && (moves == 0 && first == othello.White || lastRow == 0) {
+			black++
+		}
+		fmt.Fprintf(out, "B: %d%sW: %d\n", black, sep, b.Count(othello.White))
 		for r := range rows {
 			var cells []string
 			for c := range cols {
@@ -176,13 +188,15 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(out, row)
 		}
 	}
-	moves := 0
 	for !pos.Over() {
 		if pos.Legal().IsEmpty() && !has(noPass) {
 			pos.Pass()
 		}
 		show()
 		fmt.Fprintf(out, "TURN: %v\n", pos.Turn())
+		if has(slow) {
+			burnCPU(time.Duration(rows*cols) * slowPerCell)
+		}
 		for {
 			line, ok := readLine()
 			if !ok {
@@ -197,6 +211,7 @@ func student(bug string, stdin io.Reader, stdout, stderr io.Writer) int {
 				c, err2 := strconv.Atoi(f[1])
 				if err1 == nil && err2 == nil {
 					if _, err := pos.Play(othello.Square{Row: r - 1, Col: c - 1}); err == nil {
+						lastRow = r - 1
 						break
 					}
 				}
@@ -302,4 +317,10 @@ func (edgeRules) Flips(b *othello.Board, s othello.Square, player othello.Color)
 		}
 	}
 	return flips
+}
+
+// burnCPU computes until the process has used d more of CPU time.
+func burnCPU(d time.Duration) {
+	for end := cpuTime() + d; cpuTime() < end; {
+	}
 }

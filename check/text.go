@@ -125,10 +125,13 @@ func (w *Way) Summary() string { return summary(w.Failure) }
 
 // summary says in one line how f fails: where the output first differs
 // and what the program did; for a failure only in blanks, "right but for
-// blanks: " and the two lines.
+// blanks: " and the two lines; for a run too slow, only that (tooSlow).
 func summary(f *Failure) string {
 	if f.Blanks {
 		return fmt.Sprintf("right but for blanks: output line %d is %s, want %s", f.Line, f.Got, quote(f.Want))
+	}
+	if f.way.slow {
+		return f.What
 	}
 	var sb strings.Builder
 	if f.Line > 0 {

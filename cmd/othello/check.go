@@ -107,9 +107,12 @@ const checkFlagsUsage = `Flags:
 	gradescope: the categories, separated by commas, that students see
 	only once grades are published
   -timeout D
-	wall-clock time limit of one run (default 10s); after 3 runs of a
-	category that a limit ended, and none passed, the category's other
-	scenarios are not run and count as failed
+	wall-clock time limit of each run, fixed (default: 4s + twice its
+	CPU time limit); after 3 runs of a category that hung (a time limit
+	ended them before they answered a line, or after their output was
+	silent for half the run), and none passed, the category's other
+	scenarios are not run and count as failed; a run too slow, still
+	answering, costs only its scenario
   -line-timeout D
 	lock-step: time limit of the answer to one line (default 2s)
   -j N
@@ -141,7 +144,8 @@ and the report says which.
   -env NAME=VALUE
 	add a variable to the program's environment; repeatable
   -cpu D
-	CPU time of all the run's processes (default 2s)
+	CPU time of all the run's processes, fixed (default: 2s + 200µs for
+	each move line and board cell, 15s for a full 16x16 game)
   -memory SIZE
 	resident memory of all the run's processes, such as 512MiB (default
 	512MiB); one process may allocate twice that
@@ -237,6 +241,13 @@ func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
 		Sandbox:  sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
 		Jobs:     *f.jobs,
 		Strict:   *f.strict,
+	}
+	// The time limits not given grow with each run's size.
+	if !isSet(flags, "timeout") {
+		cfg.Timeouts.Timeout = 0
+	}
+	if !isSet(flags, "cpu") {
+		cfg.Sandbox.Limits.CPU = 0
 	}
 	if *f.size != "" {
 		if cfg.Rows, cfg.Cols, err = othello.ParseSize(*f.size); err != nil {

@@ -96,6 +96,37 @@ func TestGradeMain(t *testing.T) {
 	}
 }
 
+// TestGradeSlowButRight grades a correct program that needs more than 2 s
+// of CPU for a 16x16 game: full points with the default limits, which
+// grow with the board, and a way of its own, too slow, under -cpu 2s.
+func TestGradeSlowButRight(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	for _, tt := range []struct {
+		flags []string
+		full  bool
+		why   string // its first failure
+	}{
+		{nil, true, ""},
+		{[]string{"-cpu", "2s"}, false, "too slow on 16x16: 2 s of CPU, the limit 2 s"},
+	} {
+		t.Run(strings.Join(append([]string{"flags"}, tt.flags...), " "), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			args := append([]string{"grade", "-n", "1", "-seed", "1", "-size", "16x16", "-out", out}, tt.flags...)
+			args = append(args, filepath.Join(classDir, "slow-but-right"), "--", "python3", "{main}")
+			var stdout, stderr bytes.Buffer
+			if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
+				t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
+			}
+			r := readGrades(t, filepath.Join(out, "grades.csv"))["slow-but-right"]
+			if fullPoints(r) != tt.full || r["first_failure"] != tt.why {
+				t.Errorf("got %s of %s points, first failure %q; want full points: %v, first failure %q", r["score"], r["max"], r["first_failure"], tt.full, tt.why)
+			}
+		})
+	}
+}
+
 // TestGradeRunScript grades a submission run by its own ./run.sh, which
 // is taken from the submission's folder, not the grader's, Isolated and
 // Limited.
