@@ -40,3 +40,6 @@ func FailIsolation() (restore func()) {
 
 // StructureOf is structureOf, for the tests of the rules of structure.
 var StructureOf = structureOf
+
+// WithoutFolder is withoutFolder, for its tests.
+var WithoutFolder = withoutFolder

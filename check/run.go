@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
+	"regexp"
 	"sync"
 	"time"
 
@@ -174,7 +176,7 @@ func runIn(ctx context.Context, p Program, t scenario.Transcript, mode Mode, lim
 	}
 	return Result{
 		Stdout: stdout.bytes(),
-		Stderr: stderr.bytes(),
+		Stderr: withoutFolder(stderr.bytes(), sb.Dir),
 		Status: st.Exit,
 		State:  st.State,
 		End:    end,
@@ -307,6 +309,27 @@ type output struct {
 	changed chan struct{} // signalled after each read
 	full    chan struct{} // closed when the limit is passed
 	done    chan struct{} // closed at the end of the stream
+}
+
+// withoutFolder returns stderr with the path of the working folder dir
+// left out before each name in it, and with it whatever path it is
+// under, such as a Limited run's private copy: "/home/ta/class/ana/main.py"
+// and "/tmp/othello-run-1-2/root/home/ta/class/ana/main.py" become
+// "main.py". So the reports show no path of the grader's, such as a
+// Python traceback's.
+func withoutFolder(stderr []byte, dir string) []byte {
+	abs, err := filepath.Abs(dir)
+	if err != nil || abs == "/" {
+		return stderr
+	}
+	paths := []string{abs}
+	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs && real != "/" {
+		paths = append(paths, real)
+	}
+	for _, p := range paths {
+		stderr = regexp.MustCompile(`[^\s"'<>]*`+regexp.QuoteMeta(p+"/")).ReplaceAll(stderr, nil)
+	}
+	return stderr
 }
 
 func newOutput(keep, limit int) *output {

@@ -40,7 +40,7 @@ func TestGradeMain(t *testing.T) {
 		{"two-mains", "0", []string{"more than one .py module has an if __name__ == '__main__': block: game.py, test_game.py"}},
 		{"no-main", "0", []string{"no .py module has an if __name__ == '__main__': block"}},
 		{"cannot-start", "0", []string{"check: python3 main.py: its first line is \"\"", "its standard error: ",
-			"ModuleNotFoundError: No module named 'othello_logic'"}},
+			`File "main.py", line 2`, "ModuleNotFoundError: No module named 'othello_logic'"}},
 		// Right in logic, wrong in every blank: all but format's points.
 		{"blanks", "90", []string{`right but for blanks: output line 2 is "B: 0 W: 0\n", want "B: 0  W: 0\n"`, "4 of 4 rules of structure kept"}},
 		// Its exit status 1 does not count in the assignment's profile.

@@ -1,0 +1,35 @@
+package check_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/othello-judge/judge/check"
+)
+
+// TestWithoutFolder checks that the working folder's path, and any path
+// it is under, is left out of what a program wrote on standard error,
+// and nothing else.
+func TestWithoutFolder(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		dir, stderr, want string
+	}{
+		{dir, `File "` + dir + `/main.py", line 2`, `File "main.py", line 2`},
+		{dir, "/tmp/othello-run-1-2/root" + dir + "/game.py:3: " + dir + "/x", "game.py:3: x"},
+		{link, `File "` + dir + `/sub/main.py"`, `File "sub/main.py"`},
+		{link, link + "/main.py", "main.py"},
+		{dir, dir + "2/main.py " + dir, dir + "2/main.py " + dir}, // another folder, and the folder itself
+		{"/", "/etc/passwd", "/etc/passwd"},
+	}
+	for _, tt := range tests {
+		if got := string(check.WithoutFolder([]byte(tt.stderr), tt.dir)); got != tt.want {
+			t.Errorf("WithoutFolder(%q, %q): got %q, want %q", tt.stderr, tt.dir, got, tt.want)
+		}
+	}
+}
