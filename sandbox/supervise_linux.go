@@ -340,6 +340,11 @@ func (w *watch) killAll(reaps <-chan reaped) {
 // descendants returns the processes of the run that are still there: all
 // but the launcher when isolated, its descendants otherwise.
 func (w *watch) descendants() []int {
+	if w.s.Isolate {
+		// The view's /proc is the run's PID namespace's, of which the
+		// launcher is process 1: every other process in it is the run's.
+		return otherProcesses()
+	}
 	if _, err := os.Stat(fmt.Sprintf("/proc/self/task/%d/children", os.Getpid())); err != nil {
 		return scanDescendantsOf(os.Getpid()) // a kernel without the children files
 	}
