@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench perft ffo screenshots
+.PHONY: test fmt vet golden fuzz bench overhead perft ffo screenshots
 
 test: fmt vet
 	go test ./...
@@ -33,6 +33,13 @@ fuzz:
 # 16x16 game, the built judge beside cat, the scanner and the generator.
 bench:
 	go test -run '^$$' -bench . -benchmem ./...
+
+# overhead measures what the grader costs for each run of a program:
+# BenchmarkRunPython runs a correct Python program on 8x8 games in the
+# sandbox and reports grader-ms/run, the CPU time of the grader and its
+# launcher beyond the program's own (program-ms/run). It needs python3.
+overhead:
+	go test ./check -run '^$$' -bench 'BenchmarkRunPython$$' -benchtime 40x -count 3
 
 # perft counts 8x8 under the full rules to depth 11, printing each depth's
 # count and seconds; make test checks depths 1 to 9.

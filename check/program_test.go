@@ -71,7 +71,7 @@ func TestFindMain(t *testing.T) {
 				var err error
 				if name[len(name)-1] == '/' {
 					err = os.MkdirAll(path, 0o755)
-				} else {
+				} else if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil { // the map may give a file before its folder
 					err = os.WriteFile(path, []byte(text), 0o644)
 				}
 				if err != nil {

@@ -49,6 +49,7 @@ func newCgroup(lim Limits) (*cgroup, error) {
 		dir := filepath.Join(base, name)
 		if !made[dir] {
 			if err := os.Mkdir(dir, 0o755); err != nil {
+				bases.Delete(controller) // the next run looks again
 				return "", false
 			}
 			made[dir] = true
@@ -105,9 +106,33 @@ func newCgroup(lim Limits) (*cgroup, error) {
 // group.
 func (c *cgroup) countsMemory() bool { return c.memory != "" }
 
+// A foundBase is what cgroupBase found for a controller.
+type foundBase struct {
+	dir string
+	v2  bool
+	err error
+}
+
+// bases holds what cgroupBase found for each controller, looked up once:
+// the mount table and the grader's own groups do not change from one run
+// to the next, and reading them costs more than making the run's groups.
+// newCgroup forgets a base it cannot make a group in.
+var bases sync.Map // of string: foundBase
+
 // cgroupBase returns the folder of the grader's own control group in a
 // hierarchy with the controller, and whether it is cgroup v2.
 func cgroupBase(controller string) (string, bool, error) {
+	if b, ok := bases.Load(controller); ok {
+		b := b.(foundBase)
+		return b.dir, b.v2, b.err
+	}
+	dir, v2, err := findCgroupBase(controller)
+	bases.Store(controller, foundBase{dir, v2, err})
+	return dir, v2, err
+}
+
+// findCgroupBase is cgroupBase without the memory.
+func findCgroupBase(controller string) (string, bool, error) {
 	mounts, err := os.ReadFile("/proc/self/mountinfo")
 	if err != nil {
 		return "", false, err

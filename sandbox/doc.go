@@ -44,7 +44,11 @@
 // and, every 10ms, adds up the resident memory, the CPU time and the
 // number of processes and threads of all the run's processes, as /proc
 // tells them (procfs_linux.go), and reads the control groups' counts.
-// Past a limit it kills them all and says which limit it was. When the
+// Past a limit it kills them all and says which limit it was. Where the
+// kernel bounds the memory and the processes itself (Isolated, in control
+// groups that count both), it measures less often, up to every 200ms,
+// but never later than the run could reach its CPU limit on every CPU of
+// the machine at once. When the
 // program's own process exits, or when the grader closes the control pipe
 // (or dies), it kills every process that is left and writes the run's
 // Status to the grader on a pipe. Process 1 of a PID namespace takes

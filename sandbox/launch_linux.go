@@ -7,6 +7,7 @@ package sandbox
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -23,6 +24,9 @@ func init() {
 	}
 	switch os.Args[0] {
 	case launcherName:
+		// The supervisor mostly waits, in wait4 and on pipes: one
+		// processor spares it the threads that look for work on others.
+		runtime.GOMAXPROCS(1)
 		os.Exit(supervise(os.Args[1]))
 	case execName:
 		os.Exit(execProgram(os.Args[1]))

@@ -40,6 +40,25 @@ func childrenOf(pid int) []int {
 	return pids
 }
 
+// otherProcesses returns every process that /proc shows but the calling
+// one: in one listing of /proc, where finding descendants reads a file
+// for each thread of each process.
+func otherProcesses() []int {
+	f, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := f.Readdirnames(-1)
+	f.Close()
+	var pids []int
+	for _, name := range names {
+		if pid, err := strconv.Atoi(name); err == nil && pid != os.Getpid() {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
 // scanDescendantsOf returns the descendants of process pid from the
 // parent of every process in /proc.
 func scanDescendantsOf(pid int) []int {

@@ -10,7 +10,8 @@ import (
 
 // TestDescendants checks that both ways of finding a process's
 // descendants, by the children files and by scanning /proc, find a child
-// and the child's own child.
+// and the child's own child, and so does the list of every process but
+// the calling one (an Isolated supervisor's, in its PID namespace).
 func TestDescendants(t *testing.T) {
 	cmd := exec.Command("/bin/sh", "-c", "sleep 30 & wait")
 	if err := cmd.Start(); err != nil {
@@ -40,6 +41,7 @@ func TestDescendants(t *testing.T) {
 	}{
 		{"children files", descendantsOf},
 		{"scan", scanDescendantsOf},
+		{"all but this one", func(int) []int { return otherProcesses() }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.find(os.Getpid())
@@ -47,6 +49,9 @@ func TestDescendants(t *testing.T) {
 				if !slices.Contains(got, want) {
 					t.Errorf("got %v, want it to hold %d", got, want)
 				}
+			}
+			if slices.Contains(got, os.Getpid()) {
+				t.Errorf("got %v, want it without the test's own process %d", got, os.Getpid())
 			}
 		})
 	}

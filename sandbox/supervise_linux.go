@@ -10,15 +10,18 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
 
 // The supervisor's own numbers.
 const (
-	pollEvery     = 10 * time.Millisecond // how often it measures the run's processes
-	stopWait      = 5 * time.Second       // the longest killAll tries
+	pollEvery     = 10 * time.Millisecond  // how often it measures the run's processes, at least
+	maxPollEvery  = 200 * time.Millisecond // how long it may go without measuring them, where the kernel bounds their memory and processes
+	stopWait      = 5 * time.Second        // the longest killAll tries
 	maxKillRounds = 10000
 )
 
@@ -47,7 +50,7 @@ func supervise(arg string) int {
 	guardProcess()
 
 	// The control group's counts, which the view does not show.
-	w := &watch{s: s}
+	w := &watch{s: s, cpus: onlineCPUs()}
 	for path, f := range map[string]**os.File{s.PidsEvents: &w.pidsEvents, s.MemoryEvents: &w.memoryEvents} {
 		if path != "" {
 			*f, _ = os.Open(path)
@@ -154,6 +157,7 @@ func guardProcess() {
 type watch struct {
 	s    spec
 	main int // the program's own process
+	cpus int // the machine's CPUs: the most CPU time the run can use in a second, in seconds
 
 	pidsEvents, memoryEvents *os.File // the counts of the run's control group, if it has one
 
@@ -191,7 +195,7 @@ func (w *watch) run(control *os.File) verdict {
 		io.Copy(io.Discard, control) // until the grader closes it or dies
 		close(stop)
 	}()
-	tick := time.NewTicker(pollEvery)
+	tick := time.NewTimer(w.interval(0))
 	defer tick.Stop()
 
 	var v verdict
@@ -220,16 +224,18 @@ func (w *watch) run(control *os.File) verdict {
 				}
 			}
 		case <-tick.C:
-			if l := w.measure(); l != NoLimit {
+			l, cpu := w.measure()
+			if l != NoLimit {
 				v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Limit: l, Killed: true}
 				mainDone = true
 			}
+			tick.Reset(w.interval(cpu))
 		case <-stop:
 			v = verdict{Exit: -1, Signal: int(syscall.SIGKILL), Killed: true}
 			mainDone = true
 		}
 	}
-	if !v.Killed && v.Limit == NoLimit && w.measure() == ProcessLimit {
+	if l, _ := w.measure(); !v.Killed && v.Limit == NoLimit && l == ProcessLimit {
 		// Its main process ended, perhaps because a fork failed at
 		// RLIMIT_NPROC, between two measures, and what it left running
 		// holds the limit: that is how the run ends.
@@ -249,9 +255,46 @@ func (w *watch) run(control *os.File) verdict {
 	return v
 }
 
+// interval returns how long the supervisor may wait before it measures
+// the run again, when it has used cpu so far: pollEvery, but where the
+// kernel itself bounds the run's memory and processes (an Isolated run in
+// control groups that count both), as long as the run cannot reach its
+// CPU limit before then, even on every CPU of the machine at once, up to
+// maxPollEvery. Past a limit, a run is stopped as soon as with pollEvery.
+func (w *watch) interval(cpu time.Duration) time.Duration {
+	lim := w.s.Limits
+	kernelBounds := w.s.Isolate && (lim.Memory == 0 || w.s.MemoryEvents != "") && (lim.Processes == 0 || w.s.PidsEvents != "")
+	if !kernelBounds {
+		return pollEvery
+	}
+	if lim.CPU <= 0 {
+		return maxPollEvery
+	}
+	spare := (lim.CPU - w.reapedCPU - cpu) / time.Duration(max(w.cpus, 1))
+	return min(max(spare, pollEvery), maxPollEvery)
+}
+
+// onlineCPUs returns how many CPUs the machine has online, as /proc/stat
+// lists them (every one a program could set its affinity to), or the
+// CPUs the launcher may use where it cannot tell.
+func onlineCPUs() int {
+	data, err := os.ReadFile("/proc/stat")
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(line) > 3 && strings.HasPrefix(line, "cpu") && line[3] >= '0' && line[3] <= '9' {
+			n++
+		}
+	}
+	if err != nil || n == 0 {
+		return runtime.NumCPU()
+	}
+	return n
+}
+
 // measure adds up what the run's live processes use, keeps the peak of
-// memory, and returns the limit they are past, if any.
-func (w *watch) measure() Limit {
+// memory, and returns the limit they are past, if any, and the CPU time
+// of the live processes.
+func (w *watch) measure() (Limit, time.Duration) {
 	var rss int64
 	var cpu time.Duration
 	tasks := 0
@@ -271,13 +314,13 @@ func (w *watch) measure() Limit {
 	lim := w.s.Limits
 	switch {
 	case lim.Memory > 0 && (rss > lim.Memory || readCounter(w.memoryEvents, "oom_kill") > 0):
-		return MemoryLimit
+		return MemoryLimit, cpu
 	case lim.CPU > 0 && w.reapedCPU+cpu > lim.CPU:
-		return CPULimit
+		return CPULimit, cpu
 	case lim.Processes > 0 && (tasks >= lim.Processes || readCounter(w.pidsEvents, "max") > 0):
-		return ProcessLimit
+		return ProcessLimit, cpu
 	}
-	return NoLimit
+	return NoLimit, cpu
 }
 
 // killAll kills every process of the run and waits until the reaper has
@@ -302,6 +345,11 @@ func (w *watch) killAll(reaps <-chan reaped) {
 // descendants returns the processes of the run that are still there: all
 // but the launcher when isolated, its descendants otherwise.
 func (w *watch) descendants() []int {
+	if w.s.Isolate {
+		// The view's /proc is the run's PID namespace's, of which the
+		// launcher is process 1: every other process in it is the run's.
+		return otherProcesses()
+	}
 	if _, err := os.Stat(fmt.Sprintf("/proc/self/task/%d/children", os.Getpid())); err != nil {
 		return scanDescendantsOf(os.Getpid()) // a kernel without the children files
 	}
