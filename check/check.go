@@ -103,8 +103,13 @@ type Config struct {
 	// Check runs Limited and says why in Grade.Sandbox. The golden
 	// folders and Out are hidden from the program.
 	Sandbox sandbox.Config
-	Jobs    int    // scenarios run at once
-	Out     string // where the reproducers are written as golden pairs; "" for nowhere
+	Jobs    int // scenarios run at once
+	// Slots, if not nil, is shared with the checks made at the same time,
+	// such as grade's: each run of a scenario, and each way's shrinking,
+	// holds one of its slots, so that the checks together run no more
+	// than it has, and a check left alone uses them all.
+	Slots Slots
+	Out   string // where the reproducers are written as golden pairs; "" for nowhere
 	// OutName is what the reports call Out, as the one handed them finds
 	// it from where the reports are, such as "failing"; "" names each
 	// reproducer by its name in Out alone. The reports never show Out
@@ -317,6 +322,7 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 	hung := map[scenario.Category]int{}
 	passes := map[scenario.Category]int{}
 	Parallel(ctx, len(jobs), cfg.Jobs, func(i int) {
+		defer cfg.Slots.hold()()
 		j, o := jobs[i], &outcomes[i]
 		c := o.c
 		t := j.t
@@ -439,6 +445,7 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 		}
 	}
 	Parallel(ctx, len(groups), cfg.Jobs, func(i int) {
+		defer cfg.Slots.hold()()
 		e := groups[i].example
 		compare := func(t scenario.Transcript) *Difference {
 			lim, sb := cfg.limitsFor(t)
@@ -564,6 +571,22 @@ func describeLimits(lim Timeouts, sl sandbox.Limits) string {
 	add(hold && sl.Processes > 0, "%d processes", sl.Processes)
 	add(hold && sl.OpenFiles > 0, "%d open files", sl.OpenFiles)
 	return "each run limited to " + strings.Join(parts, ", ")
+}
+
+// Slots bounds how many runs the checks that share it make at once.
+type Slots chan struct{}
+
+// NewSlots returns n slots.
+func NewSlots(n int) Slots { return make(Slots, max(1, n)) }
+
+// hold waits for a slot and returns what gives it back; for nil Slots,
+// it waits for nothing.
+func (s Slots) hold() (release func()) {
+	if s == nil {
+		return func() {}
+	}
+	s <- struct{}{}
+	return func() { <-s }
 }
 
 // Parallel calls do(0), ..., do(n-1), jobs at a time, until ctx is done:

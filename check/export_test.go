@@ -43,3 +43,6 @@ var StructureOf = structureOf
 
 // WithoutFolder is withoutFolder, for its tests.
 var WithoutFolder = withoutFolder
+
+// Hold is Slots.hold, for its tests.
+func (s Slots) Hold() (release func()) { return s.hold() }

@@ -33,3 +33,28 @@ func TestWithoutFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestSlots checks that each hold takes a slot until it is released, and
+// that nil Slots hold nothing.
+func TestSlots(t *testing.T) {
+	s := check.NewSlots(2)
+	first, second := s.Hold(), s.Hold()
+	if len(s) != 2 {
+		t.Fatalf("got %d slots held, want 2", len(s))
+	}
+	first()
+	if len(s) != 1 {
+		t.Fatalf("got %d slots held after one is released, want 1", len(s))
+	}
+	third := s.Hold() // would block were the first not back
+	second()
+	third()
+	if len(s) != 0 {
+		t.Errorf("got %d slots held after all are released, want 0", len(s))
+	}
+	var none check.Slots
+	none.Hold()()
+	if got := cap(check.NewSlots(0)); got != 1 {
+		t.Errorf("NewSlots(0): got %d slots, want 1", got)
+	}
+}

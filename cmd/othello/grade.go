@@ -65,8 +65,9 @@ finish).
   -fresh
 	grade every submission again, keeping none of an earlier run
   -j N
-	submissions graded at once, each running one scenario at a time
-	(default: the number of CPUs)
+	submissions graded at once, and runs made at once in all: one
+	submission left to grade makes N at once (default: the number of
+	CPUs)
 ` + commandUsage + `
 ` + checkFlagsUsage + sandboxUsage
 
@@ -136,8 +137,10 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	// No program sees the reports, nor the other submissions.
 	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
 	cfg.Sandbox.Hide = append(cfg.Sandbox.Hide, abs(*out), abs(*csvPath))
-	at := cfg.Jobs // submissions at once, each one scenario at a time
-	cfg.Jobs = 1
+	// -j submissions at once, and -j runs at once in all: a submission
+	// whose runs are slow, graded when the others are done, has them all.
+	at := cfg.Jobs
+	cfg.Slots = check.NewSlots(at)
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
