@@ -114,19 +114,19 @@ func TestCheckCatchesMistakes(t *testing.T) {
 		lim  check.Timeouts
 		want string // a regular expression the report must match
 	}{
-		{scoreSpace, check.Batch, 20, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
-		{scoreSpace, check.LockStep, 20, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
-		{trailingBlank, check.Batch, 20, testTimeouts, `got   "[BW.](?: [BW.])+ \\n"`},
-		{winnerWord, check.Batch, 20, testTimeouts, `got   "WINNER: (BLACK|WHITE)\\n"`},
-		{noWinner, check.Batch, 20, testTimeouts, `want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`},
+		{scoreSpace, check.Batch, 8, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
+		{scoreSpace, check.LockStep, 8, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
+		{trailingBlank, check.Batch, 8, testTimeouts, `got   "[BW.](?: [BW.])+ \\n"`},
+		{winnerWord, check.Batch, 8, testTimeouts, `got   "WINNER: (BLACK|WHITE)\\n"`},
+		{noWinner, check.Batch, 8, testTimeouts, `want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`},
 		{edgeFlips, check.Batch, 20, testTimeouts, `standard output differs at line \d+`},
 		{noPass, check.Batch, 40, testTimeouts, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
 		{noFlush, check.LockStep, 4, short, `(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`},
 		{hang, check.Batch, 2, short, `it was still running after 300ms, having used \d+ms of CPU time, and was killed: was it waiting for something\?`},
-		{crash, check.Batch, 20, testTimeouts, `it exited with status 2\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
-		{crash, check.Batch, 20, testTimeouts, `the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`},
-		{extraLines, check.Batch, 20, testTimeouts, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
-		{extraLines, check.Batch, 20, testTimeouts, `after writing 1 line more than the judge`},
+		{crash, check.Batch, 8, testTimeouts, `it exited with status 2\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
+		{crash, check.Batch, 8, testTimeouts, `the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`},
+		{extraLines, check.Batch, 8, testTimeouts, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
+		{extraLines, check.Batch, 8, testTimeouts, `after writing 1 line more than the judge`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug+"/"+tt.mode.String(), func(t *testing.T) {
