@@ -177,6 +177,13 @@ func TestSandboxHostile(t *testing.T) {
 	}
 	defer listener.Close()
 	tty := openTerminal(t)
+	// Weights without structure: the attacks are the program's runs, and
+	// reading the structure (TestStructure attacks it) would cost each
+	// check a Python start more.
+	weights := filepath.Join(mkdirMode(t, 0o755), "weights.txt")
+	if err := os.WriteFile(weights, []byte("reference 10\nfull-game 90\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	golden := mkdirMode(t, 0o755)
 	for _, ext := range []string{".in", ".out"} {
 		data, err := os.ReadFile(filepath.Join(goldenDir, "full", "reference-4x4"+ext))
@@ -274,7 +281,7 @@ func TestSandboxHostile(t *testing.T) {
 						// What a careless grader's environment holds.
 						env := append([]string{"TMPDIR=" + tmp, "MARK=" + mark, "SEC_TOKEN=topsecret123", "PYTHONUNBUFFERED=1"}, hints...)
 						args := []string{"-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
-							"-sandbox=" + strconv.FormatBool(sandboxed)}
+							"-sandbox=" + strconv.FormatBool(sandboxed), "-weights", weights}
 						for _, h := range hints {
 							args = append(args, "-env", h)
 						}
