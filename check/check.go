@@ -72,7 +72,7 @@ func detectRules(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 	case "SIMPLE":
 		return othello.Simple{}, nil
 	}
-	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits, true),
+	return nil, &RulesError{Program: commandLine(p), Line: quote(line), What: what(scenario.Transcript{}, r, lim, sb.Limits, false),
 		Stderr: stderrExcerpt(r.Stderr), Err: ErrRulesLine}
 }
 

@@ -191,7 +191,7 @@ func TestDetectRulesErrors(t *testing.T) {
 	}{
 		{"not a program", "", check.Program{Path: filepath.Join(t.TempDir(), "missing")}, fs.ErrNotExist, ""},
 		{"silent", hangChild, check.Program{}, check.ErrRulesLine, ""},
-		{"cannot start", "", cannotOpen, check.ErrRulesLine, `status 2, want status 0; its standard error: python3: can't open file 'x.py'`},
+		{"cannot start", "", cannotOpen, check.ErrRulesLine, `status 2; its standard error: python3: can't open file 'x.py'`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
