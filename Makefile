@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench overhead perft ffo screenshots
+.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots
 
 test: fmt vet
 	go test ./...
@@ -47,6 +47,12 @@ overhead:
 # count and seconds; make test checks depths 1 to 9.
 perft:
 	go run ./cmd/othello perft 11
+
+# wthor reads every game of the WTHOR collection in ../shared/wthor
+# (136,055 games in PGN), replays each, checks its result and writes it
+# in PGN and reads it back; make test reads 1977 to 1979 only.
+wthor:
+	go test ./record -run '^TestWTHOR$$' -wthor -v
 
 # ffo solves the FFO endgame test positions of ../shared/ffo exactly, 1 to
 # 59, and checks every score the files know; it stops at the first file

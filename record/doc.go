@@ -13,6 +13,9 @@
 //   - GGF, the Generic Game Format of the GGS game servers, which NBoard
 //     and most Othello programs read and write (ggf.go): ParseGGF reads
 //     every game of a text, and FormatGGF writes one.
+//   - PGN, the Portable Game Notation, as the WTHOR collections and Edax
+//     write games of 8x8 from the standard start (pgn.go): ParsePGN reads
+//     every game of a text, and FormatPGN writes one.
 //   - A move list, the squares played, as players write a game:
 //     f5d6c3d3c4 (movelist.go).
 //   - The judge's input, a setup and move lines, as a .in file holds it

@@ -158,6 +158,7 @@ func TestParseGoldenFormats(t *testing.T) {
 	}{
 		{"judge", record.Judge},
 		{"movelist", record.MoveList},
+		{"pgn", record.PGN},
 		{"blank", record.Unknown},
 		{"unknown", record.OBF}, // a position, which Parse refuses: not a game
 	}

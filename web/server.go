@@ -265,7 +265,7 @@ type NewGame struct {
 	Level string `json:"level"` // 1 to 10, easy, medium, hard (the default) or perfect
 	Black string `json:"black"` // human (the default), cpu, cpu:DEPTH, greedy or random
 	White string `json:"white"` // as Black; cpu by default
-	Text  string `json:"text"`  // a game in GGF, a judge's setup and move lines, a move list, or a position in OBF
+	Text  string `json:"text"`  // a game in GGF or PGN, a judge's setup and move lines, a move list, or a position in OBF
 }
 
 // game returns the game that n asks for, and for a game loaded from
