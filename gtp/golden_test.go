@@ -29,9 +29,9 @@ func ExampleRun() {
 	// Output:
 	// =1 othello
 	//
-	// =2 d3
+	// =2 e6
 	//
-	// =3 c5
+	// =3 f4
 	//
 	// ?4 illegal move
 	//

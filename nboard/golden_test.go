@@ -57,11 +57,11 @@ func ExampleRun() {
 	// set myname othello
 	// pong 1
 	// status thinking
-	// nodestats 5 0.00
-	// === D3/0.00/0.00
+	// nodestats 6 0.00
+	// === C4/0.72/0.00
 	// status thinking
-	// search D6 -2.40 0 2
-	// search F4 -3.20 0 2
-	// nodestats 18 0.00
+	// search D6 -1.26 0 2
+	// search F6 -1.81 0 2
+	// nodestats 19 0.00
 	// status
 }

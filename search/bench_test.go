@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/othello-judge/judge/othello"
+)
 
 // BenchmarkSolve solves FFO positions 1 to 19 (14 to 18 empty squares)
 // on one thread, each from an empty table: nodes a second, and no
@@ -49,4 +53,67 @@ func BenchmarkSearch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// BenchmarkSearchHandWritten is BenchmarkSearch with the hand-written
+// evaluation: the nodes a second before the learned one.
+func BenchmarkSearchHandWritten(b *testing.B) {
+	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	var boards [][2]uint64
+	for _, pos := range positions {
+		p, o := discsOf(b, pos)
+		boards = append(boards, [2]uint64{p, o})
+	}
+	s := NewSolver(16 << 20)
+	s.handWritten = true
+	s.Search(boards[0][0], boards[0][1], false, 1)
+	var nodes uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, x := range boards {
+			s.Table.Clear()
+			nodes += s.Search(x[0], x[1], false, 8).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// BenchmarkEvaluate evaluates the FFO positions 1 to 19 by the learned
+// weights: the time of one evaluation, allocating nothing.
+func BenchmarkEvaluate(b *testing.B) {
+	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	var boards [][3]uint64
+	for _, pos := range positions {
+		p, o := discsOf(b, pos)
+		boards = append(boards, [3]uint64{p, o, othello.Moves8(p, o)})
+	}
+	sum := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		x := boards[i%len(boards)]
+		sum += Evaluate(learned, x[0], x[1], x[2])
+	}
+	_ = sum
+}
+
+// BenchmarkHandEval is BenchmarkEvaluate for the hand-written
+// evaluation.
+func BenchmarkHandEval(b *testing.B) {
+	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	var boards [][3]uint64
+	for _, pos := range positions {
+		p, o := discsOf(b, pos)
+		boards = append(boards, [3]uint64{p, o, othello.Moves8(p, o)})
+	}
+	t := &thread{}
+	sum := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		x := boards[i%len(boards)]
+		sum += t.handEval(x[0], x[1], x[2])
+	}
+	_ = sum
 }

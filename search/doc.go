@@ -19,6 +19,13 @@
 // Young Brothers Wait (parallel.go). A solve
 // allocates nothing: every buffer belongs to the Solver, made once.
 //
+// The midgame search scores the positions where it stops by a learned
+// evaluation under MostDiscs (eval.go): a weight for each configuration
+// of each pattern of squares in each stage of the game, embedded from
+// weights.bin, which package train fits to real games (Evaluate); under
+// FewestDiscs by the hand-written weights of package player's
+// evaluation, on bitboards.
+//
 // Scores of a solve are final margins of discs as FFO counts them: the
 // player to move's discs less the opponent's (the reverse under the win
 // rule FewestDiscs), the empty squares going to the winner.

@@ -171,11 +171,21 @@ func (s *thread) midFinal(p, o uint64) int {
 }
 
 // eval estimates p, o for the player to move, whose legal moves are
+// legal: by the learned weights (eval.go) under MostDiscs, and else by
+// handEval.
+func (s *thread) eval(p, o, legal uint64) int {
+	if s.weights != nil && !s.fewest {
+		return Evaluate(s.weights, p, o, legal)
+	}
+	return s.handEval(p, o, legal)
+}
+
+// handEval estimates p, o for the player to move, whose legal moves are
 // legal, as package player's evaluation does: mobility, good under either
 // win rule, and corners, the squares that give corners away, edges and,
 // near the end, discs and who moves last, good under MostDiscs and bad
 // under FewestDiscs.
-func (s *thread) eval(p, o, legal uint64) int {
+func (s *thread) handEval(p, o, legal uint64) int {
 	mobility := bits.OnesCount64(legal) - bits.OnesCount64(othello.Moves8(o, p))
 	v := cornerWeight * (bits.OnesCount64(p&corners) - bits.OnesCount64(o&corners))
 	v += edgeWeight * (bits.OnesCount64(p&edgeSquares) - bits.OnesCount64(o&edgeSquares))

@@ -52,7 +52,10 @@ type thread struct {
 	fewest bool         // the win rule is FewestDiscs
 	stop   *atomic.Bool // set when the search must give up; its scores are then void
 	nodes  uint64
-	moves  [65][64]move // a list of moves for each number of empty squares
+	moves  [65][64]move
+	// weights are the learned evaluation's for the midgame search, nil
+	// for the hand-written one.
+	weights []int16 // a list of moves for each number of empty squares
 
 	// For the threads searching together (parallel.go):
 	deadline time.Time        // when to stop, zero for never

@@ -28,6 +28,10 @@ type Solver struct {
 
 	threads []*thread
 	stop    atomic.Bool
+	// handWritten makes the midgame search evaluate by hand-written
+	// weights even under MostDiscs: for the tests that measure the
+	// learned evaluation against it.
+	handWritten bool
 }
 
 // NewSolver returns a solver on one thread with a table of tableSize
@@ -86,6 +90,10 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 	for i, t := range s.threads[:n] {
 		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
 		t.deadline, t.clock = s.Deadline, 0
+		t.weights = learned
+		if s.handWritten {
+			t.weights = nil
+		}
 		if i > 0 {
 			go t.serve(&quit)
 		}
