@@ -121,6 +121,27 @@ func think(s *search.Solver, p, o uint64, budget time.Duration) int {
 	return move
 }
 
+// exact solves positions exactly, each once in a run: the engines'
+// measurements share what it has solved.
+type exact struct {
+	solver *search.Solver
+	known  map[[2]uint64]int
+}
+
+func newExact() *exact {
+	return &exact{solver: search.NewSolver(64 << 20), known: map[[2]uint64]int{}}
+}
+
+// score returns the exact score of p, o for the player to move.
+func (e *exact) score(p, o uint64) int {
+	if v, ok := e.known[[2]uint64{p, o}]; ok {
+		return v
+	}
+	v := e.solver.Solve(p, o, false).Score
+	e.known[[2]uint64{p, o}] = v
+	return v
+}
+
 // play returns p, o after move x of the player with p, the opponent's
 // discs first.
 func play(p, o uint64, x int) (uint64, uint64) {
@@ -139,20 +160,23 @@ func TestStrength(t *testing.T) {
 }
 
 // testError measures the mean absolute error of each evaluation, static
-// and after a search 4 plies deep, against the exact scores of 60
+// and after a search 4 plies deep, against the exact scores of 40
 // held-out positions at 20 to 24 empty squares.
 func testError(t *testing.T) {
 	lines := heldOutGames(t)
-	solver := search.NewSolver(64 << 20)
+	solver := newExact()
 	var pos []train.Position
 	var exact []int
-	for i := 0; len(pos) < 60 && i < len(lines); i++ {
+	for i := 0; len(pos) < 40 && i < len(lines); i++ {
 		x, ok := at(lines[i], 20+len(pos)%5)
 		if !ok {
 			continue
 		}
 		pos = append(pos, x)
-		exact = append(exact, solver.Solve(x.P, x.O, false).Score)
+		exact = append(exact, solver.score(x.P, x.O))
+		if len(pos)%10 == 0 {
+			t.Logf("%d positions solved", len(pos))
+		}
 	}
 	for _, e := range measured() {
 		s := e.make()
@@ -172,12 +196,12 @@ func testError(t *testing.T) {
 
 // loss returns the discs that move x loses in p, o against the best,
 // best being the exact score of p, o; known the scores already known.
-func loss(solver *search.Solver, p, o uint64, x, best int, known map[int]int) int {
+func loss(solver *exact, p, o uint64, x, best int, known map[int]int) int {
 	if v, ok := known[x]; ok {
 		return best - v
 	}
 	cp, co := play(p, o, x)
-	return best + solver.Solve(cp, co, false).Score
+	return best + solver.score(cp, co)
 }
 
 // testFFOLoss measures the mean move loss of each engine at -movetime a
@@ -191,7 +215,7 @@ func testFFOLoss(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	solver := search.NewSolver(64 << 20)
+	solver := newExact()
 	for _, e := range measured() {
 		s := e.make()
 		total, worst, wrong := 0, 0, 0
@@ -220,7 +244,7 @@ func testFFOLoss(t *testing.T) {
 // a move on 30 held-out positions at 22 empty squares.
 func testWTHORLoss(t *testing.T) {
 	lines := heldOutGames(t)
-	solver := search.NewSolver(64 << 20)
+	solver := newExact()
 	type case_ struct {
 		p, o uint64
 		best int
@@ -228,7 +252,7 @@ func testWTHORLoss(t *testing.T) {
 	var cases []case_
 	for i := 200; len(cases) < 30 && i < len(lines); i++ {
 		if x, ok := at(lines[i], 22); ok && x.Empties() == 22 {
-			cases = append(cases, case_{x.P, x.O, solver.Solve(x.P, x.O, false).Score})
+			cases = append(cases, case_{x.P, x.O, solver.score(x.P, x.O)})
 		}
 	}
 	for _, e := range measured() {
