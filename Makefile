@@ -74,8 +74,8 @@ screenshots:
 # to the WTHOR games of WTHOR (PGN files) and writes search/weights.bin,
 # which the engine embeds: each game solved exactly from 10 empty
 # squares, one game in ten held out by SEED, conjugate gradients on two
-# threads. About 10 minutes on 2 CPUs; the same games and SEED give the
-# same file.
+# threads. 6 minutes on the shared 2 CPUs at a load of 12; the same
+# games and SEED give the same file.
 WTHOR ?= ../shared/wthor
 SEED ?= 1
 train:
@@ -87,6 +87,6 @@ train:
 # against exact scores at 20 to 24 empty squares, the mean move loss at
 # 500 ms a move on FFO 20-39 and at 22 empty squares, and a match of 200
 # games at 100 ms a move from held-out openings, two games at once. About
-# half an hour on 2 CPUs, nice'd.
+# 40 minutes on the shared 2 CPUs, nice'd.
 strength:
 	nice -n 10 go test ./search -run 'TestStrength$$' -strength -wthor $(abspath $(WTHOR)) -seed $(SEED) -v -timeout 2h
