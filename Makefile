@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots
+.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots train strength
 
 test: fmt vet
 	go test ./...
@@ -87,6 +87,7 @@ train:
 # against exact scores at 20 to 24 empty squares, the mean move loss at
 # 500 ms a move on FFO 20-39 and at 22 empty squares, and a match of 200
 # games at 100 ms a move from held-out openings, two games at once. About
-# 40 minutes on the shared 2 CPUs, nice'd.
+# 25 minutes on the shared 2 CPUs, nice'd (17 for the error and the
+# losses, 7 for the match, at a load of 4 to 14).
 strength:
 	nice -n 10 go test ./search -run 'TestStrength$$' -strength -wthor $(abspath $(WTHOR)) -seed $(SEED) -v -timeout 2h
