@@ -152,8 +152,8 @@ func pow3(n int) int {
 // A group is some squares of one copy of a pattern, no two in the same
 // column (of the board, or of the board transposed if transposed): the
 // squares that one multiplication gathers into a byte, a bit for each
-// column. digits[b] is what the discs of byte b add to the copy's index,
-// a disc of the player counting once, one of the opponent twice.
+// column. digits[b] is what the player's discs gathered as byte b add to
+// the copy's index; the opponent's add twice as much.
 type group struct {
 	mask       uint64
 	transposed bool
