@@ -14,13 +14,14 @@ import (
 )
 
 // testConfig returns the config of every case: a CPU that searches 3
-// plies deep on one thread, however long it takes, so that its moves,
-// scores and nodes are always the same, and a clock that moves on by a
-// quarter of a second each time it is read.
+// plies deep in the midgame and solves exactly from 20 empty squares, on
+// one thread, however long it takes, so that its moves, scores and nodes
+// are always the same, and a clock that moves on by a quarter of a
+// second each time it is read.
 func testConfig() nboard.Config {
 	var now time.Time
 	return nboard.Config{
-		CPU: player.CPU{Depth: 3, Budget: player.NoLimit, Threads: 1},
+		CPU: player.CPU{Depth: 3, Endgame: 20, Budget: player.NoLimit, Threads: 1},
 		Clock: func() time.Time {
 			now = now.Add(250 * time.Millisecond)
 			return now

@@ -53,8 +53,10 @@ func (c Config) now() func() time.Time {
 // is read, and "status thinking" before a search. The commands:
 //
 //   - "nboard 2" (or 1): answered "set myname othello".
-//   - "set depth N": the CPU searches N plies deep at most, within its
-//     budget; the last plies are solved exactly when N reaches them.
+//   - "set depth N": the CPU searches the midgame N plies deep at most,
+//     within its budget; on 8x8 under the full rules it solves the end
+//     exactly as soon as its budget likely allows, whatever N (see
+//     player.CPU's Depth).
 //   - "set game GGF": the game is the first of the GGF text, as package
 //     record reads it (also other sizes, the simple rules and the fewest
 //     discs winning), at the end of its moves. A pass after the last

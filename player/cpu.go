@@ -23,9 +23,21 @@ const NoLimit = time.Duration(math.MaxInt64)
 // A CPU searches the game tree for its move: negamax with alpha-beta
 // pruning, deepening one ply at a time until its budget is spent or the
 // search reaches the end of the game on every line, when it has solved
-// the position exactly. See Search.
+// the position exactly. On an 8x8 board under the full rules it solves
+// the end exactly as soon as its budget likely allows, whatever its
+// Depth. See Search.
 type CPU struct {
-	Depth   int           // the deepest search, in plies; 0 for as deep as the budget allows
+	// Depth is the deepest search, in plies; 0 for as deep as the budget
+	// allows. On an 8x8 board under the full rules it limits the midgame
+	// search only, not the exact solve of the end (see Endgame); on any
+	// other board it limits every search, the end solved exactly once
+	// it reaches it.
+	Depth int
+	// Endgame is the most empty squares at which a search of an 8x8
+	// board under the full rules solves the end exactly, if its budget
+	// likely allows; 0 for as many as the budget allows. Tests set it to
+	// keep a search of a position far from the end short.
+	Endgame int
 	Budget  time.Duration // the most time a move may take; 0 for DefaultBudget, NoLimit for none
 	Threads int           // the goroutines searching an 8x8 board; 0 for one a CPU
 	// Pool lends the searches of an 8x8 board their solvers; nil for the
@@ -37,7 +49,7 @@ type CPU struct {
 }
 
 // Name returns "cpu", or "cpu:N" for a CPU that searches N plies deep at
-// most.
+// most in the midgame.
 func (c CPU) Name() string {
 	if c.Depth > 0 {
 		return "cpu:" + strconv.Itoa(c.Depth)
@@ -93,7 +105,9 @@ func (r Result) Discs() float64 {
 // before, and stops when the next would likely not end within the budget,
 // at the CPU's Depth, when it has proved a win or a loss with more than
 // 20 empty squares left, or when it has reached the end of the game on
-// every line. A search cut short by the budget still counts the moves it
+// every line. On an 8x8 board under the full rules, when the end is
+// likely solved exactly within the budget, the deepening has a quarter of
+// it and the exact solve the rest, whatever the Depth. A search cut short by the budget still counts the moves it
 // finished. Search returns within the budget, with the best move found
 // so far if the search has not ended by then. With only one legal move
 // there is nothing to search. A position with no legal move is an error

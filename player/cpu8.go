@@ -91,9 +91,10 @@ func solvable(empties int, budget time.Duration, threads int) bool {
 
 // search8 is searchAlphaBeta for an 8x8 board under the full rules, on
 // package search's bitboards and a solver of the CPU's pool: deepening
-// one ply at a time with the table, and, when the position is likely
-// solved in time, a quarter of the budget for that and the rest to solve
-// it exactly. Should the solve not end in time, the deepest search's
+// one ply at a time with the table, to the CPU's Depth at most, and, when
+// the position is likely solved in time (and has no more empty squares
+// than the CPU's Endgame, if it has one), a quarter of the budget for
+// that and the rest to solve it exactly, whatever the Depth. Should the solve not end in time, the deepest search's
 // move stands. It keeps in best what it has found after each search. A
 // depth cut short by the deadline gives its move only if it is the
 // first.
@@ -125,7 +126,7 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 	}
 
 	r := best.get()
-	solve := c.Depth == 0 && solvable(empties, budget, threads)
+	solve := (c.Endgame == 0 || empties <= c.Endgame) && solvable(empties, budget, threads)
 	if !solve || budget != NoLimit {
 		share := budget
 		if solve {

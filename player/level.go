@@ -10,9 +10,11 @@ import (
 
 // A Level is a strength of the CPU for people to choose, from 1, the
 // weakest, to 10, which plays perfectly as early as it can solve the
-// game in a few seconds. Levels 1 to 6 search to a depth, within
-// DefaultBudget; levels 7 to 10 search as deep as their time allows, and
-// solve the end of the game exactly once they likely can within it.
+// game in a few seconds. Levels 1 to 6 search the midgame to a depth,
+// within DefaultBudget; levels 7 to 10 search as deep as their time
+// allows. On an 8x8 board under the full rules every level solves the
+// end of the game exactly once it likely can within its time, as every
+// CPU does.
 type Level int
 
 // The levels that have names.

@@ -21,8 +21,9 @@ In NBoard, add it as an engine with the command line "othello nboard"
 move or an unknown command, are written on standard error and change
 nothing.
 
-Commands: nboard 2 (answered "set myname othello"), set depth N (at most
-N plies deep), set game GGF (a pass after its last move that it does
+Commands: nboard 2 (answered "set myname othello"), set depth N (the
+midgame at most N plies deep; the end is solved exactly as soon as -time
+allows, whatever N), set game GGF (a pass after its last move that it does
 not write is owed: go answers PA), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
 (answered "nodestats NODES SECONDS" and "=== F5/EVAL/TIME"), hint N
 (answered "search F5 EVAL 0 DEPTH" for the best N moves, DEPTH 100% when
@@ -35,8 +36,9 @@ input or output fails, 2 bad command line.
 
 Flags:
   -depth N
-	search N plies deep at most, until the GUI's "set depth" (default 0:
-	as deep as -time allows)
+	search the midgame N plies deep at most, until the GUI's "set depth"
+	(default 0: as deep as -time allows); on 8x8 the end is solved
+	exactly as soon as -time allows, whatever N
   -time D
 	the most time a move may take, such as 500ms or 2s; a hint shares it
 	among the moves (default 500ms)
@@ -64,7 +66,9 @@ input or output fails, 2 bad command line.
 
 Flags:
   -depth N
-	search N plies deep at most (default 0: as deep as -time allows)
+	search the midgame N plies deep at most (default 0: as deep as -time
+	allows); on 8x8 the end is solved exactly as soon as -time allows,
+	whatever N
   -time D
 	the most time a move may take, such as 500ms or 2s (default 500ms)
   -threads N

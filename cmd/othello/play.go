@@ -32,15 +32,17 @@ or -load file or an I/O error, 2 bad command line.
 Flags:
   -black human|cpu|cpu:DEPTH|greedy|random
 	who plays Black (default human). cpu plays at -level; cpu:DEPTH
-	searches no deeper than DEPTH moves ahead, within -time; greedy
+	searches no deeper than DEPTH moves ahead, within -time (on 8x8 the
+	end is solved exactly as soon as -time allows, whatever DEPTH); greedy
 	flips the most discs; random plays any legal move
   -white PLAYER
 	who plays White (default cpu)
   -level 1..10|easy|medium|hard|perfect
 	how well cpu plays (default 8, hard): 1 to 4 search 1 to 4 moves
 	ahead, 5 six, 6 eight, within 500ms a move; 7 to 10 search as deep
-	as 250ms, 500ms, 2s and 5s a move allow, and solve the end exactly
-	once they likely can in time. easy is 2, medium 5, perfect 10
+	as 250ms, 500ms, 2s and 5s a move allow. On 8x8 every level solves
+	the end exactly once it likely can in time. easy is 2, medium 5,
+	perfect 10
   -time D
 	the most time a computer move may take: the level's, or 500ms for
 	cpu:DEPTH. Given with -level, it replaces the level's time

@@ -66,10 +66,13 @@ command line.
 
 Flags:
   -depth N
-	search N plies deep at most instead of solving
+	search N plies deep at most in the midgame; on 8x8 under the full
+	rules the end is still solved exactly whenever the time allows
+	(without -time, always), other boards stop at N plies
   -time D
-	search for at most about D a position instead of solving, such as
-	500ms or 2s. With -depth or -time, a score that is not exact is an
+	search for at most about D a position, such as 500ms or 2s, solving
+	exactly only what is likely solved in that time. With -depth or
+	-time, a score that is not exact is an
 	estimate in discs, such as ~+3.25, or win or loss when the search
 	proved one without counting by how much; a known score beside it is
 	shown, not checked ("not checked"), and counts in neither agree nor
@@ -155,7 +158,7 @@ func (c solveConfig) describe() string {
 	case c.exact():
 		how = "solving exactly"
 	case c.budget == 0:
-		how = fmt.Sprintf("searching %s deep", plural(c.depth, "ply", "plies"))
+		how = fmt.Sprintf("searching %s deep, 8x8 solved exactly", plural(c.depth, "ply", "plies"))
 	case c.depth == 0:
 		how = fmt.Sprintf("searching %v a position", c.budget)
 	default:

@@ -119,13 +119,13 @@ func TestSolve(t *testing.T) {
 			"3 positions, 1 agree, " + summary,
 		}, ""},
 		{"depth", []string{"-depth", "2", "-threads", "1", ffo}, 0, []string{
-			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 2 plies deep, 1 thread"),
-			"#1 empties 14 move ? score ~EST known +32 not checked",
-			"#2 empties 16 move ? score ~EST known +8 not checked",
-			"2 positions, 0 agree, 2 not checked, " + summary,
+			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 2 plies deep, 8x8 solved exactly, 1 thread"),
+			"#1 empties 14 move g8 score +32 known +32 ok",
+			"#2 empties 16 move f8 score +8 known +8 ok",
+			"2 positions, 2 agree, " + summary,
 		}, ""},
 		{"depth to the end", []string{"-depth", "16", "-threads", "1", filepath.Join(solveDir, "wrong.obf")}, 1, []string{
-			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 16 plies deep, 1 thread"),
+			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 16 plies deep, 8x8 solved exactly, 1 thread"),
 			"#1 empties 14 move g8 score +32 known +30 disagree",
 			"#2 empties 14 move g8 score +32 known +32 disagree: g8 is +12",
 			"2 positions, 0 agree, 2 disagree, " + summary,
