@@ -40,6 +40,16 @@ type CPU struct {
 	Endgame int
 	Budget  time.Duration // the most time a move may take; 0 for DefaultBudget, NoLimit for none
 	Threads int           // the goroutines searching an 8x8 board; 0 for one a CPU
+	// Stop, once closed, ends a search as a spent budget does: it returns
+	// at once with what it has found so far, and its goroutines stop
+	// soon after. nil for never.
+	Stop <-chan struct{}
+	// Progress, if not nil, is told the result so far after each depth
+	// that the search completes and after an exact solve, from the
+	// goroutine that searches, its PV filled in. A Progress called after
+	// the search has returned is possible only once Stop is closed or the
+	// budget spent, and tells what the search had found by then.
+	Progress func(Result)
 	// Pool lends the searches of an 8x8 board their solvers; nil for the
 	// pool that CPUs share by default, which lends to 4 searches at once.
 	// A program that runs many searches at once holds a Pool of its own.
@@ -82,6 +92,17 @@ type Result struct {
 	Score int
 	Nodes int64         // the positions searched
 	Time  time.Duration // how long the search took
+	// PV is the principal variation, Move first, then the best replies
+	// the search saw, a zero Square for a pass: filled in only for
+	// Progress, and on an 8x8 board under the full rules longer than Move
+	// alone.
+	PV []PVMove
+}
+
+// A PVMove is a move of a principal variation: a square, or a pass.
+type PVMove struct {
+	Square othello.Square
+	Pass   bool
 }
 
 // Discs returns the score of r in discs for the player to move: the
@@ -199,13 +220,17 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 		c.searchAlphaBeta(&pos, win, start, best)
 	}()
 	if budget := c.budget(); budget == NoLimit {
-		<-done
+		select {
+		case <-done:
+		case <-c.Stop:
+		}
 	} else {
 		spent, stop := clock.after(budget - clock.now().Sub(start))
 		defer stop()
 		select {
 		case <-done:
 		case <-spent:
+		case <-c.Stop:
 		}
 	}
 	r := best.get()
@@ -243,6 +268,7 @@ type depthResult struct {
 	found bool
 	done  bool
 	nodes int64
+	pv    []PVMove // the principal variation, if done and the CPU has a Progress
 }
 
 // deepen searches with searchDepth one ply deeper at a time, from 1 to
@@ -268,6 +294,8 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 			if depth >= empties {
 				r.Exact, r.Score = true, margin(r.Score)
 			}
+			r.PV = d.pv
+			c.progress(r, start)
 		}
 		best.set(r)
 		switch {
@@ -282,6 +310,15 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 	return r
 }
 
+// progress tells the CPU's Progress, if it has one, of r, found by a
+// search begun at start.
+func (c CPU) progress(r Result, start time.Time) {
+	if c.Progress != nil {
+		r.Time = c.timer().now().Sub(start)
+		c.Progress(r)
+	}
+}
+
 // searchAlphaBeta is the search of a position with at least one legal
 // move on any board, with alphaBeta, begun at start; it deepens, the
 // best move of each depth searched first at the next, and keeps in best
@@ -289,7 +326,7 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 // still gives the best of the moves it searched to the end.
 func (c CPU) searchAlphaBeta(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
 	budget := c.budget()
-	s := newAlphaBeta(p, win, c.timer(), deadline(start, budget))
+	s := newAlphaBeta(p, win, c.timer(), deadline(start, budget), c.Stop)
 	roots := s.rootMoves(p, p.Legal())
 	searchDepth := func(depth int) depthResult {
 		nodes := s.nodes
@@ -298,6 +335,9 @@ func (c CPU) searchAlphaBeta(p *othello.Position, win othello.WinRule, start tim
 		if d.found {
 			d.move = roots[i].square
 			roots[0], roots[i] = roots[i], roots[0]
+		}
+		if d.found && c.Progress != nil {
+			d.pv = []PVMove{{Square: d.move}}
 		}
 		return d
 	}

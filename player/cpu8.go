@@ -117,7 +117,8 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 	defer pool.put(s)
 	s.Table.NewSearch()
 	s.Threads = threads
-	s.Deadline = time.Time{}
+	s.Deadline, s.Cancel = time.Time{}, c.Stop
+	defer func() { s.Cancel = nil }()
 	systemDeadline := func(share time.Duration) time.Time {
 		if budget == NoLimit {
 			return time.Time{}
@@ -139,6 +140,9 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 			if d.found {
 				d.move, d.score = square8(found.Move), midScore(found.Score)
 			}
+			if d.found && d.done && c.Progress != nil {
+				d.pv = pv8(s.PV(mine, theirs, fewest, false, found.Move))
+			}
 			return d
 		})
 	}
@@ -148,9 +152,26 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 		r.Nodes += int64(found.Nodes)
 		if found.Exact {
 			r.Move, r.Score, r.Exact, r.Depth = square8(found.Move), found.Score, true, empties
+			if c.Progress != nil {
+				r.PV = pv8(s.PV(mine, theirs, fewest, true, found.Move))
+				c.progress(r, start)
+			}
 		}
 		best.set(r)
 	}
+}
+
+// pv8 returns a principal variation of package search as a CPU's.
+func pv8(pv []int) []PVMove {
+	moves := make([]PVMove, len(pv))
+	for i, x := range pv {
+		if x == search.Pass {
+			moves[i].Pass = true
+		} else {
+			moves[i].Square = square8(x)
+		}
+	}
+	return moves
 }
 
 // square8 returns square x (row*8+col) of an 8x8 board.
