@@ -26,10 +26,13 @@ midgame at most N plies deep; the end is solved exactly as soon as -time
 allows, whatever N), set game GGF (a pass after its last move that it does
 not write is owed: go answers PA), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
 (answered "nodestats NODES SECONDS" and "=== F5/EVAL/TIME"), hint N
-(answered "search F5 EVAL 0 DEPTH" for the best N moves, DEPTH 100% when
-solved exactly), ping N (answered "pong N"), learn (answered "learned";
-nothing is learnt), quit. EVAL is in discs for the player to move. A
-search is not interrupted: a ping is answered after it.
+(answered "search PV EVAL 0 DEPTH" for the best N moves, such as "search
+F5D6C3 -1.00 0 12", DEPTH 100% when solved exactly; go writes one after
+each depth too), analyze (answered "analysis N EVAL" for each position
+of the game, from its end), ping N (stops the search under way and is
+answered "pong N"), learn (answered "learned"; nothing is learnt), quit.
+EVAL is in discs for the player to move. A search runs while the next
+commands are read: ping and quit stop it, others wait for it.
 
 Exit status: 0 after quit or at the end of standard input, 1 if standard
 input or output fails, 2 bad command line.
