@@ -57,8 +57,10 @@ GoGui and other GTP controllers: Othello under the full rules, on an 8x8
 board until boardsize says otherwise (4 to 16, even), Black first.
 
 Commands: protocol_version, name, version, known_command, list_commands,
-quit, boardsize N, clear_board, play COLOR VERTEX, genmove COLOR, undo,
-showboard. A colour is b, w, black or white; a vertex is a column letter
+quit, boardsize N, clear_board, komi K (kept, changes nothing), play
+COLOR VERTEX, genmove COLOR, undo, showboard, time_settings MAIN BYO
+STONES and time_left COLOR TIME STONES (a move then takes a share of the
+time left at most), final_score (B+12, W+4 or 0). A colour is b, w, black or white; a vertex is a column letter
 and a row number, such as f5, or pass, in either case: a1 is the
 top-left corner, and the letter i is not used (j is the ninth column).
 Each answer is "= RESULT" or "? ERROR", then an empty line. A player with
