@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -19,8 +20,7 @@ var (
 	// move, a line of OBF that is no position.
 	ErrSyntax = errors.New("record: syntax error")
 	// ErrUnsupported means a GGF game that is not the Othello this
-	// engine plays: another game, synchro or komi games, the octagonal
-	// board.
+	// engine plays: another game, or the octagonal board.
 	ErrUnsupported = errors.New("record: not a game this engine plays")
 	// ErrNoGame means a text holds no game at all, nor a position.
 	ErrNoGame = errors.New("record: no game in the text")
@@ -31,7 +31,48 @@ var (
 	// ErrTurn means a text names the player of a move or a pass, and it
 	// is the other player's turn.
 	ErrTurn = errors.New("record: not the player's turn")
+	// ErrSkipped means some games of a text were read and others
+	// skipped, as a *SkipError lists them.
+	ErrSkipped = errors.New("record: games skipped")
 )
+
+// A SkipError reports the games of a text that were skipped, as they
+// could not be read or played, when others were read: the reader returns
+// those it read and this error, which wraps ErrSkipped.
+type SkipError struct {
+	Read    int       // how many games were read
+	Skipped []Skipped // the games skipped, in the text's order
+}
+
+// A Skipped is a game of a text that was skipped: its number among the
+// text's games, from 1, and why.
+type Skipped struct {
+	Number int
+	Err    *ParseError
+}
+
+func (e *SkipError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "record: %d of %d games skipped", len(e.Skipped), e.Read+len(e.Skipped))
+	for i, s := range e.Skipped {
+		sep := "; "
+		if i == 0 {
+			sep = ": "
+		}
+		fmt.Fprintf(&b, "%sgame %d, line %d: %s", sep, s.Number, s.Err.Line, s.Err.Msg)
+	}
+	return b.String()
+}
+
+func (e *SkipError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return ErrSkipped
+}
 
 // A ParseError reports the line of a text that is not a record, or whose
 // game cannot be replayed.

@@ -29,6 +29,82 @@ type Record struct {
 	// the best first, as OBF gives them for the FFO test positions
 	// (ParseOBF); nil when none is known. FormatGGF does not write them.
 	Known []Known
+
+	// What a GGF text says besides, kept as written so that FormatGGF
+	// writes it back; "" or nil when the text does not say it.
+
+	// BlackRating and WhiteRating are the players' ratings, GGF's RB
+	// and RW, such as "2196.37".
+	BlackRating, WhiteRating string
+	// Clock is the time both players have, GGF's TI, such as
+	// "05:00//02:00"; BlackClock and WhiteClock each player's when
+	// they differ, TB and TW.
+	Clock, BlackClock, WhiteClock string
+	// Type is the game's type, GGF's TY, such as "8", "s8r20" (a game
+	// of a synchro match from 20 random discs) or "8kr20" (a komi
+	// game); "" when it says no more than Setup, which holds what the
+	// engine plays of it, the board's size and the win rule. FormatGGF
+	// writes Type back when it says the same size and win rule as Setup,
+	// and its own TY otherwise.
+	Type string
+	// Result is the result as the text gives it, GGF's RE, such as
+	// "+0.000", "-22.87" (a komi game's) or "+64.000:t" (a time-out).
+	// It is kept, not read: the moves give the result (Game); "" when it
+	// is the one FormatGGF writes for the moves. FormatGGF
+	// writes it back, and the result of the moves only when it is "";
+	// Continue drops it once the moves are no longer the text's.
+	Result string
+	// Notes are what the text says of each turn beside its move, the
+	// evaluation and the time, such as B[c5/-18.40/0.10]: one for each
+	// turn of the game in order, the passes the game makes counted, as
+	// FormatGGF writes the turns; shorter when the last turns have none,
+	// such as the moves played after a game was loaded.
+	Notes []Note
+	// Props are the text's other properties, in order, written back
+	// verbatim by FormatGGF: a komi game's komi (KM) and its komi moves
+	// (KB, KW), comments (CO), and any this package does not know.
+	Props []Property
+}
+
+// A Note is what a GGF text says of a move beside its square: the
+// evaluation and the time spent, each as written, "" when not given, as
+// in B[d3//0.01] (no evaluation) or W[c5/-18.40/0.10].
+type Note struct {
+	Eval, Time string
+}
+
+// A Property is a property of a GGF text, NAME[Value], that a Record
+// keeps verbatim, its name in capitals.
+type Property struct {
+	Name, Value string
+}
+
+// Continue returns r with moves in place of its moves: the record of the
+// game of r gone on, or taken back, from the same setup. What r says of
+// the moves that moves no longer has is dropped: the notes of the turns
+// past the squares the two share, and the result unless moves are r's.
+// The names, ratings, clocks, type and other properties are kept.
+func (r Record) Continue(moves []othello.Square) Record {
+	same := 0
+	for same < len(moves) && same < len(r.Moves) && moves[same] == r.Moves[same] {
+		same++
+	}
+	if same < len(r.Moves) || same < len(moves) {
+		r.Result = ""
+	}
+	_, turns, err := replay(r.Setup, squareMoves(moves[:same]))
+	if err != nil {
+		turns = nil
+	}
+	switch {
+	case len(turns) == 0:
+		r.Notes = nil
+	case len(r.Notes) > len(turns):
+		r.Notes = r.Notes[:len(turns):len(turns)]
+	}
+	r.Moves = moves
+	r.PassOwed = false
+	return r
 }
 
 // Game replays the moves of r from its setup and returns the game at
@@ -177,7 +253,8 @@ func Detect(text string) Format {
 // (under base's rules) or of a move list (from base), or every position
 // of a text in OBF (under base's rules) as a game with no moves. A text
 // of another format is an error wrapping ErrFormat, and a blank one
-// ErrNoGame.
+// ErrNoGame. A text of many games of which some cannot be read or played
+// gives the games read and a *SkipError that lists the others.
 func Read(text string, base othello.Setup) ([]Record, Format, error) {
 	format := Detect(text)
 	var records []Record
@@ -198,10 +275,7 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 		}
 		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
 	}
-	if err != nil {
-		return nil, format, err
-	}
-	return records, format, nil
+	return records, format, err
 }
 
 // one returns the record of a text of one game, as the records of the

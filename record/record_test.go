@@ -138,8 +138,6 @@ func TestParseErrors(t *testing.T) {
 		{"blank", " \n\t\n", record.ErrNoGame, 1, 0},
 		{"no GGF game", "(;", record.ErrSyntax, 1, 0},
 		{"unknown", "hello", record.ErrFormat, 1, 0},
-		{"synchro", "(;TY[s8];)", record.ErrUnsupported, 1, 0},
-		{"komi", "(;TY[8k];)", record.ErrUnsupported, 1, 0},
 		{"octagon", "(;\nTY[88];)", record.ErrUnsupported, 2, 0},
 		{"chess", "(;GM[chess];)", record.ErrUnsupported, 1, 0},
 		{"type letter", "(;TY[8z];)", record.ErrSyntax, 1, 0},
