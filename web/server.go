@@ -312,10 +312,11 @@ func (n NewGame) game() (*game, string, error) {
 }
 
 // load returns the game of n.Text, at its start, to be replayed by
-// people, as record.Read reads it: the first game of a text in GGF, a
-// judge's setup and its move lines, a move list from the standard 8x8
-// start, or the first position of a text in OBF as a game with no moves,
-// under rules unless the text says.
+// people, as record.Read reads it: the first game that can be played of
+// a text in GGF (the message names the games skipped, the first with
+// why), a judge's setup and its move lines, a move list from the
+// standard 8x8 start, or the first position of a text in OBF as a game
+// with no moves, under rules unless the text says.
 func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, error) {
 	for _, f := range []struct{ name, value string }{{"size", n.Size}, {"first", n.First}, {"win", n.Win}, {"black", n.Black}, {"white", n.White}} {
 		if f.value != "" {
@@ -324,8 +325,10 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 	}
 	base, _ := othello.StandardSetup(rules, 8, 8)
 	games, format, err := record.Read(n.Text, base)
+	var se *record.SkipError
 	var pe *record.ParseError
 	switch {
+	case errors.As(err, &se):
 	case errors.As(err, &pe):
 		return nil, "", badRequest(err, "line %d: %s", pe.Line, pe.Msg)
 	case err != nil:
@@ -338,6 +341,10 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 	msg := fmt.Sprintf("Loaded %s: %d moves.", format, gm.s.Length())
 	if len(games) > 1 {
 		msg = fmt.Sprintf("Loaded the first of %d games in %s: %d moves.", len(games), format, gm.s.Length())
+	}
+	if se != nil {
+		msg += fmt.Sprintf(" Skipped %d that cannot be played: game %d, line %d: %s.",
+			len(se.Skipped), se.Skipped[0].Number, se.Skipped[0].Err.Line, se.Skipped[0].Err.Msg)
 	}
 	return gm, msg, nil
 }
