@@ -17,6 +17,9 @@
 //     kept from reading to writing: the players, their ratings, the
 //     clocks, the type, the result as written, each move's evaluation
 //     and time (Notes), and every other property, verbatim (Props).
+//   - SGF, the Smart Game Format, as Edax and other Othello programs
+//     write it (sgf.go): ParseSGF reads the main line of every game of a
+//     text, read only.
 //   - A move list, the squares played, as players write a game:
 //     f5d6c3d3c4 (movelist.go).
 //   - The judge's input, a setup and move lines, as a .in file holds it

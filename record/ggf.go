@@ -100,11 +100,11 @@ func FormatGGF(r Record) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString("(;GM[Othello]")
-	put := func(name, value string) error {
+	put := func(name, value string, always bool) error {
 		if strings.Contains(value, "]") {
 			return fmt.Errorf("%w: %s cannot hold ], got %q", ErrSyntax, name, value)
 		}
-		if value != "" {
+		if value != "" || always {
 			b.WriteString(name + "[" + value + "]")
 		}
 		return nil
@@ -121,16 +121,22 @@ func FormatGGF(r Record) (string, error) {
 	props := []Property{{"PC", r.Place}, {"DT", r.Date}, {"PB", r.Black}, {"PW", r.White},
 		{"RB", r.BlackRating}, {"RW", r.WhiteRating}, {"TI", r.Clock}, {"TB", r.BlackClock}, {"TW", r.WhiteClock},
 		{"TY", ty}, {"RU", rules}}
-	props = append(props, r.Props...)
 	result := r.Result
 	if result == "" && g.Over() {
 		result = ggfResult(g)
 	}
-	props = append(props, Property{"RE", result})
 	for _, p := range props {
-		if err := put(p.Name, p.Value); err != nil {
+		if err := put(p.Name, p.Value, false); err != nil {
 			return "", err
 		}
+	}
+	for _, p := range r.Props {
+		if err := put(p.Name, p.Value, true); err != nil {
+			return "", err
+		}
+	}
+	if err := put("RE", result, false); err != nil {
+		return "", err
 	}
 	b.WriteString("BO[" + size)
 	for row := range r.Setup.Board.Rows() {
@@ -157,7 +163,7 @@ func FormatGGF(r Record) (string, error) {
 				what += "/" + n.Eval
 			}
 		}
-		if err := put(t.player.String(), what); err != nil {
+		if err := put(t.player.String(), what, true); err != nil {
 			return "", err
 		}
 	}

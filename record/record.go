@@ -205,10 +205,11 @@ const (
 	Judge           // the judge's setup and move lines, as a .in file holds them (judge.go)
 	MoveList        // the squares played, such as f5d6c3d3c4 (movelist.go)
 	OBF             // positions, one a line, as the FFO test positions are written (obf.go)
+	SGF             // the Smart Game Format, as Edax writes it (sgf.go)
 )
 
 // String returns the format's name for a person: "GGF", "the judge's
-// setup", "a move list", "OBF" or "unknown".
+// setup", "a move list", "OBF", "SGF" or "unknown".
 func (f Format) String() string {
 	switch f {
 	case GGF:
@@ -219,13 +220,16 @@ func (f Format) String() string {
 		return "a move list"
 	case OBF:
 		return "OBF"
+	case SGF:
+		return "SGF"
 	}
 	return "unknown"
 }
 
 // Detect tells the format of text by its content, from its first line
 // that is not blank: Judge if that line is a whole number (the rows of
-// the setup); GGF if the text holds "(;", a game's start; MoveList if the
+// the setup); SGF if the text holds "(;", a game's start, and a property
+// only SGF has, FF[, SZ[ or GM[2]; GGF if it holds "(;"; MoveList if the
 // line starts as a move does, with a letter and a digit or with pa; OBF
 // if it is a comment, starting with #, or starts with a word of OBF's
 // squares, such as a position; and Unknown if none of these.
@@ -236,6 +240,8 @@ func Detect(text string) Format {
 		return Unknown
 	case isNumber(first):
 		return Judge
+	case strings.Contains(text, "(;") && (strings.Contains(text, "FF[") || strings.Contains(text, "SZ[") || strings.Contains(text, "GM[2]")):
+		return SGF
 	case strings.Contains(text, "(;"):
 		return GGF
 	}
@@ -249,7 +255,7 @@ func Detect(text string) Format {
 }
 
 // Read reads what text holds, in the format Detect tells, which it
-// returns too: every game of a GGF text, the one game of a judge's setup
+// returns too: every game of a GGF or SGF text, the one game of a judge's setup
 // (under base's rules) or of a move list (from base), or every position
 // of a text in OBF (under base's rules) as a game with no moves. A text
 // of another format is an error wrapping ErrFormat, and a blank one
@@ -262,6 +268,8 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 	switch format {
 	case GGF:
 		records, err = ParseGGF(text)
+	case SGF:
+		records, err = ParseSGF(text)
 	case Judge:
 		records, err = one(ParseJudge(text, base.Rules))
 	case MoveList:

@@ -231,6 +231,9 @@ func TestDetect(t *testing.T) {
 	}{
 		{"(;GM[Othello];)", record.GGF},
 		{"1 (;GM[Othello];)(;GM[Othello];)", record.GGF},
+		{"(;GM[2]PC[Edax]SZ[8]\n;B[f5];W[d6])", record.SGF},
+		{"(;FF[4]\n;B[fe])", record.SGF},
+		{"(;SZ[8];B[f5])", record.SGF},
 		{"\n  8\n8\nB\n>\n", record.Judge},
 		{"f5d6", record.MoveList},
 		{" F5 D6", record.MoveList},

@@ -40,6 +40,8 @@ FILE is one of:
     each with its board, rules and win rule: one position a game. A game
     that cannot be played is skipped: its line says why, "#2  skipped:
     line 4: move 3, B a1: move flips no disc", and the others are solved.
+  - games in SGF, as Edax writes them (a file that holds "(;" and FF[,
+    SZ[ or GM[2]), the main line of each: one position a game.
   - a move list such as f5d6c3 (a file that starts with a square), from
     the standard 8x8 start.
 Of a game, the position at its end is solved. A file of none of these
@@ -311,8 +313,8 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		return f, nil
 	}
 	what := format.String() // the judge's setup, a move list
-	if format == record.GGF {
-		what = "a game in GGF"
+	if format == record.GGF || format == record.SGF {
+		what = "a game in " + format.String()
 	}
 	f.about = fmt.Sprintf("%s, %dx%d under the %s rules, won by %s, %v to move",
 		what, s.Board.Rows(), s.Board.Cols(), s.Rules.Name(), s.Win, pos.Turn())

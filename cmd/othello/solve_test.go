@@ -172,6 +172,11 @@ func TestSolve(t *testing.T) {
 			"#3 empties 6 move b1 score +2", "pv",
 			"2 positions, " + summary,
 		}, "othello solve: " + filepath.Join(solveDir, "some-bad.ggf") + ": 1 game skipped, as it cannot be played\n"},
+		{"a game in SGF", []string{"-threads", "1", filepath.Join(solveDir, "edax.sgf")}, 0, []string{
+			header("edax.sgf", "a game in SGF, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
 		{"move list", []string{"-threads", "1", filepath.Join(solveDir, "endgame.txt")}, 0, []string{
 			header("endgame.txt", "a move list, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
 			"#1 empties 14 move c5 score +10",
