@@ -262,8 +262,12 @@ func (p *pgnParser) moves() ([]move, []int, error) {
 			}
 			continue
 		case ';':
-			p.skipPast('\n')
+			if !p.skipPast('\n') {
+				p.i = len(p.text) // a comment to the end of the text
+			}
 			continue
+		case ')', '}':
+			return nil, nil, &ParseError{Line: p.line, Msg: fmt.Sprintf("%c closes no comment or variation", c), Err: ErrSyntax}
 		}
 		j := p.i
 		for j < len(p.text) && strings.IndexByte(" \t\r\n{}();[", p.text[j]) < 0 {
