@@ -63,8 +63,8 @@ func (c Config) now() func() time.Time {
 //     discs winning), at the end of its moves. A pass after the last
 //     move that the text has not written is owed: the player who must
 //     pass is to move, as NBoard asks that player for its move, PA.
-//   - "set contempt N": accepted and ignored: the engine has no opening
-//     book, and values a draw at 0, as NBoard's default does.
+//   - "set contempt N": accepted and ignored: the engine values a draw
+//     at 0, as NBoard's default does.
 //   - "move F5/EVAL/TIME": the player to move plays F5, or passes with PA,
 //     which a player with no legal move must; EVAL and TIME may be left
 //     out and are ignored.
