@@ -220,10 +220,11 @@ func TestReplay(t *testing.T) {
 		length     int
 		rows       int
 		record     string // the moves at the end
+		opening    string // the opening's name at the end
 	}{
-		{"GGF", `{"text":"(;GM[Othello]PC[othello]PB[human]PW[cpu]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6"},
-		{"move list", `{"text":"f5d6c3d3c4"}`, 5, 8, "f5d6c3d3c4"},
-		{"judge", `{"rules":"simple","text":` + quote(passGame) + `}`, 8, 4, "b1a1a2c1d1a3a4d3"},
+		{"GGF", `{"text":"(;GM[Othello]PC[othello]PB[human]PW[cpu]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6", ""},
+		{"move list", `{"text":"f5d6c3d3c4"}`, 5, 8, "f5d6c3d3c4", "Tiger"},
+		{"judge", `{"rules":"simple","text":` + quote(passGame) + `}`, 8, 4, "b1a1a2c1d1a3a4d3", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,8 +234,8 @@ func TestReplay(t *testing.T) {
 				t.Errorf("got length %d, ply %d, rows %d, %q, want %d, 0, %d, the game loaded", st.Length, st.Ply, st.Rows, st.Messages, tt.length, tt.rows)
 			}
 			st = call(t, h, "POST", "/api/games/"+st.ID+"/goto", `{"ply":`+itoa(tt.length)+`}`, http.StatusOK)
-			if st.Ply != tt.length || st.Record != tt.record {
-				t.Errorf("at the end: got ply %d, %s, want %d, %s", st.Ply, st.Record, tt.length, tt.record)
+			if st.Ply != tt.length || st.Record != tt.record || st.Opening != tt.opening {
+				t.Errorf("at the end: got ply %d, %s, opening %q, want %d, %s, %q", st.Ply, st.Record, st.Opening, tt.length, tt.record, tt.opening)
 			}
 			st = call(t, h, "POST", "/api/games/"+st.ID+"/goto", `{"ply":1}`, http.StatusOK)
 			if st.Ply != 1 || st.Last != tt.record[:2] || !strings.HasPrefix(st.Messages[0], "Black plays "+tt.record[:2]) {
