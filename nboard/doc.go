@@ -12,7 +12,8 @@
 // refuses it tells on another writer. Searches run one at a time, in the
 // goroutine that reads: the engine starts no goroutine of its own. It
 // ends on quit or at the end of the input. Config says how the CPU
-// searches, and which clock times it, so that tests can make every
+// searches, which clock times it, and which opening book answers hints
+// (book.go: NBoard's "book" lines), so that tests can make every
 // answer reproducible; they check the engine against the golden sessions
 // of testdata with package protocoltest. Package gtp is the same
 // computer player in the Go Text Protocol.

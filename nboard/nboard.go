@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/internal/lines"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
@@ -32,6 +33,8 @@ type Config struct {
 	// Clock tells the time, for the seconds that the answers report; nil
 	// for time.Now. A test's clock makes them reproducible.
 	Clock func() time.Time
+	// Book, if not nil, answers "hint" in the positions it holds (book.go).
+	Book *book.Book
 }
 
 // now returns the config's clock.
@@ -60,8 +63,8 @@ func (c Config) now() func() time.Time {
 //     discs winning), at the end of its moves. A pass after the last
 //     move that the text has not written is owed: the player who must
 //     pass is to move, as NBoard asks that player for its move, PA.
-//   - "set contempt N": accepted and ignored: the engine has no opening
-//     book, and values a draw at 0, as NBoard's default does.
+//   - "set contempt N": accepted and ignored: the engine values a draw
+//     at 0, as NBoard's default does.
 //   - "move F5/EVAL/TIME": the player to move plays F5, or passes with PA,
 //     which a player with no legal move must; EVAL and TIME may be left
 //     out and are ignored.
@@ -73,7 +76,10 @@ func (c Config) now() func() time.Time {
 //     shared among them, and the best N are answered "search F5 EVAL 0
 //     DEPTH", best first, then "nodestats NODES SECONDS" and "status":
 //     DEPTH is the plies searched, 100% for an exact solve and 100%W for
-//     a win or a loss proved without counting by how much.
+//     a win or a loss proved without counting by how much. In a position
+//     of the Config's Book, the book answers instead: "book F5 EVAL GAMES
+//     0" for its best N moves, EVAL the mean final margin of the GAMES
+//     that played F5, then "status".
 //   - "ping N": answered "pong N", after everything before it.
 //   - "learn": answered "learned"; nothing is learnt.
 //   - "quit": the end.
@@ -85,7 +91,7 @@ func (c Config) now() func() time.Time {
 // during one is answered after it.
 func Run(in io.Reader, out, errs io.Writer, c Config) error {
 	w := bufio.NewWriter(out)
-	e := &nboard{out: w, errs: errs, cpu: c.CPU, clock: c.now()}
+	e := &nboard{out: w, errs: errs, cpu: c.CPU, clock: c.now(), book: c.Book}
 	b, _ := othello.NewStartBoard(8, 8)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
 	e.pos, e.win = *p, othello.MostDiscs
@@ -112,6 +118,7 @@ type nboard struct {
 	errs  io.Writer
 	cpu   player.CPU
 	clock func() time.Time
+	book  *book.Book
 	pos   othello.Position // the game now
 	win   othello.WinRule  // how it is won
 	line  int              // the number of the line being answered
@@ -243,6 +250,9 @@ type scoredMove struct {
 // hint answers "hint n": the best n moves, each with its score and the
 // depth of its search. A finished game has none.
 func (e *nboard) hint(n int) {
+	if e.bookHint(n) {
+		return
+	}
 	e.thinking()
 	start := e.clock()
 	var moves []move

@@ -20,6 +20,9 @@
 //   - SGF, the Smart Game Format, as Edax and other Othello programs
 //     write it (sgf.go): ParseSGF reads the main line of every game of a
 //     text, read only.
+//   - PGN, the Portable Game Notation, as the WTHOR collections and Edax
+//     write games of 8x8 from the standard start (pgn.go): ParsePGN reads
+//     every game of a text, and FormatPGN writes one.
 //   - A move list, the squares played, as players write a game:
 //     f5d6c3d3c4 (movelist.go).
 //   - The judge's input, a setup and move lines, as a .in file holds it

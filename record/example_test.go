@@ -75,3 +75,21 @@ func ExampleRead() {
 	// a move list: 3 moves, B first, known []
 	// OBF: 0 moves, B first, known [{Pass:false Square:g8 Score:18} {Pass:false Square:h1 Score:12}]
 }
+
+func ExampleFormatPGN() {
+	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	r, _ := record.ParseMoveList("f5d6c3d3c4", setup)
+	r.Black, r.Date = "Ralle Paul", "1988"
+	text, _ := record.FormatPGN(r)
+	fmt.Print(text)
+	// Output:
+	// [Event "?"]
+	// [Date "1988"]
+	// [Black "Ralle Paul"]
+	// [White "?"]
+	// [Result "*"]
+	// 1. f5 d6
+	// 2. c3 d3
+	// 3. c4
+	// *
+}

@@ -160,6 +160,7 @@ func TestParseGoldenFormats(t *testing.T) {
 		{"judge", record.Judge},
 		{"movelist", record.MoveList},
 		{"sgf", record.SGF},
+		{"pgn", record.PGN},
 		{"blank", record.Unknown},
 		{"unknown", record.OBF}, // a position, which Parse refuses: not a game
 	}

@@ -206,10 +206,11 @@ const (
 	MoveList        // the squares played, such as f5d6c3d3c4 (movelist.go)
 	OBF             // positions, one a line, as the FFO test positions are written (obf.go)
 	SGF             // the Smart Game Format, as Edax writes it (sgf.go)
+	PGN             // the Portable Game Notation of the WTHOR collections and Edax (pgn.go)
 )
 
 // String returns the format's name for a person: "GGF", "the judge's
-// setup", "a move list", "OBF", "SGF" or "unknown".
+// setup", "a move list", "OBF", "SGF", "PGN" or "unknown".
 func (f Format) String() string {
 	switch f {
 	case GGF:
@@ -222,14 +223,18 @@ func (f Format) String() string {
 		return "OBF"
 	case SGF:
 		return "SGF"
+	case PGN:
+		return "PGN"
 	}
 	return "unknown"
 }
 
 // Detect tells the format of text by its content, from its first line
 // that is not blank: Judge if that line is a whole number (the rows of
-// the setup); SGF if the text holds "(;", a game's start, and a property
-// only SGF has, FF[, SZ[ or GM[2]; GGF if it holds "(;"; MoveList if the
+// the setup); PGN if it is a tag pair, such as [Event "..."], or starts
+// with a move number, such as 1. f5; SGF if the text holds "(;", a game's
+// start, and a property only SGF has, FF[, SZ[ or GM[2]; GGF if it holds
+// "(;"; MoveList if the
 // line starts as a move does, with a letter and a digit or with pa; OBF
 // if it is a comment, starting with #, or starts with a word of OBF's
 // squares, such as a position; and Unknown if none of these.
@@ -240,6 +245,8 @@ func Detect(text string) Format {
 		return Unknown
 	case isNumber(first):
 		return Judge
+	case isPGNStart(first):
+		return PGN
 	case strings.Contains(text, "(;") && (strings.Contains(text, "FF[") || strings.Contains(text, "SZ[") || strings.Contains(text, "GM[2]")):
 		return SGF
 	case strings.Contains(text, "(;"):
@@ -255,7 +262,7 @@ func Detect(text string) Format {
 }
 
 // Read reads what text holds, in the format Detect tells, which it
-// returns too: every game of a GGF or SGF text, the one game of a judge's setup
+// returns too: every game of a GGF, SGF or PGN text, the one game of a judge's setup
 // (under base's rules) or of a move list (from base), or every position
 // of a text in OBF (under base's rules) as a game with no moves. A text
 // of another format is an error wrapping ErrFormat, and a blank one
@@ -270,6 +277,8 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 		records, err = ParseGGF(text)
 	case SGF:
 		records, err = ParseSGF(text)
+	case PGN:
+		records, err = ParsePGN(text)
 	case Judge:
 		records, err = one(ParseJudge(text, base.Rules))
 	case MoveList:
@@ -281,7 +290,7 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 		if first == "" {
 			return nil, format, &ParseError{Line: 1, Msg: "no game: the text is blank", Err: ErrNoGame}
 		}
-		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
+		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, PGN, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
 	}
 	return records, format, err
 }
@@ -302,7 +311,7 @@ func Parse(text string, base othello.Setup) ([]Record, error) {
 	records, format, err := Read(text, base)
 	if format == OBF {
 		_, line := firstLine(text)
-		return nil, &ParseError{Line: line, Msg: "not a game in GGF, a judge's setup or a move list", Err: ErrFormat}
+		return nil, &ParseError{Line: line, Msg: "not a game in GGF, PGN, a judge's setup or a move list", Err: ErrFormat}
 	}
 	return records, err
 }
@@ -316,6 +325,19 @@ func firstLine(text string) (string, int) {
 		}
 	}
 	return "", 0
+}
+
+// isPGNStart reports whether line starts a text in PGN: a tag pair, such
+// as [Event "..."], or a move number, such as 1. or 1.f5 (not 4.0, a
+// number).
+func isPGNStart(line string) bool {
+	if strings.HasPrefix(line, "[") {
+		return strings.HasSuffix(line, "]") && strings.Contains(line, `"`)
+	}
+	dot := strings.TrimLeft(line, "0123456789")
+	after := strings.TrimLeft(dot, ".")
+	return len(dot) < len(line) && len(after) < len(dot) &&
+		(after == "" || after[0] == ' ' || after[0] == '\t' || isLetter(after[0]))
 }
 
 // isNumber reports whether s is a whole number, as the judge's setup

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/page"
@@ -265,7 +266,7 @@ type NewGame struct {
 	Level string `json:"level"` // 1 to 10, easy, medium, hard (the default) or perfect
 	Black string `json:"black"` // human (the default), cpu, cpu:DEPTH, greedy or random
 	White string `json:"white"` // as Black; cpu by default
-	Text  string `json:"text"`  // a game in GGF, a judge's setup and move lines, a move list, or a position in OBF
+	Text  string `json:"text"`  // a game in GGF or PGN, a judge's setup and move lines, a move list, or a position in OBF
 }
 
 // game returns the game that n asks for, and for a game loaded from
@@ -667,6 +668,7 @@ type State struct {
 	Hint     string        `json:"hint,omitempty"` // the move suggested, for hint
 	Board    template.HTML `json:"board"`          // the board as SVG: BoardSVG with the last move, its flips and the legal moves
 	Replay   bool          `json:"replay"`         // whether people play both colours, so that goto may go anywhere in the line
+	Opening  string        `json:"opening"`        // the name of the game's opening (book.Openings.Name), "" if none
 }
 
 // A Score is the discs of each colour.
@@ -686,6 +688,7 @@ func (gm *game) state(id string, msgs []string) State {
 		Over: g.Over(), Score: Score{black, white}, Legal: []string{},
 		Ply: g.Ply(), Length: gm.s.Length(), Record: record.FormatMoveList(g.Played()),
 		Status: gm.s.Status(), Messages: msgs, Replay: gm.s.People(),
+		Opening: book.StandardOpenings().Name(g),
 	}
 	if st.Messages == nil {
 		st.Messages = []string{}

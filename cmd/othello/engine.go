@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/gtp"
 	"github.com/othello-judge/judge/nboard"
 	"github.com/othello-judge/judge/player"
@@ -26,7 +27,7 @@ N plies deep), set game GGF (a pass after its last move that it does
 not write is owed: go answers PA), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
 (answered "nodestats NODES SECONDS" and "=== F5/EVAL/TIME"), hint N
 (answered "search F5 EVAL 0 DEPTH" for the best N moves, DEPTH 100% when
-solved exactly), ping N (answered "pong N"), learn (answered "learned";
+solved exactly; in the opening book "book F5 EVAL GAMES 0"), ping N (answered "pong N"), learn (answered "learned";
 nothing is learnt), quit. EVAL is in discs for the player to move. A
 search is not interrupted: a ping is answered after it.
 
@@ -77,7 +78,7 @@ func runNBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	return engineFailed(stderr, "nboard", nboard.Run(stdin, stdout, stderr, nboard.Config{CPU: cpu}))
+	return engineFailed(stderr, "nboard", nboard.Run(stdin, stdout, stderr, nboard.Config{CPU: cpu, Book: book.Standard()}))
 }
 
 // runGTP runs "othello gtp".

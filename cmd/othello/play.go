@@ -40,7 +40,9 @@ Flags:
 	how well cpu plays (default 8, hard): 1 to 4 search 1 to 4 moves
 	ahead, 5 six, 6 eight, within 500ms a move; 7 to 10 search as deep
 	as 250ms, 500ms, 2s and 5s a move allow, and solve the end exactly
-	once they likely can in time. easy is 2, medium 5, perfect 10
+	once they likely can in time. easy is 2, medium 5, perfect 10. On
+	8x8, cpu opens from the book of tournament games: 9 and 10 its best
+	moves, the others varied (-seed); cpu:DEPTH searches from the start
   -time D
 	the most time a computer move may take: the level's, or 500ms for
 	cpu:DEPTH. Given with -level, it replaces the level's time
@@ -80,7 +82,8 @@ Flags:
 	print the -games line, even for one game, then how deep each CPU
 	searched and how long its moves took
   -seed N
-	the seed of greedy and random (default: from the clock)
+	the seed of greedy, random and the opening book's moves of cpu
+	below level 9 (default: from the clock)
   -style plain|xo
 	plain (the default) or xo, the classic text game: X and O on a
 	board of '-', "Player 'X' move: "
@@ -206,6 +209,7 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 		cpu.Budget = *f.budget
 	}
 	rng := rand.New(rand.NewPCG(*f.seed, 0))
+	cpu.Rand = rng // its book moves below level 9
 	pc.games, pc.stats, pc.save = *f.games, *f.stats, *f.save
 	pc.match = pc.games > 1 || pc.stats
 	c := &pc.Config

@@ -554,10 +554,10 @@ func TestPlayFiles(t *testing.T) {
 		{"rules agree", []string{"-load", game, "-rules", "full", "-white", "human"}, 0, "X Black 21, O White 29, Black to move\n", ""},
 		{"missing file", []string{"-load", filepath.Join(dir, "missing.ggf")}, 1, "", "othello play: open "},
 		{"bad move", []string{"-load", filepath.Join(solveDir, "bad.ggf")}, 1, "", "othello play: " + filepath.Join(solveDir, "bad.ggf") + ": line 3: move 3, B a1: move flips no disc\n"},
-		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ": line 1: not a game in GGF, a judge's setup or a move list, nor a position in OBF\n"},
+		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ": line 1: not a game in GGF, PGN, a judge's setup or a move list, nor a position in OBF\n"},
 		{"save nowhere", []string{"-save", filepath.Join(dir, "missing", "x.ggf")}, 1, "", "othello play: save " + filepath.Join(dir, "missing", "x.ggf") + ": open "},
-		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nBlack (X) to move: Bye.", ""},
-		{"load SGF", []string{"-load", filepath.Join(solveDir, "edax.sgf"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nBlack (X) to move: Bye.", ""},
+		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nOpening: Diagonal Opening\nBlack (X) to move: Bye.", ""},
+		{"load SGF", []string{"-load", filepath.Join(solveDir, "edax.sgf"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nOpening: Diagonal Opening\nBlack (X) to move: Bye.", ""},
 		{"board at the end of a game", []string{"-board", game, "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nBlack (X) to move: Bye.", ""},
 		{"board in OBF", []string{"-board", filepath.Join(solveDir, "ffo.obf"), "-white", "human"}, 0, "\n 8 . X X X X X * .\nX Black 27, O White 23, Black to move\n", ""},
 	}
