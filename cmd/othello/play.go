@@ -62,7 +62,7 @@ Flags:
   -load FILE
 	go on with the game of FILE: the first game of a file in GGF or SGF
 	that can be played (standard error names the games before it that
-	cannot, and why), a judge's setup and its move lines, or a move list
+	cannot, and why), the first game of a file in PGN, a judge's setup and its move lines, or a move list
 	such as f5d6c3 from the standard 8x8 start. The file sets the board, the
 	first player and the win rule (not with -board, -size, -first or
 	-win), and GGF the rules too (-rules must agree)

@@ -42,6 +42,9 @@ FILE is one of:
     line 4: move 3, B a1: move flips no disc", and the others are solved.
   - games in SGF, as Edax writes them (a file that holds "(;" and FF[,
     SZ[ or GM[2]), the main line of each: one position a game.
+  - games in PGN, as the WTHOR collections and Edax write them (a file
+    whose first line is a tag, [Event "..."], or starts 1.): one
+    position a game.
   - a move list such as f5d6c3 (a file that starts with a square), from
     the standard 8x8 start.
 Of a game, the position at its end is solved. A file of none of these
@@ -313,7 +316,7 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		return f, nil
 	}
 	what := format.String() // the judge's setup, a move list
-	if format == record.GGF || format == record.SGF {
+	if format == record.GGF || format == record.SGF || format == record.PGN {
 		what = "a game in " + format.String()
 	}
 	f.about = fmt.Sprintf("%s, %dx%d under the %s rules, won by %s, %v to move",

@@ -177,6 +177,11 @@ func TestSolve(t *testing.T) {
 			"#1 empties 14 move c5 score +10",
 			"1 position, " + summary,
 		}, ""},
+		{"a game in PGN", []string{"-threads", "1", filepath.Join(solveDir, "endgame.pgn")}, 0, []string{
+			header("endgame.pgn", "a game in PGN, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
 		{"move list", []string{"-threads", "1", filepath.Join(solveDir, "endgame.txt")}, 0, []string{
 			header("endgame.txt", "a move list, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
 			"#1 empties 14 move c5 score +10",
