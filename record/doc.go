@@ -23,6 +23,9 @@
 //   - PGN, the Portable Game Notation, as the WTHOR collections and Edax
 //     write games of 8x8 from the standard start (pgn.go): ParsePGN reads
 //     every game of a text, and FormatPGN writes one.
+//   - WTHOR's game files, .wtb, the binary format of the French
+//     federation's database of tournament games (wtb.go): ParseWTB reads
+//     every game of a file, read only.
 //   - A move list, the squares played, as players write a game:
 //     f5d6c3d3c4 (movelist.go).
 //   - The judge's input, a setup and move lines, as a .in file holds it

@@ -25,9 +25,9 @@ var (
 	// ErrNoGame means a text holds no game at all, nor a position.
 	ErrNoGame = errors.New("record: no game in the text")
 	// ErrFormat means Read cannot tell a text's format: it is not GGF,
-	// PGN, a judge's setup, a move list or OBF; or that Parse is given
-	// positions in OBF, not games.
-	ErrFormat = errors.New("record: not a game in GGF, PGN, a judge's setup or a move list, nor a position in OBF")
+	// SGF, PGN, a WTHOR file, a judge's setup, a move list or OBF; or
+	// that Parse is given positions in OBF, not games.
+	ErrFormat = errors.New("record: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list, nor a position in OBF")
 	// ErrTurn means a text names the player of a move or a pass, and it
 	// is the other player's turn.
 	ErrTurn = errors.New("record: not the player's turn")

@@ -3,6 +3,7 @@ package record_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/othello-judge/judge/othello"
@@ -18,6 +19,8 @@ func FuzzRead(f *testing.F) {
 		"2 (;TY[4]BO[4 --O* ---- ---- --O* O]W[PA]B[b1];)(;TY[6x4a]RU[simple];)",
 		"(;GM[Othello]PB[a]RB[1.5]TI[1:00]TY[8kr4]KM[-2]RE[+3.00:r]CO[x]B[f5//1]W[PA];)",
 		"(;GM[2]SZ[8]AB[d5][e4]AW[d4][e5]PL[B];B[f5];W[fd](;B[ec])(;B[gc]))(;GM[2];B[a1])",
+		"\x14\x18\x0b\x17\x01\x00\x00\x00\x00\x00\xe8\x07\x08\x00\x16\x00" + // a WTHOR file of one game, f5 d6
+			"\x0c\x00\x01\x00\x02\x00\x00\x00\x38\x40" + strings.Repeat("\x00", 58),
 		"(;TY[s8r20];)", "(;BO[4x6 ------ -O*--- ---*O- ------ O]", "f5d6c3 pa", "F5\nD6\r\nc3d3",
 		"4\n4\nB\n<\n. . . .\n. B W .\n. W B .\n. . . .\n1 3\n3 1\n",
 		"# FFO\n-OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOX- X; PA:-64;\n",

@@ -207,10 +207,11 @@ const (
 	OBF             // positions, one a line, as the FFO test positions are written (obf.go)
 	SGF             // the Smart Game Format, as Edax writes it (sgf.go)
 	PGN             // the Portable Game Notation of the WTHOR collections and Edax (pgn.go)
+	WTHOR           // WTHOR's binary game files, .wtb (wtb.go)
 )
 
 // String returns the format's name for a person: "GGF", "the judge's
-// setup", "a move list", "OBF", "SGF", "PGN" or "unknown".
+// setup", "a move list", "OBF", "SGF", "PGN", "WTHOR" or "unknown".
 func (f Format) String() string {
 	switch f {
 	case GGF:
@@ -225,12 +226,15 @@ func (f Format) String() string {
 		return "SGF"
 	case PGN:
 		return "PGN"
+	case WTHOR:
+		return "WTHOR"
 	}
 	return "unknown"
 }
 
-// Detect tells the format of text by its content, from its first line
-// that is not blank: Judge if that line is a whole number (the rows of
+// Detect tells the format of text by its content: WTHOR if it is a
+// WTHOR game file, a header that counts the games of 68 bytes that follow
+// (isWTB); else from its first line that is not blank: Judge if that line is a whole number (the rows of
 // the setup); PGN if it is a tag pair, such as [Event "..."], or starts
 // with a move number, such as 1. f5; SGF if the text holds "(;", a game's
 // start, and a property only SGF has, FF[, SZ[ or GM[2]; GGF if it holds
@@ -241,6 +245,8 @@ func (f Format) String() string {
 func Detect(text string) Format {
 	first, _ := firstLine(text)
 	switch {
+	case isWTB(text):
+		return WTHOR
 	case first == "":
 		return Unknown
 	case isNumber(first):
@@ -262,9 +268,10 @@ func Detect(text string) Format {
 }
 
 // Read reads what text holds, in the format Detect tells, which it
-// returns too: every game of a GGF, SGF or PGN text, the one game of a judge's setup
-// (under base's rules) or of a move list (from base), or every position
-// of a text in OBF (under base's rules) as a game with no moves. A text
+// returns too: every game of a GGF, SGF or PGN text or of a WTHOR file,
+// the one game of a judge's setup (under base's rules) or of a move list
+// (from base), or every position of a text in OBF (under base's rules)
+// as a game with no moves. A text
 // of another format is an error wrapping ErrFormat, and a blank one
 // ErrNoGame. A text of many games of which some cannot be read or played
 // gives the games read and a *SkipError that lists the others.
@@ -279,6 +286,8 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 		records, err = ParseSGF(text)
 	case PGN:
 		records, err = ParsePGN(text)
+	case WTHOR:
+		records, err = ParseWTB(text)
 	case Judge:
 		records, err = one(ParseJudge(text, base.Rules))
 	case MoveList:
@@ -290,7 +299,7 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 		if first == "" {
 			return nil, format, &ParseError{Line: 1, Msg: "no game: the text is blank", Err: ErrNoGame}
 		}
-		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, PGN, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
+		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
 	}
 	return records, format, err
 }
@@ -311,7 +320,7 @@ func Parse(text string, base othello.Setup) ([]Record, error) {
 	records, format, err := Read(text, base)
 	if format == OBF {
 		_, line := firstLine(text)
-		return nil, &ParseError{Line: line, Msg: "not a game in GGF, PGN, a judge's setup or a move list", Err: ErrFormat}
+		return nil, &ParseError{Line: line, Msg: "not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list", Err: ErrFormat}
 	}
 	return records, err
 }

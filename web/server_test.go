@@ -101,7 +101,7 @@ func TestNewGameRefused(t *testing.T) {
 		{`{`, `bad JSON: unexpected EOF`},
 		{`{} {}`, `bad JSON: more after the JSON value`},
 		{`[]`, `bad JSON: cannot unmarshal array`},
-		{`{"text":"hello world"}`, `line 1: not a game in GGF, PGN, a judge's setup or a move list`},
+		{`{"text":"hello world"}`, `line 1: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list`},
 		{`{"text":"f5d6z9"}`, `line 1:`},
 		{`{"text":"f5d6","size":"6x6"}`, `a game loaded from text sets its own size, and people play it: drop size`},
 		{`{"text":"f5d6","white":"cpu"}`, `a game loaded from text sets its own white`},

@@ -60,10 +60,11 @@ Flags:
 	played), a position in OBF, or the position at the end of a game in
 	GGF or of a move list; not with -size, -first or -win
   -load FILE
-	go on with the game of FILE: the first game of a file in GGF or SGF
-	that can be played (standard error names the games before it that
-	cannot, and why), the first game of a file in PGN, a judge's setup and its move lines, or a move list
-	such as f5d6c3 from the standard 8x8 start. The file sets the board, the
+	go on with the game of FILE: the first game that can be played of a
+	file in GGF or SGF or of a WTHOR file, .wtb (standard error names the
+	games before it that cannot, and why), the first game of a file in
+	PGN, a judge's setup and its move lines, or a move list such as
+	f5d6c3 from the standard 8x8 start. The file sets the board, the
 	first player and the win rule (not with -board, -size, -first or
 	-win), and GGF the rules too (-rules must agree)
   -save FILE

@@ -45,6 +45,9 @@ FILE is one of:
   - games in PGN, as the WTHOR collections and Edax write them (a file
     whose first line is a tag, [Event "..."], or starts 1.): one
     position a game.
+  - a WTHOR game file, .wtb (a header of 16 bytes that counts the games
+    of 68 bytes that follow): one position a game, a game that cannot be
+    played skipped as in GGF.
   - a move list such as f5d6c3 (a file that starts with a square), from
     the standard 8x8 start.
 Of a game, the position at its end is solved. A file of none of these

@@ -182,6 +182,12 @@ func TestSolve(t *testing.T) {
 			"#1 empties 14 move c5 score +10",
 			"1 position, " + summary,
 		}, ""},
+		{"games of WTHOR", []string{"-threads", "1", filepath.Join(solveDir, "games.wtb")}, 0, []string{
+			header("games.wtb", "2 games in WTHOR; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"#2 empties 0 move -- score +22",
+			"2 positions, " + summary,
+		}, ""},
 		{"move list", []string{"-threads", "1", filepath.Join(solveDir, "endgame.txt")}, 0, []string{
 			header("endgame.txt", "a move list, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
 			"#1 empties 14 move c5 score +10",
