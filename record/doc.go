@@ -1,14 +1,16 @@
 // Package record reads and writes the records of games: how a game
 // started, the moves played, the players, the date and the place; and
 // positions to solve, each read as a game with no moves. It reads and
-// writes text only, never files or the terminal. It is where the
+// writes text only (a WTHOR file's bytes as a string), never files or
+// the terminal. It is where the
 // programs read a game file: othello play (-load, -board), othello solve
 // and the web server's loaded games all call Read.
 //
 // A Record holds an othello.Setup and the squares played, what its text
-// says of the game, and nothing it can work out: Game replays the moves into an othello.Game, which makes
-// the passes and gives the board, whose turn it is and the result. Its
-// formats, each read and written in one file:
+// says of the game, and nothing it can work out: Game replays the moves
+// into an othello.Game, which makes the passes and gives the board, whose
+// turn it is and the result. Its formats, each read and written in one
+// file:
 //
 //   - GGF, the Generic Game Format of the GGS game servers, which NBoard
 //     and most Othello programs read and write (ggf.go): ParseGGF reads
@@ -49,8 +51,8 @@
 //     github.com/weltyc/othello) reads TY and BO as one number, the side
 //     of a square board of 4, 6, 8, 10, 12 or 14 (or 88, the octagon),
 //     its board holds n*n squares, and it refuses a game whose TY has
-//     another letter after the number, such as the x of 8x10. NBoard
-//     shows an error and keeps its game; so it does for our 16x16
+//     another letter after the number, such as the x of 8x10: it
+//     throws, and NBoard keeps the game it had. So it does for our 16x16
 //     boards, and for RU, since it refuses any property it does not
 //     know.
 //   - The simple rules are RU[simple], a property GGF does not have; a
@@ -60,7 +62,8 @@
 //   - A game that goes on has no RE, as on the servers: the result is
 //     written once the game is over, and read from the moves, not from
 //     RE. RE[?] and results that the moves do not give, such as a
-//     resignation, are read and skipped.
+//     resignation, are kept as written (Result) and written back, and
+//     never taken for the result.
 //
 // Passes: othello.Game passes on its own for a player who has no legal
 // move, so a record keeps only the squares played. GGF writes every pass
