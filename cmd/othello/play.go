@@ -58,7 +58,8 @@ Flags:
 	the starting board, first player and win rule, from a file: the
 	judge's setup (as a .in file holds it; its move lines are not
 	played), a position in OBF, or the position at the end of a game in
-	GGF or of a move list; not with -size, -first or -win
+	GGF, SGF, PGN or WTHOR or of a move list; not with -size, -first or
+	-win
   -load FILE
 	go on with the game of FILE: the first game that can be played of a
 	file in GGF or SGF or of a WTHOR file, .wtb (standard error names the
