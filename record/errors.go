@@ -74,6 +74,22 @@ func (e *SkipError) Unwrap() error {
 	return ErrSkipped
 }
 
+// collected returns what a reader of many games returns for the games it
+// read and those it skipped: the games, and a *SkipError when it skipped
+// some; the first skipped game's *ParseError when it read none; and an
+// error wrapping ErrNoGame, saying noGame, when the text holds none.
+func collected(games []Record, skipped []Skipped, noGame string) ([]Record, error) {
+	switch {
+	case len(games) == 0 && len(skipped) == 0:
+		return nil, &ParseError{Line: 1, Msg: noGame, Err: ErrNoGame}
+	case len(games) == 0:
+		return nil, skipped[0].Err
+	case len(skipped) > 0:
+		return games, &SkipError{Read: len(games), Skipped: skipped}
+	}
+	return games, nil
+}
+
 // A ParseError reports the line of a text that is not a record, or whose
 // game cannot be replayed.
 type ParseError struct {

@@ -65,15 +65,7 @@ func ParseGGF(text string) ([]Record, error) {
 		}
 		games = append(games, r)
 	}
-	switch {
-	case len(games) == 0 && len(skipped) == 0:
-		return nil, &ParseError{Line: 1, Msg: "no game in GGF: none starts with (;", Err: ErrNoGame}
-	case len(games) == 0:
-		return nil, skipped[0].Err
-	case len(skipped) > 0:
-		return games, &SkipError{Read: len(games), Skipped: skipped}
-	}
-	return games, nil
+	return collected(games, skipped, "no game in GGF: none starts with (;")
 }
 
 // FormatGGF returns the game of r in GGF, on one line, as GGS writes it:

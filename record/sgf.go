@@ -65,15 +65,7 @@ func ParseSGF(text string) ([]Record, error) {
 		}
 		games = append(games, r)
 	}
-	switch {
-	case len(games) == 0 && len(skipped) == 0:
-		return nil, &ParseError{Line: 1, Msg: "no game in SGF: none starts with (;", Err: ErrNoGame}
-	case len(games) == 0:
-		return nil, skipped[0].Err
-	case len(skipped) > 0:
-		return games, &SkipError{Read: len(games), Skipped: skipped}
-	}
-	return games, nil
+	return collected(games, skipped, "no game in SGF: none starts with (;")
 }
 
 // An sgfParser reads the game trees of a text in SGF.

@@ -72,15 +72,7 @@ func ParseWTB(text string) ([]Record, error) {
 		}
 		games = append(games, r)
 	}
-	switch {
-	case len(games) == 0 && len(skipped) == 0:
-		return nil, &ParseError{Line: 1, Msg: "no game in the WTHOR file", Err: ErrNoGame}
-	case len(games) == 0:
-		return nil, skipped[0].Err
-	case len(skipped) > 0:
-		return games, &SkipError{Read: len(games), Skipped: skipped}
-	}
-	return games, nil
+	return collected(games, skipped, "no game in the WTHOR file")
 }
 
 // wtbRecord returns the record of a game of 68 bytes of a WTHOR file of
