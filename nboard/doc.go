@@ -14,9 +14,10 @@
 // next command is read: ping and quit stop it (player.CPU's Stop), any
 // other command waits for it to end; a mutex guards the writers. It ends
 // on quit or at the end of the input. Config says how the CPU searches,
-// which clock times it, and whether searches run one after the other
-// (Serial), so that tests can make every answer reproducible; they check
-// the engine against the golden sessions of testdata with package
+// which clock times it, whether searches run one after the other
+// (Serial), and which opening book answers hints (book.go: NBoard's
+// "book" lines), so that tests can make every answer reproducible; they
+// check the engine against the golden sessions of testdata with package
 // protocoltest. Package gtp is the same computer player in the Go Text
 // Protocol.
 package nboard

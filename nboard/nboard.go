@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/internal/lines"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
@@ -39,6 +40,8 @@ type Config struct {
 	// it a search runs while the next commands are read, and ping stops
 	// it.
 	Serial bool
+	// Book, if not nil, answers "hint" in the positions it holds (book.go).
+	Book *book.Book
 }
 
 // now returns the config's clock.
@@ -72,8 +75,8 @@ func (c Config) now() func() time.Time {
 //     discs winning), at the end of its moves. A pass after the last
 //     move that the text has not written is owed: the player who must
 //     pass is to move, as NBoard asks that player for its move, PA.
-//   - "set contempt N": accepted and ignored: the engine has no opening
-//     book, and values a draw at 0, as NBoard's default does.
+//   - "set contempt N": accepted and ignored: the engine values a draw
+//     at 0, as NBoard's default does.
 //   - "move F5/EVAL/TIME": the player to move plays F5, or passes with PA,
 //     which a player with no legal move must; EVAL and TIME may be left
 //     out and are ignored.
@@ -88,7 +91,10 @@ func (c Config) now() func() time.Time {
 //     PV is the principal variation, the move first, such as F5D6C3 (as
 //     far as the search's table holds it; PA for a pass), DEPTH the
 //     plies searched, 100% for an exact solve and 100%W for a win or a
-//     loss proved without counting by how much.
+//     loss proved without counting by how much. In a position of the
+//     Config's Book, the book answers instead: "book F5 EVAL GAMES 0" for
+//     its best N moves, EVAL the mean final margin of the GAMES that
+//     played F5, then "status".
 //   - "analyze": each position of the game, from its end back to its
 //     start, is searched within the budget, and answered "analysis N
 //     EVAL", N the moves made before it (passes too), EVAL its score in
@@ -103,7 +109,7 @@ func (c Config) now() func() time.Time {
 // GGF or "go" once the game is over, changes nothing and is told on errs,
 // "nboard: line N: ...".
 func Run(in io.Reader, out, errs io.Writer, c Config) error {
-	e := &nboard{out: bufio.NewWriter(out), errs: errs, cpu: c.CPU, clock: c.now(), serial: c.Serial}
+	e := &nboard{out: bufio.NewWriter(out), errs: errs, cpu: c.CPU, clock: c.now(), serial: c.Serial, book: c.Book}
 	b, _ := othello.NewStartBoard(8, 8)
 	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
 	e.pos, e.win = *p, othello.MostDiscs
@@ -141,6 +147,7 @@ type nboard struct {
 	cpu     player.CPU
 	clock   func() time.Time
 	serial  bool               // Config.Serial
+	book    *book.Book         // Config.Book
 	pos     othello.Position   // the game now
 	win     othello.WinRule    // how it is won
 	history []othello.Position // the positions of the game, its start first and pos last, a pass too
@@ -381,6 +388,9 @@ type scoredMove struct {
 // principal variation and the depth of its search. A finished game has
 // none. Stopped, it answers with the moves searched by then.
 func (e *nboard) hint(n int) {
+	if e.bookHint(n) {
+		return
+	}
 	e.thinking()
 	start := e.clock()
 	pos, win := e.pos, e.win

@@ -2,10 +2,12 @@ package player
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -54,6 +56,11 @@ type CPU struct {
 	// pool that CPUs share by default, which lends to 4 searches at once.
 	// A program that runs many searches at once holds a Pool of its own.
 	Pool *Pool
+	// Book, if not nil, gives the CPU's moves while the game is in it,
+	// drawn from Rand (nil for the global source) below the top levels:
+	// see bookMove (book.go).
+	Book *book.Book
+	Rand *rand.Rand
 
 	clock clock // nil for the system's; a test's clock otherwise
 }
@@ -78,6 +85,7 @@ type Result struct {
 	Move   othello.Square // the best move found
 	Depth  int            // the plies of the deepest search completed: 0 for the only move, or if the budget ended the first
 	Forced bool           // whether Move was the only legal move, so that nothing was searched
+	Book   bool           // whether Move is the CPU's book's, so that nothing was searched (Search only)
 	Pass   bool           // whether the player to move has no legal move and passes (Analyze)
 	Over   bool           // whether the game is over: there is no move, and Score is exact (Analyze)
 	Exact  bool           // whether the search reached the end of the game on every line
@@ -131,7 +139,7 @@ func (r Result) Discs() float64 {
 // it and the exact solve the rest, whatever the Depth. A search cut short by the budget still counts the moves it
 // finished. Search returns within the budget, with the best move found
 // so far if the search has not ended by then. With only one legal move
-// there is nothing to search. A position with no legal move is an error
+// there is nothing to search, nor in a position of the CPU's Book. A position with no legal move is an error
 // wrapping ErrNoMove.
 func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 	clock := c.timer()
@@ -143,6 +151,9 @@ func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 	case 1:
 		s, _ := legal.Pop()
 		return Result{Move: s, Forced: true, Time: clock.now().Sub(start)}, nil
+	}
+	if r, ok := c.bookMove(p, win); ok {
+		return r, nil
 	}
 	return c.searchAny(p, win, start), nil
 }

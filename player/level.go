@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/othello-judge/judge/book"
 )
 
 // A Level is a strength of the CPU for people to choose, from 1, the
@@ -63,9 +65,10 @@ func ParseLevel(s string) (Level, error) {
 	return Level(n), nil
 }
 
-// CPU returns the CPU that plays at level l, which must be from 1 to 10.
+// CPU returns the CPU that plays at level l, which must be from 1 to 10,
+// from the standard opening book (book.Standard) while it can.
 func (l Level) CPU() CPU {
-	return CPU{Depth: levels[l-1].depth, Budget: levels[l-1].budget}
+	return CPU{Depth: levels[l-1].depth, Budget: levels[l-1].budget, Book: book.Standard()}
 }
 
 // Level returns the level that c plays at: the one with its depth and

@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/gtp"
 	"github.com/othello-judge/judge/nboard"
 	"github.com/othello-judge/judge/player"
@@ -27,12 +28,13 @@ allows, whatever N), set game GGF (a pass after its last move that it does
 not write is owed: go answers PA), set contempt N (ignored), move F5/EVAL/TIME (PA for a pass), go
 (answered "nodestats NODES SECONDS" and "=== F5/EVAL/TIME"), hint N
 (answered "search PV EVAL 0 DEPTH" for the best N moves, such as "search
-F5D6C3 -1.00 0 12", DEPTH 100% when solved exactly; go writes one after
-each depth too), analyze (answered "analysis N EVAL" for each position
-of the game, from its end), ping N (stops the search under way and is
-answered "pong N"), learn (answered "learned"; nothing is learnt), quit.
-EVAL is in discs for the player to move. A search runs while the next
-commands are read: ping and quit stop it, others wait for it.
+F5D6C3 -1.00 0 12", DEPTH 100% when solved exactly; in the opening book
+"book F5 EVAL GAMES 0"; go writes a search line after each depth too),
+analyze (answered "analysis N EVAL" for each position of the game, from
+its end), ping N (stops the search under way and is answered "pong N"),
+learn (answered "learned"; nothing is learnt), quit. EVAL is in discs
+for the player to move. A search runs while the next commands are read:
+ping and quit stop it, others wait for it.
 
 Exit status: 0 after quit or at the end of standard input, 1 if standard
 input or output fails, 2 bad command line.
@@ -86,7 +88,7 @@ func runNBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	return engineFailed(stderr, "nboard", nboard.Run(stdin, stdout, stderr, nboard.Config{CPU: cpu}))
+	return engineFailed(stderr, "nboard", nboard.Run(stdin, stdout, stderr, nboard.Config{CPU: cpu, Book: book.Standard()}))
 }
 
 // runGTP runs "othello gtp".

@@ -56,6 +56,8 @@ func canonSolve(t *testing.T, out string) []string {
 		switch {
 		case strings.HasPrefix(l, "    pv:"):
 			lines = append(lines, "pv")
+		case strings.HasPrefix(l, "#") && strings.Contains(l, "  skipped: "):
+			lines = append(lines, strings.Join(strings.Fields(l), " "))
 		case strings.HasPrefix(l, "#"):
 			f := strings.Fields(l)
 			if len(f) < 10 || f[1] != "empties" || f[3] != "move" || f[5] != "score" || f[7] != "nodes" || !secondsPattern.MatchString(f[9]) {
@@ -162,6 +164,29 @@ func TestSolve(t *testing.T) {
 			"#3 empties 0 move -- score -16",
 			"#4 empties 11 move pa score -16",
 			"4 positions, " + summary,
+		}, ""},
+		{"a game skipped", []string{"-threads", "1", "-v", filepath.Join(solveDir, "some-bad.ggf")}, 1, []string{
+			header("some-bad.ggf", "3 games in GGF, 1 skipped; solving exactly, 1 thread"),
+			"#1 empties 11 move pa score -16", "pv",
+			"#2 skipped: line 4: move 3, B a1: move flips no disc",
+			"#3 empties 6 move b1 score +2", "pv",
+			"2 positions, " + summary,
+		}, "othello solve: " + filepath.Join(solveDir, "some-bad.ggf") + ": 1 game skipped, as it cannot be played\n"},
+		{"a game in SGF", []string{"-threads", "1", filepath.Join(solveDir, "edax.sgf")}, 0, []string{
+			header("edax.sgf", "a game in SGF, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
+		{"a game in PGN", []string{"-threads", "1", filepath.Join(solveDir, "endgame.pgn")}, 0, []string{
+			header("endgame.pgn", "a game in PGN, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
+		{"games of WTHOR", []string{"-threads", "1", filepath.Join(solveDir, "games.wtb")}, 0, []string{
+			header("games.wtb", "2 games in WTHOR; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"#2 empties 0 move -- score +22",
+			"2 positions, " + summary,
 		}, ""},
 		{"move list", []string{"-threads", "1", filepath.Join(solveDir, "endgame.txt")}, 0, []string{
 			header("endgame.txt", "a move list, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
