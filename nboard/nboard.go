@@ -74,12 +74,16 @@ func (c Config) now() func() time.Time {
 //     record reads it (also other sizes, the simple rules and the fewest
 //     discs winning), at the end of its moves. A pass after the last
 //     move that the text has not written is owed: the player who must
-//     pass is to move, as NBoard asks that player for its move, PA.
+//     pass is to move, as NBoard asks that player for its move, PA. Its
+//     clock (TI, or TB and TW) less the time of each player's moves
+//     (B[F5/EVAL/TIME], and "move" since) bounds the time of "go"
+//     (clock.go); a game without one leaves the CPU its budget.
 //   - "set contempt N": accepted and ignored: the engine values a draw
 //     at 0, as NBoard's default does.
 //   - "move F5/EVAL/TIME": the player to move plays F5, or passes with PA,
-//     which a player with no legal move must; EVAL and TIME may be left
-//     out and are ignored.
+//     which a player with no legal move must; TIME, the seconds the move
+//     took, comes off the player's clock; EVAL and TIME may be left out,
+//     and EVAL is ignored.
 //   - "go": answered "search PV EVAL 0 DEPTH" for each depth the search
 //     completes (as hint writes them), then "nodestats NODES SECONDS",
 //     then "=== F5/EVAL/TIME", the move the engine would play (not
@@ -109,11 +113,7 @@ func (c Config) now() func() time.Time {
 // GGF or "go" once the game is over, changes nothing and is told on errs,
 // "nboard: line N: ...".
 func Run(in io.Reader, out, errs io.Writer, c Config) error {
-	e := &nboard{out: bufio.NewWriter(out), errs: errs, cpu: c.CPU, clock: c.now(), serial: c.Serial, book: c.Book}
-	b, _ := othello.NewStartBoard(8, 8)
-	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
-	e.pos, e.win = *p, othello.MostDiscs
-	e.history = []othello.Position{e.pos}
+	e := newNBoard(out, errs, c)
 	r := lines.NewReader(bufio.NewReader(in), maxLine)
 	for {
 		if err := e.flush(); err != nil {
@@ -139,6 +139,17 @@ func Run(in io.Reader, out, errs io.Writer, c Config) error {
 	}
 }
 
+// newNBoard returns the session of Run at its start: 8x8 Othello under
+// the full rules from the standard start.
+func newNBoard(out, errs io.Writer, c Config) *nboard {
+	e := &nboard{out: bufio.NewWriter(out), errs: errs, cpu: c.CPU, clock: c.now(), serial: c.Serial, book: c.Book}
+	b, _ := othello.NewStartBoard(8, 8)
+	p, _ := othello.NewPosition(othello.Full{}, b, othello.Black)
+	e.pos, e.win = *p, othello.MostDiscs
+	e.history = []othello.Position{e.pos}
+	return e
+}
+
 // An nboard is the state of an NBoard session.
 type nboard struct {
 	mu      sync.Mutex // guards out and errs: a search writes from its goroutine
@@ -151,6 +162,7 @@ type nboard struct {
 	pos     othello.Position   // the game now
 	win     othello.WinRule    // how it is won
 	history []othello.Position // the positions of the game, its start first and pos last, a pass too
+	times   gameClock          // the time each player has left
 	line    int                // the number of the line being answered
 	search  *search            // the search under way, nil if none
 }
@@ -225,17 +237,20 @@ func (e *nboard) run(text string) (quit bool) {
 		key, value := cutWord(strings.TrimSpace(text)[len("set"):])
 		e.set(key, value)
 	case "move":
-		what, _, _ := strings.Cut(arg(1), "/") // the eval and time are ignored
+		what, note, _ := strings.Cut(arg(1), "/")
+		_, took, _ := strings.Cut(note, "/") // the eval is ignored
 		m, err := parseMove(what)
 		if err != nil {
 			e.fail("move %q: not a square such as F5, or PA", arg(1))
 			break
 		}
+		mover := e.pos.Turn()
 		if err := play(&e.pos, m); err != nil {
 			e.fail("move %s: %v", m, err)
 			break
 		}
 		e.history = append(e.history, e.pos)
+		e.times.spend(mover, took)
 	case "go":
 		e.goMove()
 	case "hint":
@@ -290,6 +305,7 @@ func (e *nboard) set(key, value string) {
 			e.pos = *p
 		}
 		e.history = replay(games[0], e.pos)
+		e.times = newGameClock(games[0], e.history)
 	case "contempt":
 		if _, err := strconv.Atoi(value); err != nil {
 			e.fail("set contempt %q: not a whole number", value)
@@ -338,6 +354,7 @@ func (e *nboard) goMove() {
 	e.thinking()
 	start := e.clock()
 	p, win, cpu := e.pos, e.win, e.cpu
+	cpu.Budget = e.times.budget(cpu.Budget, p.Turn(), &p)
 	e.background(func(stop <-chan struct{}) {
 		cpu.Stop = stop
 		var ended bool // guarded by e.mu: no search line after the answer

@@ -135,12 +135,13 @@ func (r Result) Discs() float64 {
 // at the CPU's Depth, when it has proved a win or a loss with more than
 // 20 empty squares left, or when it has reached the end of the game on
 // every line. On an 8x8 board under the full rules, when the end is
-// likely solved exactly within the budget, the deepening has a quarter of
-// it and the exact solve the rest, whatever the Depth. A search cut short by the budget still counts the moves it
-// finished. Search returns within the budget, with the best move found
-// so far if the search has not ended by then. With only one legal move
-// there is nothing to search, nor in a position of the CPU's Book. A position with no legal move is an error
-// wrapping ErrNoMove.
+// likely solved exactly within the budget, the deepening has a quarter
+// of it and the exact solve the rest, whatever the Depth. A search cut
+// short by the budget still counts the moves it finished. Search returns
+// within the budget, with the best move found so far if the search has
+// not ended by then. With only one legal move there is nothing to
+// search, nor in a position of the CPU's Book. A position with no legal
+// move is an error wrapping ErrNoMove.
 func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 	clock := c.timer()
 	start := clock.now()
