@@ -307,9 +307,11 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 				r.Exact, r.Score = true, margin(r.Score)
 			}
 			r.PV = d.pv
+		}
+		best.set(r) // before Progress, which may close Stop
+		if d.done {
 			c.progress(r, start)
 		}
-		best.set(r)
 		switch {
 		case !d.done, r.Exact:
 			return r

@@ -154,10 +154,12 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 			r.Move, r.Score, r.Exact, r.Depth = square8(found.Move), found.Score, true, empties
 			if c.Progress != nil {
 				r.PV = pv8(s.PV(mine, theirs, fewest, true, found.Move))
-				c.progress(r, start)
 			}
 		}
-		best.set(r)
+		best.set(r) // before Progress, which may close Stop
+		if found.Exact {
+			c.progress(r, start)
+		}
 	}
 }
 
