@@ -189,7 +189,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 		v := judgeResult(r, p.known)
 		sum.add(r, v)
 		fmt.Fprintf(out, "#%-*d  empties %*d  move %-*s  score %-*s  nodes %10d  %8.3fs%s\n",
-			w.number, i+1, w.empties, p.pos.Empties().Len(), w.move, moveName(r), w.score, scoreText(r),
+			w.number, i+1, w.empties, p.pos.Empties().Len(), w.move, moveName(r), w.score, r.ScoreText(),
 			r.Nodes, r.Time.Seconds(), v.text)
 		if c.pv {
 			pv, err := principalVariation(cpu, p, r)
@@ -359,21 +359,6 @@ func moveName(r player.Result) string {
 		return "pa"
 	}
 	return r.Move.String()
-}
-
-// scoreText returns the score of r: a signed margin such as "+18" or "+0"
-// when it is exact; otherwise "win" or "loss" when the search proved one,
-// or the estimate in discs, such as "~+3.25".
-func scoreText(r player.Result) string {
-	switch {
-	case r.Exact:
-		return fmt.Sprintf("%+d", r.Score)
-	case r.Score >= player.Won:
-		return "win"
-	case r.Score <= -player.Won:
-		return "loss"
-	}
-	return fmt.Sprintf("~%+.2f", float64(r.Score)/100)
 }
 
 // principalVariation returns the moves of best play from p, whose result
