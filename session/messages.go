@@ -65,8 +65,41 @@ func Describe(p player.Player) string {
 	return p.Name()
 }
 
-// Hinted returns how a session tells the move it suggests: "Hint: d3".
-func Hinted(sq othello.Square) string { return "Hint: " + sq.String() }
+// Hinted returns how a session tells the move it suggests, best, the
+// first of player.CPU.ScoreMoves, with its score (Result.ScoreText):
+// "Hint: f6 (+4, exact)", or "Hint: d3 (~+0.25, estimated 6 plies
+// deep)" when the search did not reach the end of the game ("estimated"
+// alone if the time ran out before the first ply was searched in full).
+func Hinted(best player.Result) string {
+	how := "exact"
+	switch {
+	case best.Exact:
+	case best.Depth == 0:
+		how = "estimated"
+	default:
+		how = fmt.Sprintf("estimated %d %s deep", best.Depth, plies(best.Depth))
+	}
+	return fmt.Sprintf("Hint: %v (%s, %s)", best.Move, best.ScoreText(), how)
+}
+
+// plies returns "ply" or "plies", for n of them.
+func plies(n int) string {
+	if n == 1 {
+		return "ply"
+	}
+	return "plies"
+}
+
+// Scored returns how a session tells the legal moves of mover and their
+// scores, scores as player.CPU.ScoreMoves gives them, best first: "Scores
+// for Black: f6 +4, d3 +2, c5 -2.", an estimate written as "~+0.25".
+func Scored(mover othello.Color, scores []player.Result) string {
+	moves := make([]string, len(scores))
+	for i, r := range scores {
+		moves[i] = r.Move.String() + " " + r.ScoreText()
+	}
+	return "Scores for " + ColorName(mover) + ": " + strings.Join(moves, ", ") + "."
+}
 
 // Undo's answers.
 const nothingToUndo = "Nothing to undo."
@@ -151,9 +184,9 @@ func ParsePlayer(name string, cpu player.CPU, budget time.Duration, rng *rand.Ra
 	return player.Parse(name, budget, rng)
 }
 
-// Hinter returns the player who gives hints: a CPU of the game, White's
+// Hinter returns the CPU who gives hints: a CPU of the game, White's
 // first, so that hints are as good as the opponent; or else fallback.
-func Hinter(black, white player.Player, fallback player.CPU) player.Player {
+func Hinter(black, white player.Player, fallback player.CPU) player.CPU {
 	for _, p := range []player.Player{white, black} {
 		if cpu, ok := p.(player.CPU); ok {
 			return cpu

@@ -47,7 +47,7 @@ func TestPage(t *testing.T) {
 			`<pre id="judge-errors" class="error">othello: line 10: "1 2": flips nothing[^<]*\nothello: line 11: [^<]+</pre>`,
 			`<pre id="judge-output">FULL\nB: 2  W: 2\n`}},
 		{"keys", "?white=human&keys=Enter,ArrowLeft,ArrowDown,ArrowDown,Enter,u,%3F", []string{
-			`<li>Black plays d3 and flips 1 disc: d4\.</li><li>White plays c5 and flips 1 disc: d5\.</li><li>Back to White's move\.</li><li>Hint: [a-h][1-8]</li></ol>`,
+			`<li>Black plays d3 and flips 1 disc: d4\.</li><li>White plays c5 and flips 1 disc: d5\.</li><li>Back to White's move\.</li><li>Hint: [a-h][1-8] \([^)]+\)</li></ol>`,
 		}},
 	}
 	for _, tt := range tests {

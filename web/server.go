@@ -316,7 +316,7 @@ func (n NewGame) game() (*game, string, error) {
 // judge's setup and its move lines, a move list from the standard 8x8
 // start, or the first position of a text in OBF as a game with no moves,
 // under rules unless the text says.
-func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, error) {
+func (n NewGame) load(rules othello.Rules, hint player.CPU) (*game, string, error) {
 	for _, f := range []struct{ name, value string }{{"size", n.Size}, {"first", n.First}, {"win", n.Win}, {"black", n.Black}, {"white", n.White}} {
 		if f.value != "" {
 			return nil, "", badRequest(nil, "a game loaded from text sets its own %s, and people play it: drop %s", f.name, f.name)
@@ -409,36 +409,43 @@ func (s *Server) reply(ctx context.Context, gm *game, msgs []string) ([]string, 
 	return msgs, nil
 }
 
-// think returns the move of p in game g. It waits for a token of
-// s.searches, so that no more computers think at once than it holds, and
-// gives up when ctx is done; the search itself ends within its budget,
-// then gives the token back. A CPU searches with the server's pool.
+// think returns the move of p in game g, searched by search.
 func (s *Server) think(ctx context.Context, p player.Player, g *othello.Game) (othello.Square, error) {
 	if cpu, ok := p.(player.CPU); ok {
 		cpu.Pool = s.pool
 		p = cpu
 	}
+	pos, win := g.Position(), g.WinRule()
+	return search(s, ctx, func() (othello.Square, error) { return p.Move(pos, win) })
+}
+
+// search returns what f, a computer's search, finds. It waits for a
+// token of s.searches, so that no more computers think at once than it
+// holds, and gives up when ctx is done; the search itself ends within its
+// budget, then gives the token back. f must not use what the caller may
+// change once search has returned.
+func search[T any](s *Server, ctx context.Context, f func() (T, error)) (T, error) {
+	var zero T
 	select {
 	case s.searches <- struct{}{}:
 	case <-ctx.Done():
-		return othello.Square{}, ctx.Err()
+		return zero, ctx.Err()
 	}
 	type answer struct {
-		sq  othello.Square
+		v   T
 		err error
 	}
 	done := make(chan answer, 1)
-	pos, win := g.Position(), g.WinRule()
 	go func() {
 		defer func() { <-s.searches }()
-		sq, err := p.Move(pos, win)
-		done <- answer{sq, err}
+		v, err := f()
+		done <- answer{v, err}
 	}()
 	select {
 	case a := <-done:
-		return a.sq, a.err
+		return a.v, a.err
 	case <-ctx.Done():
-		return othello.Square{}, ctx.Err()
+		return zero, ctx.Err()
 	}
 }
 
@@ -545,12 +552,19 @@ func (s *Server) hint(r *http.Request) (any, int, error) {
 	if err := gm.s.PersonToMove(); err != nil {
 		return nil, 0, notPersonToMove(err)
 	}
-	sq, err := s.think(r.Context(), gm.s.Hints(), gm.s.Game())
+	cpu := gm.s.Hints()
+	cpu.Pool = s.pool
+	g := gm.s.Game()
+	pos, win := g.Position(), g.WinRule()
+	scores, err := search(s, r.Context(), func() ([]player.Result, error) { return cpu.ScoreMoves(pos, win) })
 	if err != nil {
 		return nil, 0, err
 	}
-	st := gm.state(r.PathValue("id"), []string{session.Hinted(sq)})
-	st.Hint = sq.String()
+	st := gm.state(r.PathValue("id"), []string{session.Hinted(scores[0])})
+	st.Hint = scores[0].Move.String()
+	for _, sc := range scores {
+		st.Scores = append(st.Scores, MoveScore{Square: sc.Move.String(), Score: sc.ScoreText(), Exact: sc.Exact})
+	}
 	return st, http.StatusOK, nil
 }
 
@@ -639,27 +653,36 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 // is now, what happened in the request, and the board drawn.
 type State struct {
 	ID       string        `json:"id"`
-	Rules    string        `json:"rules"`          // "full" or "simple"
-	Rows     int           `json:"rows"`           // the board's size
-	Cols     int           `json:"cols"`           //
-	Win      string        `json:"win"`            // ">" most discs wins, "<" fewest
-	Black    string        `json:"black"`          // who plays Black: "human", or the computer as othello play names it
-	White    string        `json:"white"`          // who plays White
-	Turn     string        `json:"turn"`           // "black" or "white" to move, "" once the game is over
-	Human    bool          `json:"human"`          // whether a person is to move
-	Over     bool          `json:"over"`           // whether the game is over
-	Winner   string        `json:"winner"`         // once over: "black", "white" or "draw"
-	Score    Score         `json:"score"`          // the discs of each colour
-	Legal    []string      `json:"legal"`          // the legal moves of the player to move
-	Last     string        `json:"last"`           // the last move, "" at the start
-	Ply      int           `json:"ply"`            // the moves played
-	Length   int           `json:"length"`         // the moves of the line known, to replay with goto
-	Record   string        `json:"record"`         // the moves played, as a move list
-	Status   string        `json:"status"`         // the score and whose move, or the result
-	Messages []string      `json:"messages"`       // what happened in this request, in order, in othello play's words
-	Hint     string        `json:"hint,omitempty"` // the move suggested, for hint
-	Board    template.HTML `json:"board"`          // the board as SVG: BoardSVG with the last move, its flips and the legal moves
-	Replay   bool          `json:"replay"`         // whether people play both colours, so that goto may go anywhere in the line
+	Rules    string        `json:"rules"`            // "full" or "simple"
+	Rows     int           `json:"rows"`             // the board's size
+	Cols     int           `json:"cols"`             //
+	Win      string        `json:"win"`              // ">" most discs wins, "<" fewest
+	Black    string        `json:"black"`            // who plays Black: "human", or the computer as othello play names it
+	White    string        `json:"white"`            // who plays White
+	Turn     string        `json:"turn"`             // "black" or "white" to move, "" once the game is over
+	Human    bool          `json:"human"`            // whether a person is to move
+	Over     bool          `json:"over"`             // whether the game is over
+	Winner   string        `json:"winner"`           // once over: "black", "white" or "draw"
+	Score    Score         `json:"score"`            // the discs of each colour
+	Legal    []string      `json:"legal"`            // the legal moves of the player to move
+	Last     string        `json:"last"`             // the last move, "" at the start
+	Ply      int           `json:"ply"`              // the moves played
+	Length   int           `json:"length"`           // the moves of the line known, to replay with goto
+	Record   string        `json:"record"`           // the moves played, as a move list
+	Status   string        `json:"status"`           // the score and whose move, or the result
+	Messages []string      `json:"messages"`         // what happened in this request, in order, in othello play's words
+	Hint     string        `json:"hint,omitempty"`   // the move suggested, for hint
+	Scores   []MoveScore   `json:"scores,omitempty"` // for hint: every legal move's score, best first
+	Board    template.HTML `json:"board"`            // the board as SVG: BoardSVG with the last move, its flips and the legal moves
+	Replay   bool          `json:"replay"`           // whether people play both colours, so that goto may go anywhere in the line
+}
+
+// A MoveScore is a legal move and its score for the player to move, as
+// player.CPU.ScoreMoves gives it.
+type MoveScore struct {
+	Square string `json:"square"` // such as "d3"
+	Score  string `json:"score"`  // player.Result.ScoreText: "+4", or an estimate such as "~-1.25"
+	Exact  bool   `json:"exact"`  // whether the score is the final margin with best play, not an estimate
 }
 
 // A Score is the discs of each colour.

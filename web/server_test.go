@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -209,9 +210,25 @@ func TestHint(t *testing.T) {
 	h := NewServer(Options{})
 	id := create(t, h, `{"level":"1"}`).ID
 	st := call(t, h, "POST", "/api/games/"+id+"/hint", "{}", http.StatusOK)
-	if !slices.Contains(st.Legal, st.Hint) || !slices.Equal(st.Messages, []string{"Hint: " + st.Hint}) || st.Ply != 0 {
+	said := regexp.MustCompile(`^Hint: ` + st.Hint + ` \(~[+-]\d+\.\d\d, estimated( \d+ pl(y|ies) deep)?\)$`)
+	if !slices.Contains(st.Legal, st.Hint) || len(st.Messages) != 1 || !said.MatchString(st.Messages[0]) || st.Ply != 0 {
 		t.Errorf("got hint %q, %q at ply %d, want one of %v, said, at ply 0", st.Hint, st.Messages, st.Ply, st.Legal)
 	}
+	var squares []string
+	for _, sc := range st.Scores {
+		squares = append(squares, sc.Square)
+	}
+	if len(st.Scores) == 0 || st.Scores[0].Square != st.Hint || !sameSet(squares, st.Legal) {
+		t.Errorf("got scores %v, want every legal move, %v, the hint first", st.Scores, st.Legal)
+	}
+}
+
+// sameSet reports whether a and b hold the same strings, in any order.
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
 
 func TestReplay(t *testing.T) {
