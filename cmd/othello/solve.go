@@ -81,6 +81,14 @@ Flags:
   -rules full|simple
 	the rules of a setup, a move list or positions in OBF (default
 	full); GGF says its own
+  -all
+	after each position, every legal move and its score, best first,
+	on a line of its own: "    all: g8 +32, g2 +12, b2 -20 ...",
+	exact when solving, estimates (~+3.25) with -depth or -time, whose
+	time is then shared by the moves; a move whose known score (OBF)
+	differs from an exact one is followed by it, "g2 +10 (known +12)",
+	and disagrees. A player who must pass has "pa" and its score, a
+	finished game "--"
   -v
 	after each position, the principal variation, on a line of its
 	own: "    pv: g8 h7 pa a8 ...", each move the best that the same
@@ -95,6 +103,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	threads := flags.Int("threads", runtime.NumCPU(), "")
 	rulesName := flags.String("rules", "full", "")
 	verbose := flags.Bool("v", false, "")
+	all := flags.Bool("all", false, "")
 	if status, ok := parseFlags(flags, args, solveUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -120,7 +129,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 
 	out := bufio.NewWriter(stdout)
-	status := solveFile(flags.Arg(0), rules, solveConfig{depth: *depth, budget: *budget, threads: *threads, pv: *verbose}, out, stderr)
+	status := solveFile(flags.Arg(0), rules, solveConfig{depth: *depth, budget: *budget, threads: *threads, pv: *verbose, all: *all}, out, stderr)
 	if err := out.Flush(); err != nil && status == 0 {
 		fmt.Fprintf(stderr, "othello solve: %v\n", err)
 		return 1
@@ -134,6 +143,7 @@ type solveConfig struct {
 	budget  time.Duration // the time a position, 0 for no limit
 	threads int
 	pv      bool // print the principal variations
+	all     bool // print every legal move's score
 }
 
 // cpu returns the player that solves or searches each position.
@@ -198,16 +208,54 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 			}
 			fmt.Fprintln(out, strings.TrimSuffix("    pv: "+strings.Join(pv, " "), " "))
 		}
+		if c.all {
+			line, err := allMoves(cpu, p, r, &sum)
+			if err != nil {
+				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: scores of the moves: %v", i+1, err), Err: err})
+			}
+			fmt.Fprintln(out, "    all: "+line)
+		}
 		if err := out.Flush(); err != nil {
 			fmt.Fprintf(stderr, "othello solve: %v\n", err)
 			return 1
 		}
 	}
 	fmt.Fprintln(out, sum.String(len(f.problems), f.anyKnown))
-	if sum.disagree > 0 {
+	if sum.disagree > 0 || sum.movesDisagree > 0 {
 		return 1
 	}
 	return 0
+}
+
+// allMoves returns the legal moves of p with their scores, best first,
+// as player.CPU.ScoreMoves finds them: "g8 +32, g2 +12 (known +14)", an
+// exact score that differs from the known score of its move followed by
+// it and counted in sum. A player who must pass has "pa" and the score of
+// r, the position's result, and a finished game "--".
+func allMoves(cpu player.CPU, p problem, r player.Result, sum *solveSummary) (string, error) {
+	switch {
+	case r.Over:
+		return "--", nil
+	case r.Pass:
+		return "pa " + r.ScoreText(), nil
+	}
+	scores, err := cpu.ScoreMoves(p.pos, p.win)
+	if err != nil {
+		return "", err
+	}
+	moves := make([]string, len(scores))
+	for i, sc := range scores {
+		sum.nodes += sc.Nodes
+		sum.time += sc.Time
+		moves[i] = sc.Move.String() + " " + sc.ScoreText()
+		for _, k := range p.known {
+			if !k.Pass && k.Square == sc.Move && sc.Exact && k.Score != sc.Score {
+				moves[i] += fmt.Sprintf(" (known %+d)", k.Score)
+				sum.movesDisagree++
+			}
+		}
+	}
+	return strings.Join(moves, ", "), nil
 }
 
 // A problem is a position of a file to solve.
@@ -407,6 +455,7 @@ func newSolveWidths(ps []problem, exact bool) solveWidths {
 // A solveSummary adds up the results of a file.
 type solveSummary struct {
 	agree, disagree, notChecked int
+	movesDisagree               int // with -all: the moves whose exact score is not the known one
 	nodes                       int64
 	time                        time.Duration
 }
@@ -437,6 +486,9 @@ func (s *solveSummary) String(n int, known bool) string {
 		}
 		if s.notChecked > 0 {
 			parts = append(parts, fmt.Sprintf("%d not checked", s.notChecked))
+		}
+		if s.movesDisagree > 0 {
+			parts = append(parts, plural(s.movesDisagree, "move disagrees", "moves disagree"))
 		}
 	}
 	rate := 0.0
