@@ -75,3 +75,117 @@ func (r Result) ScoreText() string {
 	}
 	return fmt.Sprintf("~%+.2f", float64(r.Score)/disc)
 }
+
+// A MoveReview is a move played in a game and how it compares with the
+// best move of its position, by ScoreMoves.
+type MoveReview struct {
+	Number int           // the move's number in the game, from 1; passes are not counted
+	Player othello.Color // who played it
+	Played Result        // the move played and its score
+	Best   Result        // the best move and its score; Played if it is one of the best
+	// Loss is how many discs the move lost against the best: the
+	// difference of their scores in discs (Result.Discs), 0 for a best
+	// move. It is exact when Exact, and an estimate otherwise.
+	Loss  float64
+	Exact bool // whether both scores are exact
+}
+
+// Outcome returns the result that the score of r promises the player to
+// move: 1 a win, 0 a draw, -1 a loss; an estimate within half a disc of
+// 0 is a draw.
+func (r Result) Outcome() int {
+	switch d := r.Discs(); {
+	case d > 0.5 || (r.Exact && d > 0):
+		return 1
+	case d < -0.5 || (r.Exact && d < 0):
+		return -1
+	}
+	return 0
+}
+
+// ReviewMove reviews played, a legal move of the player to move in p, in
+// a game won by win: its score and the best move's, from ScoreMoves. A
+// move that is not legal in p is an error wrapping othello.ErrIllegal;
+// a position with no legal move, ErrNoMove.
+func (c CPU) ReviewMove(p *othello.Position, win othello.WinRule, played othello.Square) (MoveReview, error) {
+	if !p.Legal().Has(played) {
+		return MoveReview{}, fmt.Errorf("player: %v %v: %w", p.Turn(), played, othello.ErrIllegal)
+	}
+	scores, err := c.ScoreMoves(p, win)
+	if err != nil {
+		return MoveReview{}, err
+	}
+	m := MoveReview{Player: p.Turn(), Best: scores[0]}
+	for _, s := range scores {
+		if s.Move == played {
+			m.Played = s
+		}
+	}
+	if m.Played.Discs() == m.Best.Discs() {
+		m.Best = m.Played
+	}
+	m.Exact = m.Played.Exact && m.Best.Exact
+	m.Loss = m.Best.Discs() - m.Played.Discs()
+	return m, nil
+}
+
+// ReviewGame reviews the moves of the game of setup s whose squares
+// played are moves (its passes left out, as package record keeps them),
+// from moves[from] on, one after the other with ReviewMove, and gives
+// each review to each, which returns whether to go on. A move the game
+// refuses is its error, wrapping othello.ErrIllegal.
+func (c CPU) ReviewGame(s othello.Setup, moves []othello.Square, from int, each func(MoveReview) bool) error {
+	g, err := s.NewGame()
+	if err != nil {
+		return err
+	}
+	for i, sq := range moves {
+		if i >= from {
+			m, err := c.ReviewMove(g.Position(), g.WinRule(), sq)
+			if err != nil {
+				return err
+			}
+			m.Number = i + 1
+			if !each(m) {
+				return nil
+			}
+		}
+		if _, err := g.Play(sq); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TurningPoints returns the turning points of a game from the reviews of
+// its moves, in the order played: worst, the indexes of at most n moves
+// that lost the most, a disc or more each, the most first (the earlier
+// of equal losses first); and decided, the index of the move that
+// decided the game, or -1 if none did: the last move whose player could
+// have had a better result (a win rather than a draw or a loss, a draw
+// rather than a loss, by the Outcome of the scores) than the move
+// promised, and lost a disc or more.
+func TurningPoints(reviews []MoveReview, n int) (worst []int, decided int) {
+	decided = -1
+	for i, m := range reviews {
+		if m.Loss >= 1 {
+			worst = append(worst, i)
+		}
+		if m.Loss >= 1 && m.Best.Outcome() > m.Played.Outcome() {
+			decided = i
+		}
+	}
+	slices.SortStableFunc(worst, func(a, b int) int {
+		switch la, lb := reviews[a].Loss, reviews[b].Loss; {
+		case la > lb:
+			return -1
+		case la < lb:
+			return 1
+		}
+		return 0
+	})
+	if len(worst) > n {
+		worst = worst[:n]
+	}
+	return worst, decided
+}

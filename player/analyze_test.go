@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -95,6 +96,84 @@ func TestScoreText(t *testing.T) {
 		t.Run(tt.want, func(t *testing.T) {
 			if got := tt.r.ScoreText(); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestReviewGame reviews a random 4x4 game and the end of a 6x4 one,
+// solved: each move's loss is the whole tree's value less the move's.
+func TestReviewGame(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 7))
+	for _, tt := range []struct{ rows, cols, from int }{{4, 4, 2}, {6, 4, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", tt.rows, tt.cols), func(t *testing.T) {
+			setup, _ := othello.StandardSetup(othello.Full{}, tt.rows, tt.cols)
+			g, _ := setup.NewGame()
+			var moves []othello.Square
+			var positions []*othello.Position
+			for !g.Over() {
+				legal := g.Legal().Squares()
+				sq := legal[rng.IntN(len(legal))]
+				positions = append(positions, g.Position())
+				moves = append(moves, sq)
+				g.Play(sq)
+			}
+			from := tt.from
+			var reviews []MoveReview
+			err := CPU{Budget: NoLimit}.ReviewGame(setup, moves, from, func(m MoveReview) bool {
+				reviews = append(reviews, m)
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(reviews) != len(moves)-from {
+				t.Fatalf("got %d reviews, want %d", len(reviews), len(moves)-from)
+			}
+			for i, m := range reviews {
+				p := positions[from+i]
+				after := p.Clone()
+				after.Play(moves[from+i])
+				want := float64(refMargin(p, setup.Win) + refMargin(after, setup.Win))
+				if m.Number != from+i+1 || m.Player != p.Turn() || m.Played.Move != moves[from+i] || !m.Exact || m.Loss != want {
+					t.Errorf("move %d: got number %d, %v, %v, exact %v, loss %v; want %d, %v, %v, true, %v",
+						from+i+1, m.Number, m.Player, m.Played.Move, m.Exact, m.Loss, from+i+1, p.Turn(), moves[from+i], want)
+				}
+			}
+		})
+	}
+	setup, _ := othello.StandardSetup(othello.Full{}, 4, 4)
+	if err := (CPU{}).ReviewGame(setup, []othello.Square{{Row: 0, Col: 0}}, 0, func(MoveReview) bool { return true }); !errors.Is(err, othello.ErrIllegal) {
+		t.Errorf("an illegal move: got %v, want ErrIllegal", err)
+	}
+}
+
+func TestTurningPoints(t *testing.T) {
+	exact := func(best, played int) MoveReview {
+		return MoveReview{Best: Result{Exact: true, Score: best}, Played: Result{Exact: true, Score: played}, Loss: float64(best - played), Exact: true}
+	}
+	estimate := func(best, played int) MoveReview { // hundredths
+		return MoveReview{Best: Result{Score: best}, Played: Result{Score: played}, Loss: float64(best-played) / 100}
+	}
+	tests := []struct {
+		name    string
+		reviews []MoveReview
+		worst   []int
+		decided int
+	}{
+		{"no mistake", []MoveReview{exact(4, 4), exact(-4, -4)}, nil, -1},
+		{"a win thrown away", []MoveReview{estimate(300, 250), exact(2, -6), exact(6, 6), exact(-2, -2)}, []int{1}, 1},
+		{"small losses only", []MoveReview{estimate(80, 20), exact(10, 10)}, nil, -1},
+		{"the most first, the last decides", []MoveReview{estimate(500, 100), exact(-2, -10), estimate(300, 0), exact(8, 8)}, []int{1, 0, 2}, 2},
+		{"at most n", []MoveReview{exact(10, 8), exact(10, 6), exact(10, 4), exact(10, 2), exact(10, 0)}, []int{4, 3, 2}, 4},
+		{"a draw lost", []MoveReview{exact(0, -2), exact(2, 2)}, []int{0}, 0},
+		{"estimates within a disc of a draw", []MoveReview{estimate(40, -40)}, nil, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			worst, decided := TurningPoints(tt.reviews, 3)
+			if !slices.Equal(worst, tt.worst) || decided != tt.decided {
+				t.Errorf("got %v, %d, want %v, %d", worst, decided, tt.worst, tt.decided)
 			}
 		})
 	}
