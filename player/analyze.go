@@ -19,8 +19,9 @@ import (
 // when they likely can be in time, and searched to a depth otherwise;
 // other boards go through the general search.
 //
-// The CPU's Budget is the time of all the moves together, shared evenly
-// between them (NoLimit gives each all the time it takes); its Depth
+// The CPU's Budget is the time of all the moves together, shared by
+// them: each move has the time left, shared evenly by the moves left to
+// score (NoLimit gives each all the time it takes); its Depth
 // limits the search after each move, one ply deeper than the move. A
 // position with no legal move is an error wrapping ErrNoMove.
 func (c CPU) ScoreMoves(p *othello.Position, win othello.WinRule) ([]Result, error) {
@@ -28,12 +29,15 @@ func (c CPU) ScoreMoves(p *othello.Position, win othello.WinRule) ([]Result, err
 	if len(legal) == 0 {
 		return nil, ErrNoMove
 	}
+	clock := c.timer()
+	start := clock.now()
+	budget := c.budget()
 	each := c
-	if budget := c.budget(); budget != NoLimit {
-		each.Budget = max(budget/time.Duration(len(legal)), time.Millisecond)
-	}
 	scores := make([]Result, 0, len(legal))
-	for _, sq := range legal {
+	for i, sq := range legal {
+		if budget != NoLimit { // the time left, shared by the moves left
+			each.Budget = max((budget-clock.now().Sub(start))/time.Duration(len(legal)-i), time.Millisecond)
+		}
 		next := p.Clone()
 		if _, err := next.Play(sq); err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -193,4 +194,58 @@ func Hinter(black, white player.Player, fallback player.CPU) player.CPU {
 		}
 	}
 	return fallback
+}
+
+// Reviewed returns how a session tells the review of a move: "41. Black
+// e2 -8; best b1 +0: lost 8 discs.", or "42. White a1 +8, the best." for
+// a move as good as the best, each score as player.Result.ScoreText
+// writes it.
+func Reviewed(m player.MoveReview) string {
+	played := fmt.Sprintf("%d. %s %v %s", m.Number, ColorName(m.Player), m.Played.Move, m.Played.ScoreText())
+	if m.Best.Move == m.Played.Move {
+		return played + ", the best."
+	}
+	return fmt.Sprintf("%s; best %v %s: lost %s.", played, m.Best.Move, m.Best.ScoreText(), Lost(m))
+}
+
+// Lost returns the discs that move m lost against the best: "8 discs",
+// "1 disc", or an estimate such as "~3.50 discs".
+func Lost(m player.MoveReview) string {
+	if !m.Exact {
+		return fmt.Sprintf("~%.2f discs", m.Loss)
+	}
+	if m.Loss == 1 {
+		return "1 disc"
+	}
+	return fmt.Sprintf("%.0f discs", m.Loss)
+}
+
+// TurningPoint returns how a session names move m as a turning point of
+// its game, decided saying that it decided the game: "Move 41, Black e2:
+// lost 8 discs; the game was decided there.".
+func TurningPoint(m player.MoveReview, decided bool) string {
+	s := fmt.Sprintf("Move %d, %s %v: lost %s", m.Number, ColorName(m.Player), m.Played.Move, Lost(m))
+	if decided {
+		s += "; the game was decided there"
+	}
+	return s + "."
+}
+
+// TurningPoints returns the messages of the turning points of a game,
+// reviews the reviews of its moves (player.TurningPoints, at most three
+// that lost the most, and the move that decided the game), or "No move
+// lost a disc or more." if there is none.
+func TurningPoints(reviews []player.MoveReview) []string {
+	worst, decided := player.TurningPoints(reviews, 3)
+	if decided >= 0 && !slices.Contains(worst, decided) {
+		worst = append(worst, decided)
+	}
+	if len(worst) == 0 {
+		return []string{"No move lost a disc or more."}
+	}
+	msgs := make([]string, len(worst))
+	for i, w := range worst {
+		msgs[i] = TurningPoint(reviews[w], w == decided)
+	}
+	return msgs
 }

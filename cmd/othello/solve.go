@@ -295,20 +295,9 @@ func (e *lineError) Unwrap() error { return e.Err }
 // position of OBF, and the position at the end of each game of GGF, of a
 // judge's setup and its move lines or of a move list.
 func readProblems(path string, r othello.Rules) (problemFile, error) {
-	data, err := os.ReadFile(path)
+	games, format, err := readRecords(path, r)
 	if err != nil {
 		return problemFile{}, err
-	}
-	base, _ := othello.StandardSetup(r, 8, 8)
-	games, format, err := record.Read(string(data), base)
-	var pe *record.ParseError
-	switch {
-	case errors.Is(err, record.ErrNoGame):
-		return problemFile{}, &lineError{Path: path, Msg: "no position in it", Err: err}
-	case errors.As(err, &pe):
-		return problemFile{}, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
-	case err != nil:
-		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 	}
 	var f problemFile
 	for _, rec := range games {
@@ -343,6 +332,29 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		f.about += " after " + plural(n, "move", "moves")
 	}
 	return f, nil
+}
+
+// readRecords reads the games or positions of the file at path, whatever
+// its format (record.Read), under rules r when the file does not say. A
+// file that cannot be read is its error; one with no game, or with a
+// line that is not what its format holds, a *lineError.
+func readRecords(path string, r othello.Rules) ([]record.Record, record.Format, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	base, _ := othello.StandardSetup(r, 8, 8)
+	games, format, err := record.Read(string(data), base)
+	var pe *record.ParseError
+	switch {
+	case errors.Is(err, record.ErrNoGame):
+		return nil, 0, &lineError{Path: path, Msg: "no position in it", Err: err}
+	case errors.As(err, &pe):
+		return nil, 0, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
+	case err != nil:
+		return nil, 0, &lineError{Path: path, Msg: err.Error(), Err: err}
+	}
+	return games, format, nil
 }
 
 // endPosition returns the position at the end of g, to solve: when the
