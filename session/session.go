@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
@@ -95,6 +96,10 @@ func (s *Session) Hints() player.CPU { return s.hint }
 // Last returns the move just played, nil at the start and after a Goto
 // to it.
 func (s *Session) Last() *othello.Move { return s.last }
+
+// Line returns the moves of the line known, from the setup: the moves
+// played, then those undone or not replayed yet.
+func (s *Session) Line() []othello.Square { return slices.Clone(s.line) }
 
 // Length returns the number of moves of the line known, which Goto may
 // go to.

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -96,6 +97,7 @@ func NewServer(o Options) *Server {
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.api(s.undo))
 	s.mux.HandleFunc("POST /api/games/{id}/hint", s.api(s.hint))
 	s.mux.HandleFunc("POST /api/games/{id}/goto", s.api(s.goTo))
+	s.mux.HandleFunc("POST /api/games/{id}/review", s.api(s.review))
 	s.mux.HandleFunc("POST /api/judge", s.api(s.judge))
 	return s
 }
@@ -289,9 +291,6 @@ func (n NewGame) game() (*game, string, error) {
 	if white, err = session.ParsePlayer(or(n.White, "cpu"), cpu, player.DefaultBudget, nil); err != nil {
 		return nil, "", badRequest(err, "white must be human, cpu, cpu:DEPTH, greedy or random, got %q", n.White)
 	}
-	if black != nil && white != nil {
-		return nil, "", badRequest(nil, "a person must play black or white: othello play -games plays computers against each other")
-	}
 	hint := session.Hinter(black, white, cpu)
 	if n.Text != "" {
 		return n.load(rules, hint)
@@ -393,8 +392,11 @@ func newGame(c session.Config) (*game, error) {
 }
 
 // reply plays the computer's moves in gm until a person is to move or
-// the game is over, adding their messages to msgs.
+// the game is over, adding their messages to msgs. In a game of two
+// computer players it plays one move, so that the page shows the game
+// move by move, asking for the next when it will.
 func (s *Server) reply(ctx context.Context, gm *game, msgs []string) ([]string, error) {
+	computers := gm.s.Player(othello.Black) != nil && gm.s.Player(othello.White) != nil
 	for p := gm.s.Computer(); p != nil; p = gm.s.Computer() {
 		sq, err := s.think(ctx, p, gm.s.Game())
 		if err != nil {
@@ -405,6 +407,9 @@ func (s *Server) reply(ctx context.Context, gm *game, msgs []string) ([]string, 
 			return msgs, err
 		}
 		msgs = append(msgs, t.Messages...)
+		if computers {
+			break
+		}
 	}
 	return msgs, nil
 }
@@ -596,6 +601,48 @@ func (s *Server) goTo(r *http.Request) (any, int, error) {
 	return gm.state(r.PathValue("id"), msgs), http.StatusOK, nil
 }
 
+// reviewTime is about how long one request of review reviews moves for,
+// before it answers with those done so far.
+const reviewTime = 2 * time.Second
+
+// review answers POST /api/games/{id}/review: it reviews the moves of
+// the game's line (player.CPU.ReviewGame, with the CPU that gives hints)
+// that are not yet, for about reviewTime, and returns the State with the
+// Review so far and, once every move is reviewed, its turning points.
+// The page asks again until Reviewed is Length. The reviews of a line
+// are kept while the line is the same from the start.
+func (s *Server) review(r *http.Request) (any, int, error) {
+	gm, err := s.locked(r, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer gm.mu.Unlock()
+	line := gm.s.Line()
+	same := 0
+	for same < min(len(line), len(gm.reviewed)) && line[same] == gm.reviewed[same] {
+		same++
+	}
+	gm.reviews, gm.reviewed = gm.reviews[:min(same, len(gm.reviews))], line
+	cpu := gm.s.Hints()
+	cpu.Pool = s.pool
+	setup := gm.s.Game().Setup()
+	from := len(gm.reviews)
+	reviews, err := search(s, r.Context(), func() ([]player.MoveReview, error) {
+		var done []player.MoveReview
+		start := time.Now()
+		err := cpu.ReviewGame(setup, line, from, func(m player.MoveReview) bool {
+			done = append(done, m)
+			return time.Since(start) < reviewTime
+		})
+		return done, err
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	gm.reviews = append(gm.reviews, reviews...)
+	return gm.state(r.PathValue("id"), nil), http.StatusOK, nil
+}
+
 // A Judgement is the body of POST /api/judge: a setup and move lines,
 // as the judge reads them on standard input, and the rules to judge them
 // by.
@@ -675,6 +722,24 @@ type State struct {
 	Scores   []MoveScore   `json:"scores,omitempty"` // for hint: every legal move's score, best first
 	Board    template.HTML `json:"board"`            // the board as SVG: BoardSVG with the last move, its flips and the legal moves
 	Replay   bool          `json:"replay"`           // whether people play both colours, so that goto may go anywhere in the line
+	Auto     bool          `json:"auto"`             // whether computers play both colours: each GET of the game plays the next move
+	// Review holds the reviews of the first moves of the line, as far
+	// as review has gone, in order; TurningPoints, once every move is
+	// reviewed, the turning points of the game, in othello review's
+	// words.
+	Review        []ReviewedMove `json:"review"`
+	TurningPoints []string       `json:"turningPoints"`
+}
+
+// A ReviewedMove is a move of the line and how it compares with the
+// best, as othello review says it.
+type ReviewedMove struct {
+	Number  int     `json:"number"`  // the move's number, from 1
+	Square  string  `json:"square"`  // the move played
+	Loss    float64 `json:"loss"`    // the discs it lost against the best
+	Exact   bool    `json:"exact"`   // whether the loss is exact
+	Text    string  `json:"text"`    // the review in words: "41. Black e2 -8; best b1 +0: lost 8 discs."
+	Turning bool    `json:"turning"` // whether it is a turning point of the game
 }
 
 // A MoveScore is a legal move and its score for the player to move, as
@@ -722,5 +787,19 @@ func (gm *game) state(id string, msgs []string) State {
 		st.Human = gm.s.Computer() == nil
 	}
 	st.Board = page.BoardSVG(b, marks)
+	st.Auto = gm.s.Player(othello.Black) != nil && gm.s.Player(othello.White) != nil
+	st.Review, st.TurningPoints = []ReviewedMove{}, []string{}
+	if len(gm.reviews) > 0 && slices.Equal(gm.reviewed, gm.s.Line()) {
+		var turning []int
+		if len(gm.reviews) == len(gm.reviewed) {
+			st.TurningPoints = session.TurningPoints(gm.reviews)
+			worst, decided := player.TurningPoints(gm.reviews, 3)
+			turning = append(worst, decided)
+		}
+		for i, m := range gm.reviews {
+			st.Review = append(st.Review, ReviewedMove{Number: m.Number, Square: m.Played.Move.String(), Loss: m.Loss, Exact: m.Exact,
+				Text: session.Reviewed(m), Turning: slices.Contains(turning, i)})
+		}
+	}
 	return st
 }
