@@ -13,6 +13,7 @@
 //
 //	GET  /                        the page (static/index.html)
 //	GET  /app.js, /style.css      its script and style.css
+//	GET  /serve.css               its own look, over style.css
 //	POST /api/games               a new game: body NewGame, answer State (201)
 //	GET  /api/games/{id}          the game's State
 //	POST /api/games/{id}/move     play a square for the person to move: body Move

@@ -87,6 +87,7 @@ func NewServer(o Options) *Server {
 	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches), pool: player.NewPool(o.Searches), loopback: o.Loopback}
 	s.mux.HandleFunc("GET /{$}", staticFile("index.html", "text/html; charset=utf-8"))
 	s.mux.HandleFunc("GET /app.js", staticFile("app.js", "text/javascript; charset=utf-8"))
+	s.mux.HandleFunc("GET /serve.css", staticFile("serve.css", "text/css; charset=utf-8"))
 	s.mux.HandleFunc("GET /style.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		io.WriteString(w, string(page.Style()))
@@ -716,6 +717,7 @@ type State struct {
 	Ply      int           `json:"ply"`              // the moves played
 	Length   int           `json:"length"`           // the moves of the line known, to replay with goto
 	Record   string        `json:"record"`           // the moves played, as a move list
+	Line     string        `json:"line"`             // the moves of the line known, as a move list: Record, then the moves undone or not replayed yet
 	Status   string        `json:"status"`           // the score and whose move, or the result
 	Messages []string      `json:"messages"`         // what happened in this request, in order, in othello play's words
 	Hint     string        `json:"hint,omitempty"`   // the move suggested, for hint
@@ -765,7 +767,7 @@ func (gm *game) state(id string, msgs []string) State {
 		ID: id, Rules: strings.ToLower(g.Rules().Name()), Rows: b.Rows(), Cols: b.Cols(), Win: g.WinRule().String(),
 		Black: session.Describe(gm.s.Player(othello.Black)), White: session.Describe(gm.s.Player(othello.White)),
 		Over: g.Over(), Score: Score{black, white}, Legal: []string{},
-		Ply: g.Ply(), Length: gm.s.Length(), Record: record.FormatMoveList(g.Played()),
+		Ply: g.Ply(), Length: gm.s.Length(), Record: record.FormatMoveList(g.Played()), Line: record.FormatMoveList(gm.s.Line()),
 		Status: gm.s.Status(), Messages: msgs, Replay: gm.s.People(),
 	}
 	if st.Messages == nil {
