@@ -98,7 +98,7 @@ function drawScores(st) {
       return e;
     };
     if (i === 0) svg("rect", {class: "hint", x: x + 2, y: y + 2, width: w - 4, height: w - 4});
-    svg("text", {class: "score", x: x + w / 2, y: y + w / 2 + 4}).textContent = m.score;
+    svg("text", {class: "score", x: x + w / 2, y: y + w - 4}).textContent = m.score;
     r.querySelector("title").textContent += `, scores ${m.score}${m.exact ? " exactly" : " (an estimate)"}${i === 0 ? ", the hint" : ""}`;
   }
 }
