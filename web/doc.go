@@ -47,6 +47,7 @@
 // The page's query starts what it names, for links and for the tests in
 // a headless browser: the new game form's fields (?size=6x6&white=human),
 // a game to replay (?replay=f5d6c3), the squares to play (?moves=d3,c5),
-// the keys to press on the board (?keys=ArrowLeft,Enter,u), and a setup
-// and move lines to judge (?judge=...).
+// the keys to press on the board (?keys=ArrowLeft,Enter,u), the buttons
+// to click, by id or data-go (?click=end,back), a review of the game
+// (?review=1), and a setup and move lines to judge (?judge=...).
 package web
