@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench overhead perft ffo screenshots
+.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots book depthloss
 
 test: fmt vet
 	go test ./...
@@ -48,6 +48,12 @@ overhead:
 perft:
 	go run ./cmd/othello perft 11
 
+# wthor reads every game of the WTHOR collection in ../shared/wthor
+# (136,055 games in PGN), replays each, checks its result and writes it
+# in PGN and reads it back; make test reads 1977 to 1979 only.
+wthor:
+	go test ./record -run '^TestWTHOR$$' -wthor -v
+
 # ffo solves the FFO endgame test positions of ../shared/ffo exactly, 1 to
 # 59, and checks every score the files know; it stops at the first file
 # with a score that disagrees. 40 to 59 (20 to 34 empty squares) are the
@@ -63,3 +69,20 @@ ffo:
 # headless Chromium (/usr/bin/chromium; the tests skip without one).
 screenshots:
 	go test ./web ./report -run 'TestScreenshot$$' -screenshots -v
+
+# book rebuilds the opening book, book/book.txt, from the WTHOR games of
+# ../shared/wthor (every *.pgn of WTHOR): every position that at least 20
+# games reached in their first 20 moves, up to symmetry, with the games'
+# mean final margin. It takes about half a minute on 2 CPUs, and writes
+# the same book for the same games.
+WTHOR ?= ../shared/wthor
+book:
+	go run ./book/mkbook -games $(WTHOR) -plies 20 -min 20 -out book/book.txt
+
+# depthloss measures what a depth costs at the end of the game: at 18
+# empty squares of 30 WTHOR games of ../shared/wthor, how many moves a
+# CPU given NBoard's "set depth 60" (500ms a move, 2 threads) chooses
+# wrongly against the exact solve, and their mean loss in discs. It
+# times real searches: run it on a machine at rest.
+depthloss:
+	go test ./player -run '^TestDepthLoss$$' -depthloss -v

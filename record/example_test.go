@@ -26,7 +26,7 @@ B[F5]W[F6]B[E6]W[F4];)`)
 	fmt.Print(text)
 	// Output:
 	// Chris (Black) against ntest1: f5f6e6f4, Black 3, White 5, B to move
-	// (;GM[Othello]PC[NBoard]PB[Chris]PW[ntest1]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[f6]B[e6]W[f4];)
+	// (;GM[Othello]PC[NBoard]PB[Chris]PW[ntest1]TI[0]TY[8]RE[?]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[f6]B[e6]W[f4];)
 }
 
 // This example writes a game on a board of 4 rows and 6 columns under the
@@ -74,4 +74,22 @@ func ExampleRead() {
 	// Output:
 	// a move list: 3 moves, B first, known []
 	// OBF: 0 moves, B first, known [{Pass:false Square:g8 Score:18} {Pass:false Square:h1 Score:12}]
+}
+
+func ExampleFormatPGN() {
+	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	r, _ := record.ParseMoveList("f5d6c3d3c4", setup)
+	r.Black, r.Date = "Ralle Paul", "1988"
+	text, _ := record.FormatPGN(r)
+	fmt.Print(text)
+	// Output:
+	// [Event "?"]
+	// [Date "1988"]
+	// [Black "Ralle Paul"]
+	// [White "?"]
+	// [Result "*"]
+	// 1. f5 d6
+	// 2. c3 d3
+	// 3. c4
+	// *
 }

@@ -92,11 +92,14 @@ type game struct {
 	view view
 	in   *lines.Reader
 	out  *bufio.Writer
+	// named is the name of the opening last told (opening.go).
+	named string
 }
 
 func (g *game) run() error {
 	g.view.intro(g.out, session.Describe(g.c.Black), session.Describe(g.c.White), g.c.Black == nil || g.c.White == nil)
 	g.view.board(g.out, g.s.Game(), nil)
+	g.opening()
 	if g.s.Game().Passed() {
 		g.view.passed(g.out, g.s.Game().Turn().Opponent())
 	}
@@ -155,6 +158,7 @@ func (g *game) computerMove(p player.Player) (session.Turn, error) {
 func (g *game) show(t session.Turn, typed bool) {
 	g.view.played(g.out, t.Player, t.Move, typed)
 	g.view.board(g.out, g.s.Game(), &t.Move)
+	g.opening()
 }
 
 // personMove reads lines until the person to move plays a legal move,

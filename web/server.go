@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/page"
@@ -268,7 +269,7 @@ type NewGame struct {
 	Level string `json:"level"` // 1 to 10, easy, medium, hard (the default) or perfect
 	Black string `json:"black"` // human (the default), cpu, cpu:DEPTH, greedy or random
 	White string `json:"white"` // as Black; cpu by default
-	Text  string `json:"text"`  // a game in GGF, a judge's setup and move lines, a move list, or a position in OBF
+	Text  string `json:"text"`  // a game in GGF or PGN, a judge's setup and move lines, a move list, or a position in OBF
 }
 
 // game returns the game that n asks for, and for a game loaded from
@@ -312,10 +313,11 @@ func (n NewGame) game() (*game, string, error) {
 }
 
 // load returns the game of n.Text, at its start, to be replayed by
-// people, as record.Read reads it: the first game of a text in GGF, a
-// judge's setup and its move lines, a move list from the standard 8x8
-// start, or the first position of a text in OBF as a game with no moves,
-// under rules unless the text says.
+// people, as record.Read reads it: the first game that can be played of
+// a text in GGF (the message names the games skipped, the first with
+// why), a judge's setup and its move lines, a move list from the
+// standard 8x8 start, or the first position of a text in OBF as a game
+// with no moves, under rules unless the text says.
 func (n NewGame) load(rules othello.Rules, hint player.CPU) (*game, string, error) {
 	for _, f := range []struct{ name, value string }{{"size", n.Size}, {"first", n.First}, {"win", n.Win}, {"black", n.Black}, {"white", n.White}} {
 		if f.value != "" {
@@ -324,8 +326,10 @@ func (n NewGame) load(rules othello.Rules, hint player.CPU) (*game, string, erro
 	}
 	base, _ := othello.StandardSetup(rules, 8, 8)
 	games, format, err := record.Read(n.Text, base)
+	var se *record.SkipError
 	var pe *record.ParseError
 	switch {
+	case errors.As(err, &se):
 	case errors.As(err, &pe):
 		return nil, "", badRequest(err, "line %d: %s", pe.Line, pe.Msg)
 	case err != nil:
@@ -338,6 +342,10 @@ func (n NewGame) load(rules othello.Rules, hint player.CPU) (*game, string, erro
 	msg := fmt.Sprintf("Loaded %s: %d moves.", format, gm.s.Length())
 	if len(games) > 1 {
 		msg = fmt.Sprintf("Loaded the first of %d games in %s: %d moves.", len(games), format, gm.s.Length())
+	}
+	if se != nil {
+		msg += fmt.Sprintf(" Skipped %d that cannot be played: game %d, line %d: %s.",
+			len(se.Skipped), se.Skipped[0].Number, se.Skipped[0].Err.Line, se.Skipped[0].Err.Msg)
 	}
 	return gm, msg, nil
 }
@@ -725,6 +733,7 @@ type State struct {
 	Board    template.HTML `json:"board"`            // the board as SVG: BoardSVG with the last move, its flips and the legal moves
 	Replay   bool          `json:"replay"`           // whether people play both colours, so that goto may go anywhere in the line
 	Auto     bool          `json:"auto"`             // whether computers play both colours: each GET of the game plays the next move
+	Opening  string        `json:"opening"`          // the name of the game's opening (book.Openings.Name), "" if none
 	// Review holds the reviews of the first moves of the line, as far
 	// as review has gone, in order; TurningPoints, once every move is
 	// reviewed, the turning points of the game, in othello review's
@@ -769,6 +778,7 @@ func (gm *game) state(id string, msgs []string) State {
 		Over: g.Over(), Score: Score{black, white}, Legal: []string{},
 		Ply: g.Ply(), Length: gm.s.Length(), Record: record.FormatMoveList(g.Played()), Line: record.FormatMoveList(gm.s.Line()),
 		Status: gm.s.Status(), Messages: msgs, Replay: gm.s.People(),
+		Opening: book.StandardOpenings().Name(g),
 	}
 	if st.Messages == nil {
 		st.Messages = []string{}

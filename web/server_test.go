@@ -101,7 +101,7 @@ func TestNewGameRefused(t *testing.T) {
 		{`{`, `bad JSON: unexpected EOF`},
 		{`{} {}`, `bad JSON: more after the JSON value`},
 		{`[]`, `bad JSON: cannot unmarshal array`},
-		{`{"text":"hello world"}`, `line 1: not a game in GGF, a judge's setup or a move list`},
+		{`{"text":"hello world"}`, `line 1: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list`},
 		{`{"text":"f5d6z9"}`, `line 1:`},
 		{`{"text":"f5d6","size":"6x6"}`, `a game loaded from text sets its own size, and people play it: drop size`},
 		{`{"text":"f5d6","white":"cpu"}`, `a game loaded from text sets its own white`},
@@ -284,21 +284,26 @@ func TestReplay(t *testing.T) {
 		length     int
 		rows       int
 		record     string // the moves at the end
+		message    string // the message of the game loaded
+		opening    string // the opening's name at the end
 	}{
-		{"GGF", `{"text":"(;GM[Othello]PC[othello]PB[human]PW[cpu]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6"},
-		{"move list", `{"text":"f5d6c3d3c4"}`, 5, 8, "f5d6c3d3c4"},
-		{"judge", `{"rules":"simple","text":` + quote(passGame) + `}`, 8, 4, "b1a1a2c1d1a3a4d3"},
+		{"GGF", `{"text":"(;GM[Othello]PC[othello]PB[human]PW[cpu]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6",
+			"Loaded GGF: 4 moves.", ""},
+		{"GGF, a game skipped", `{"text":"(;GM[Othello]B[a1];)\n(;GM[Othello]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6",
+			"Loaded GGF: 4 moves. Skipped 1 that cannot be played: game 1, line 1: move 1, B a1: move flips no disc.", ""},
+		{"move list", `{"text":"f5d6c3d3c4"}`, 5, 8, "f5d6c3d3c4", "Loaded a move list: 5 moves.", "Tiger"},
+		{"judge", `{"rules":"simple","text":` + quote(passGame) + `}`, 8, 4, "b1a1a2c1d1a3a4d3", "Loaded the judge's setup: 8 moves.", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := NewServer(Options{})
 			st := create(t, h, tt.body)
-			if st.Length != tt.length || st.Ply != 0 || st.Rows != tt.rows || len(st.Messages) != 1 {
-				t.Errorf("got length %d, ply %d, rows %d, %q, want %d, 0, %d, the game loaded", st.Length, st.Ply, st.Rows, st.Messages, tt.length, tt.rows)
+			if st.Length != tt.length || st.Ply != 0 || st.Rows != tt.rows || len(st.Messages) != 1 || st.Messages[0] != tt.message {
+				t.Errorf("got length %d, ply %d, rows %d, %q, want %d, 0, %d, %q", st.Length, st.Ply, st.Rows, st.Messages, tt.length, tt.rows, tt.message)
 			}
 			st = call(t, h, "POST", "/api/games/"+st.ID+"/goto", `{"ply":`+itoa(tt.length)+`}`, http.StatusOK)
-			if st.Ply != tt.length || st.Record != tt.record {
-				t.Errorf("at the end: got ply %d, %s, want %d, %s", st.Ply, st.Record, tt.length, tt.record)
+			if st.Ply != tt.length || st.Record != tt.record || st.Opening != tt.opening {
+				t.Errorf("at the end: got ply %d, %s, opening %q, want %d, %s, %q", st.Ply, st.Record, st.Opening, tt.length, tt.record, tt.opening)
 			}
 			st = call(t, h, "POST", "/api/games/"+st.ID+"/goto", `{"ply":1}`, http.StatusOK)
 			if st.Ply != 1 || st.Last != tt.record[:2] || !strings.HasPrefix(st.Messages[0], "Black plays "+tt.record[:2]) {

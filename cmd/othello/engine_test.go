@@ -183,7 +183,7 @@ func nboardSelfPlay(t *testing.T, size int) {
 			switch line := e.read(); {
 			case strings.HasPrefix(line, "=== "):
 				answer = strings.TrimPrefix(line, "=== ")
-			case !strings.HasPrefix(line, "status") && !strings.HasPrefix(line, "nodestats "):
+			case !strings.HasPrefix(line, "status") && !strings.HasPrefix(line, "nodestats ") && !strings.HasPrefix(line, "search "):
 				t.Fatalf("%s: got %q while thinking", e.name, line)
 			}
 		}

@@ -112,7 +112,7 @@ func reviewFile(path string, rules othello.Rules, cpu player.CPU, from int, out 
 		fmt.Fprintf(stderr, "othello review: %v\n", err)
 		return 1
 	}
-	games, format, err := readRecords(path, rules)
+	games, format, _, err := readRecords(path, rules)
 	if err != nil {
 		return fail(err)
 	}

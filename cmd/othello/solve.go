@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,7 +37,17 @@ FILE is one of:
     the judge plays them (a line the judge answers INVALID is skipped,
     and a player with no legal move passes).
   - games in GGF, as GGS and NBoard write them (a file that holds "(;"),
-    each with its board, rules and win rule: one position a game.
+    each with its board, rules and win rule: one position a game. A game
+    that cannot be played is skipped: its line says why, "#2  skipped:
+    line 4: move 3, B a1: move flips no disc", and the others are solved.
+  - games in SGF, as Edax writes them (a file that holds "(;" and FF[,
+    SZ[ or GM[2]), the main line of each: one position a game.
+  - games in PGN, as the WTHOR collections and Edax write them (a file
+    whose first line is a tag, [Event "..."], or starts 1.): one
+    position a game.
+  - a WTHOR game file, .wtb (a header of 16 bytes that counts the games
+    of 68 bytes that follow): one position a game, a game that cannot be
+    played skipped as in GGF.
   - a move list such as f5d6c3 (a file that starts with a square), from
     the standard 8x8 start.
 Of a game, the position at its end is solved. A file of none of these
@@ -60,16 +71,19 @@ summary: the positions, how many agree with a known score (and disagree,
 and are not checked, if any), the nodes, the seconds and the nodes a
 second of all the searches.
 
-Exit status: 0 no known score disagrees, 1 one disagrees, or FILE cannot
-be read or has a bad line (standard error says which and why), 2 bad
-command line.
+Exit status: 0 no known score disagrees, 1 one disagrees, a game was
+skipped, or FILE cannot be read or has a bad line (standard error says
+which and why), 2 bad command line.
 
 Flags:
   -depth N
-	search N plies deep at most instead of solving
+	search N plies deep at most in the midgame; on 8x8 under the full
+	rules the end is still solved exactly whenever the time allows
+	(without -time, always), other boards stop at N plies
   -time D
-	search for at most about D a position instead of solving, such as
-	500ms or 2s. With -depth or -time, a score that is not exact is an
+	search for at most about D a position, such as 500ms or 2s, solving
+	exactly only what is likely solved in that time. With -depth or
+	-time, a score that is not exact is an
 	estimate in discs, such as ~+3.25, or win or loss when the search
 	proved one without counting by how much; a known score beside it is
 	shown, not checked ("not checked"), and counts in neither agree nor
@@ -165,7 +179,7 @@ func (c solveConfig) describe() string {
 	case c.exact():
 		how = "solving exactly"
 	case c.budget == 0:
-		how = fmt.Sprintf("searching %s deep", plural(c.depth, "ply", "plies"))
+		how = fmt.Sprintf("searching %s deep, 8x8 solved exactly", plural(c.depth, "ply", "plies"))
 	case c.depth == 0:
 		how = fmt.Sprintf("searching %v a position", c.budget)
 	default:
@@ -191,7 +205,13 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 	cpu := c.cpu()
 	w := newSolveWidths(f.problems, c.exact())
 	var sum solveSummary
+	solved := 0
 	for i, p := range f.problems {
+		if p.skipped != nil {
+			fmt.Fprintf(out, "#%-*d  skipped: line %d: %s\n", w.number, i+1, p.skipped.Err.Line, p.skipped.Err.Msg)
+			continue
+		}
+		solved++
 		r, err := cpu.Analyze(p.pos, p.win)
 		if err != nil {
 			return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: %v", i+1, err), Err: err})
@@ -220,7 +240,13 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 			return 1
 		}
 	}
-	fmt.Fprintln(out, sum.String(len(f.problems), f.anyKnown))
+	fmt.Fprintln(out, sum.String(solved, f.anyKnown))
+	if skipped := len(f.problems) - solved; skipped > 0 {
+		out.Flush()
+		fmt.Fprintf(stderr, "othello solve: %s: %s skipped, as %s cannot be played\n", path,
+			plural(skipped, "game", "games"), map[bool]string{true: "it", false: "they"}[skipped == 1])
+		return 1
+	}
 	if sum.disagree > 0 || sum.movesDisagree > 0 {
 		return 1
 	}
@@ -258,11 +284,13 @@ func allMoves(cpu player.CPU, p problem, r player.Result, sum *solveSummary) (st
 	return strings.Join(moves, ", "), nil
 }
 
-// A problem is a position of a file to solve.
+// A problem is a position of a file to solve, or a game of it that was
+// skipped.
 type problem struct {
-	pos   *othello.Position
-	win   othello.WinRule
-	known []record.Known // the moves of known score, best first; OBF only
+	pos     *othello.Position
+	win     othello.WinRule
+	known   []record.Known  // the moves of known score, best first; OBF only
+	skipped *record.Skipped // the game skipped, and why; nil for a position
 }
 
 // A problemFile is the positions of a file, and what they are.
@@ -295,7 +323,7 @@ func (e *lineError) Unwrap() error { return e.Err }
 // position of OBF, and the position at the end of each game of GGF, of a
 // judge's setup and its move lines or of a move list.
 func readProblems(path string, r othello.Rules) (problemFile, error) {
-	games, format, err := readRecords(path, r)
+	games, format, se, err := readRecords(path, r)
 	if err != nil {
 		return problemFile{}, err
 	}
@@ -318,13 +346,19 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		f.about = fmt.Sprintf("%s in OBF, 8x8 under the %s rules, won by %s",
 			plural(len(games), "position", "positions"), s.Rules.Name(), s.Win)
 		return f, nil
+	case se != nil:
+		f.about = fmt.Sprintf("%d games in %s, %d skipped", len(games)+len(se.Skipped), format, len(se.Skipped))
+		for _, sk := range se.Skipped {
+			f.problems = slices.Insert(f.problems, sk.Number-1, problem{skipped: &sk})
+		}
+		return f, nil
 	case len(games) > 1:
 		f.about = fmt.Sprintf("%d games in %s", len(games), format)
 		return f, nil
 	}
 	what := format.String() // the judge's setup, a move list
-	if format == record.GGF {
-		what = "a game in GGF"
+	if format == record.GGF || format == record.SGF || format == record.PGN {
+		what = "a game in " + format.String()
 	}
 	f.about = fmt.Sprintf("%s, %dx%d under the %s rules, won by %s, %v to move",
 		what, s.Board.Rows(), s.Board.Cols(), s.Rules.Name(), s.Win, pos.Turn())
@@ -335,26 +369,29 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 }
 
 // readRecords reads the games or positions of the file at path, whatever
-// its format (record.Read), under rules r when the file does not say. A
-// file that cannot be read is its error; one with no game, or with a
-// line that is not what its format holds, a *lineError.
-func readRecords(path string, r othello.Rules) ([]record.Record, record.Format, error) {
+// its format (record.Read), under rules r when the file does not say,
+// with the *record.SkipError of the games skipped if some were, nil
+// otherwise. A file that cannot be read is its error; one with no game,
+// or with a line that is not what its format holds, a *lineError.
+func readRecords(path string, r othello.Rules) ([]record.Record, record.Format, *record.SkipError, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	base, _ := othello.StandardSetup(r, 8, 8)
 	games, format, err := record.Read(string(data), base)
+	var se *record.SkipError
 	var pe *record.ParseError
 	switch {
+	case errors.As(err, &se):
 	case errors.Is(err, record.ErrNoGame):
-		return nil, 0, &lineError{Path: path, Msg: "no position in it", Err: err}
+		return nil, 0, nil, &lineError{Path: path, Msg: "no position in it", Err: err}
 	case errors.As(err, &pe):
-		return nil, 0, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
+		return nil, 0, nil, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
 	case err != nil:
-		return nil, 0, &lineError{Path: path, Msg: err.Error(), Err: err}
+		return nil, 0, nil, &lineError{Path: path, Msg: err.Error(), Err: err}
 	}
-	return games, format, nil
+	return games, format, se, nil
 }
 
 // endPosition returns the position at the end of g, to solve: when the
@@ -454,6 +491,9 @@ type solveWidths struct {
 func newSolveWidths(ps []problem, exact bool) solveWidths {
 	w := solveWidths{number: len(strconv.Itoa(len(ps))), empties: 1, move: 2, score: 7}
 	for _, p := range ps {
+		if p.pos == nil {
+			continue // a game skipped
+		}
 		b := p.pos.Board()
 		w.empties = max(w.empties, len(strconv.Itoa(p.pos.Empties().Len())))
 		w.move = max(w.move, len(othello.Square{Row: b.Rows() - 1, Col: b.Cols() - 1}.String()))

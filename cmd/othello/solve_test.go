@@ -56,6 +56,8 @@ func canonSolve(t *testing.T, out string) []string {
 		switch {
 		case strings.HasPrefix(l, "    pv:"):
 			lines = append(lines, "pv")
+		case strings.HasPrefix(l, "#") && strings.Contains(l, "  skipped: "):
+			lines = append(lines, strings.Join(strings.Fields(l), " "))
 		case strings.HasPrefix(l, "#"):
 			f := strings.Fields(l)
 			if len(f) < 10 || f[1] != "empties" || f[3] != "move" || f[5] != "score" || f[7] != "nodes" || !secondsPattern.MatchString(f[9]) {
@@ -142,13 +144,13 @@ func TestSolve(t *testing.T) {
 			"3 positions, 1 agree, " + summary,
 		}, ""},
 		{"depth", []string{"-depth", "2", "-threads", "1", ffo}, 0, []string{
-			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 2 plies deep, 1 thread"),
-			"#1 empties 14 move ? score ~EST known +32 not checked",
-			"#2 empties 16 move ? score ~EST known +8 not checked",
-			"2 positions, 0 agree, 2 not checked, " + summary,
+			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 2 plies deep, 8x8 solved exactly, 1 thread"),
+			"#1 empties 14 move g8 score +32 known +32 ok",
+			"#2 empties 16 move f8 score +8 known +8 ok",
+			"2 positions, 2 agree, " + summary,
 		}, ""},
 		{"depth to the end", []string{"-depth", "16", "-threads", "1", filepath.Join(solveDir, "wrong.obf")}, 1, []string{
-			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 16 plies deep, 1 thread"),
+			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 16 plies deep, 8x8 solved exactly, 1 thread"),
 			"#1 empties 14 move g8 score +32 known +30 disagree",
 			"#2 empties 14 move g8 score +32 known +32 disagree: g8 is +12",
 			"2 positions, 0 agree, 2 disagree, " + summary,
@@ -185,6 +187,29 @@ func TestSolve(t *testing.T) {
 			"#3 empties 0 move -- score -16",
 			"#4 empties 11 move pa score -16",
 			"4 positions, " + summary,
+		}, ""},
+		{"a game skipped", []string{"-threads", "1", "-v", filepath.Join(solveDir, "some-bad.ggf")}, 1, []string{
+			header("some-bad.ggf", "3 games in GGF, 1 skipped; solving exactly, 1 thread"),
+			"#1 empties 11 move pa score -16", "pv",
+			"#2 skipped: line 4: move 3, B a1: move flips no disc",
+			"#3 empties 6 move b1 score +2", "pv",
+			"2 positions, " + summary,
+		}, "othello solve: " + filepath.Join(solveDir, "some-bad.ggf") + ": 1 game skipped, as it cannot be played\n"},
+		{"a game in SGF", []string{"-threads", "1", filepath.Join(solveDir, "edax.sgf")}, 0, []string{
+			header("edax.sgf", "a game in SGF, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
+		{"a game in PGN", []string{"-threads", "1", filepath.Join(solveDir, "endgame.pgn")}, 0, []string{
+			header("endgame.pgn", "a game in PGN, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
+		{"games of WTHOR", []string{"-threads", "1", filepath.Join(solveDir, "games.wtb")}, 0, []string{
+			header("games.wtb", "2 games in WTHOR; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"#2 empties 0 move -- score +22",
+			"2 positions, " + summary,
 		}, ""},
 		{"move list", []string{"-threads", "1", filepath.Join(solveDir, "endgame.txt")}, 0, []string{
 			header("endgame.txt", "a move list, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),

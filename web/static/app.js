@@ -38,6 +38,7 @@ function show(st) {
   $("status").textContent = st.status;
   $("legal").textContent = st.over ? "" : "Legal moves: " + st.legal.join(" ");
   $("record").textContent = "Record: " + (st.record || "no moves yet");
+  $("opening").textContent = st.opening ? "Opening: " + st.opening : "";
   showMoves(st);
   $("replay").hidden = !st.replay || st.length === 0;
   $("ply").textContent = `move ${st.ply} of ${st.length}`;
