@@ -21,7 +21,7 @@ import (
 	"github.com/othello-judge/judge/record"
 )
 
-var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play")
+var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play, and othello review's golden reviews in testdata/review")
 
 // playDir holds the transcripts of othello play, one file a case, in the
 // txtar format that parsePlayCase reads. Its README.md describes it.

@@ -95,6 +95,14 @@ Flags:
   -rules full|simple
 	the rules of a setup, a move list or positions in OBF (default
 	full); GGF says its own
+  -all
+	after each position, every legal move and its score, best first,
+	on a line of its own: "    all: g8 +32, g2 +12, b2 -20 ...",
+	exact when solving, estimates (~+3.25) with -depth or -time, whose
+	time is then shared by the moves; a move whose known score (OBF)
+	differs from an exact one is followed by it, "g2 +10 (known +12)",
+	and disagrees. A player who must pass has "pa" and its score, a
+	finished game "--"
   -v
 	after each position, the principal variation, on a line of its
 	own: "    pv: g8 h7 pa a8 ...", each move the best that the same
@@ -109,6 +117,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	threads := flags.Int("threads", runtime.NumCPU(), "")
 	rulesName := flags.String("rules", "full", "")
 	verbose := flags.Bool("v", false, "")
+	all := flags.Bool("all", false, "")
 	if status, ok := parseFlags(flags, args, solveUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -134,7 +143,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 
 	out := bufio.NewWriter(stdout)
-	status := solveFile(flags.Arg(0), rules, solveConfig{depth: *depth, budget: *budget, threads: *threads, pv: *verbose}, out, stderr)
+	status := solveFile(flags.Arg(0), rules, solveConfig{depth: *depth, budget: *budget, threads: *threads, pv: *verbose, all: *all}, out, stderr)
 	if err := out.Flush(); err != nil && status == 0 {
 		fmt.Fprintf(stderr, "othello solve: %v\n", err)
 		return 1
@@ -148,6 +157,7 @@ type solveConfig struct {
 	budget  time.Duration // the time a position, 0 for no limit
 	threads int
 	pv      bool // print the principal variations
+	all     bool // print every legal move's score
 }
 
 // cpu returns the player that solves or searches each position.
@@ -209,7 +219,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 		v := judgeResult(r, p.known)
 		sum.add(r, v)
 		fmt.Fprintf(out, "#%-*d  empties %*d  move %-*s  score %-*s  nodes %10d  %8.3fs%s\n",
-			w.number, i+1, w.empties, p.pos.Empties().Len(), w.move, moveName(r), w.score, scoreText(r),
+			w.number, i+1, w.empties, p.pos.Empties().Len(), w.move, moveName(r), w.score, r.ScoreText(),
 			r.Nodes, r.Time.Seconds(), v.text)
 		if c.pv {
 			pv, err := principalVariation(cpu, p, r)
@@ -217,6 +227,13 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: principal variation: %v", i+1, err), Err: err})
 			}
 			fmt.Fprintln(out, strings.TrimSuffix("    pv: "+strings.Join(pv, " "), " "))
+		}
+		if c.all {
+			line, err := allMoves(cpu, p, r, &sum)
+			if err != nil {
+				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: scores of the moves: %v", i+1, err), Err: err})
+			}
+			fmt.Fprintln(out, "    all: "+line)
 		}
 		if err := out.Flush(); err != nil {
 			fmt.Fprintf(stderr, "othello solve: %v\n", err)
@@ -230,10 +247,41 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 			plural(skipped, "game", "games"), map[bool]string{true: "it", false: "they"}[skipped == 1])
 		return 1
 	}
-	if sum.disagree > 0 {
+	if sum.disagree > 0 || sum.movesDisagree > 0 {
 		return 1
 	}
 	return 0
+}
+
+// allMoves returns the legal moves of p with their scores, best first,
+// as player.CPU.ScoreMoves finds them: "g8 +32, g2 +12 (known +14)", an
+// exact score that differs from the known score of its move followed by
+// it and counted in sum. A player who must pass has "pa" and the score of
+// r, the position's result, and a finished game "--".
+func allMoves(cpu player.CPU, p problem, r player.Result, sum *solveSummary) (string, error) {
+	switch {
+	case r.Over:
+		return "--", nil
+	case r.Pass:
+		return "pa " + r.ScoreText(), nil
+	}
+	scores, err := cpu.ScoreMoves(p.pos, p.win)
+	if err != nil {
+		return "", err
+	}
+	moves := make([]string, len(scores))
+	for i, sc := range scores {
+		sum.nodes += sc.Nodes
+		sum.time += sc.Time
+		moves[i] = sc.Move.String() + " " + sc.ScoreText()
+		for _, k := range p.known {
+			if !k.Pass && k.Square == sc.Move && sc.Exact && k.Score != sc.Score {
+				moves[i] += fmt.Sprintf(" (known %+d)", k.Score)
+				sum.movesDisagree++
+			}
+		}
+	}
+	return strings.Join(moves, ", "), nil
 }
 
 // A problem is a position of a file to solve, or a game of it that was
@@ -275,22 +323,9 @@ func (e *lineError) Unwrap() error { return e.Err }
 // position of OBF, and the position at the end of each game of GGF, of a
 // judge's setup and its move lines or of a move list.
 func readProblems(path string, r othello.Rules) (problemFile, error) {
-	data, err := os.ReadFile(path)
+	games, format, se, err := readRecords(path, r)
 	if err != nil {
 		return problemFile{}, err
-	}
-	base, _ := othello.StandardSetup(r, 8, 8)
-	games, format, err := record.Read(string(data), base)
-	var se *record.SkipError
-	var pe *record.ParseError
-	switch {
-	case errors.As(err, &se):
-	case errors.Is(err, record.ErrNoGame):
-		return problemFile{}, &lineError{Path: path, Msg: "no position in it", Err: err}
-	case errors.As(err, &pe):
-		return problemFile{}, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
-	case err != nil:
-		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 	}
 	var f problemFile
 	for _, rec := range games {
@@ -331,6 +366,32 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		f.about += " after " + plural(n, "move", "moves")
 	}
 	return f, nil
+}
+
+// readRecords reads the games or positions of the file at path, whatever
+// its format (record.Read), under rules r when the file does not say,
+// with the *record.SkipError of the games skipped if some were, nil
+// otherwise. A file that cannot be read is its error; one with no game,
+// or with a line that is not what its format holds, a *lineError.
+func readRecords(path string, r othello.Rules) ([]record.Record, record.Format, *record.SkipError, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	base, _ := othello.StandardSetup(r, 8, 8)
+	games, format, err := record.Read(string(data), base)
+	var se *record.SkipError
+	var pe *record.ParseError
+	switch {
+	case errors.As(err, &se):
+	case errors.Is(err, record.ErrNoGame):
+		return nil, 0, nil, &lineError{Path: path, Msg: "no position in it", Err: err}
+	case errors.As(err, &pe):
+		return nil, 0, nil, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
+	case err != nil:
+		return nil, 0, nil, &lineError{Path: path, Msg: err.Error(), Err: err}
+	}
+	return games, format, se, nil
 }
 
 // endPosition returns the position at the end of g, to solve: when the
@@ -397,21 +458,6 @@ func moveName(r player.Result) string {
 	return r.Move.String()
 }
 
-// scoreText returns the score of r: a signed margin such as "+18" or "+0"
-// when it is exact; otherwise "win" or "loss" when the search proved one,
-// or the estimate in discs, such as "~+3.25".
-func scoreText(r player.Result) string {
-	switch {
-	case r.Exact:
-		return fmt.Sprintf("%+d", r.Score)
-	case r.Score >= player.Won:
-		return "win"
-	case r.Score <= -player.Won:
-		return "loss"
-	}
-	return fmt.Sprintf("~%+.2f", float64(r.Score)/100)
-}
-
 // principalVariation returns the moves of best play from p, whose result
 // is first, to the end of the game: each the move that cpu finds in the
 // position after the one before.
@@ -461,6 +507,7 @@ func newSolveWidths(ps []problem, exact bool) solveWidths {
 // A solveSummary adds up the results of a file.
 type solveSummary struct {
 	agree, disagree, notChecked int
+	movesDisagree               int // with -all: the moves whose exact score is not the known one
 	nodes                       int64
 	time                        time.Duration
 }
@@ -491,6 +538,9 @@ func (s *solveSummary) String(n int, known bool) string {
 		}
 		if s.notChecked > 0 {
 			parts = append(parts, fmt.Sprintf("%d not checked", s.notChecked))
+		}
+		if s.movesDisagree > 0 {
+			parts = append(parts, plural(s.movesDisagree, "move disagrees", "moves disagree"))
 		}
 	}
 	rate := 0.0

@@ -113,6 +113,29 @@ func TestSolve(t *testing.T) {
 			"#2 empties 14 move g8 score +32 known +32 disagree: g8 is +12",
 			"2 positions, 0 agree, 2 disagree, " + summary,
 		}, ""},
+		{"all", []string{"-threads", "1", "-all", ffo}, 0, []string{
+			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 1 thread"),
+			"#1 empties 14 move g8 score +32 known +32 ok",
+			"    all: g8 +32, g2 +12, b2 -20, g6 -26, g1 -32, g7 -34",
+			"#2 empties 16 move f8 score +8 known +8 ok",
+			"    all: f8 +8, g2 +6, g6 -24, g1 -32, f7 -32, g7 -34, b2 -38",
+			"2 positions, 2 agree, " + summary,
+		}, ""},
+		{"all disagree", []string{"-threads", "1", "-all", filepath.Join(solveDir, "wrong.obf")}, 1, []string{
+			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 1 thread"),
+			"#1 empties 14 move g8 score +32 known +30 disagree",
+			"    all: g8 +32 (known +30), g2 +12, b2 -20, g6 -26, g1 -32, g7 -34",
+			"#2 empties 14 move g8 score +32 known +32 disagree: g8 is +12",
+			"    all: g8 +32 (known +12), g2 +12 (known +32), b2 -20, g6 -26, g1 -32, g7 -34",
+			"2 positions, 0 agree, 2 disagree, 3 moves disagree, " + summary,
+		}, ""},
+		{"all: pass and game over", []string{"-threads", "1", "-all", filepath.Join(solveDir, "ends.obf")}, 0, []string{
+			header("ends.obf", "3 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 1 thread"),
+			"#1 empties 2 move pa score -64 known -64 ok", "    all: pa -64",
+			"#2 empties 0 move -- score +4", "    all: --",
+			"#3 empties 54 move -- score -64", "    all: --",
+			"3 positions, 1 agree, " + summary,
+		}, ""},
 		{"pass and game over", []string{"-threads", "2", "-v", filepath.Join(solveDir, "ends.obf")}, 0, []string{
 			header("ends.obf", "3 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 2 threads"),
 			"#1 empties 2 move pa score -64 known -64 ok", "pv",
@@ -269,6 +292,69 @@ func TestSolveTime(t *testing.T) {
 		if !re.MatchString(lines[i]) {
 			t.Errorf("line %d: got %q, want it to match %q", i+1, lines[i], re)
 		}
+	}
+}
+
+// TestSolveAll solves the small test files with -all: each position's
+// line of scores holds every legal move once, the first with the
+// position's score, none better.
+func TestSolveAll(t *testing.T) {
+	tests := []struct{ file, rules string }{
+		{"fewest-6x4.in", "simple"},
+		{"most-4x6.in", "full"},
+		{"moves.in", "full"},
+		{"games.ggf", "full"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file+"/"+tt.rules, func(t *testing.T) {
+			path := filepath.Join(solveDir, tt.file)
+			status, stdout, stderr := solveRun("-all", "-threads", "1", "-rules", tt.rules, path)
+			if status != 0 || stderr != "" {
+				t.Fatalf("exit status %d, standard error %q; want 0 and nothing", status, stderr)
+			}
+			rules, _ := othello.ParseRules(tt.rules)
+			f, err := readProblems(path, rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(stdout, "\n")
+			if len(lines) != 2*len(f.problems)+3 { // the header, two lines a position, the summary, ""
+				t.Fatalf("got %d lines, want %d:\n%s", len(lines), 2*len(f.problems)+3, stdout)
+			}
+			for i, p := range f.problems {
+				fields, all := strings.Fields(lines[1+2*i]), strings.TrimPrefix(lines[2+2*i], "    all: ")
+				move, score := fields[4], fields[6]
+				if move == "--" || move == "pa" {
+					want := move
+					if move == "pa" {
+						want += " " + score
+					}
+					if all != want {
+						t.Errorf("#%d: got %q, want %q", i+1, all, want)
+					}
+					continue
+				}
+				var squares []string
+				for j, ms := range strings.Split(all, ", ") {
+					sq, sc, _ := strings.Cut(ms, " ")
+					squares = append(squares, sq)
+					best, _ := strconv.Atoi(score)
+					v, err := strconv.Atoi(sc)
+					if err != nil || v > best || (j == 0 && v != best) {
+						t.Errorf("#%d: got %q with the score %s, want exact scores, the first %s, none better", i+1, all, score, score)
+					}
+				}
+				var legal []string
+				for _, sq := range p.pos.Legal().Squares() {
+					legal = append(legal, sq.String())
+				}
+				slices.Sort(squares)
+				slices.Sort(legal)
+				if !slices.Equal(squares, legal) {
+					t.Errorf("#%d: got the moves %v, want the legal moves %v", i+1, squares, legal)
+				}
+			}
+		})
 	}
 }
 
