@@ -342,13 +342,9 @@ func ggfRecord(props []property, start int) (Record, error) {
 	if fewest {
 		r.Setup.Win = othello.FewestDiscs
 	}
-	_, turns, err := replay(r.Setup, moves)
-	if err != nil {
-		var me *MoveError
-		if errors.As(err, &me) {
-			return Record{}, lineError(lines[me.Number-1], err)
-		}
-		return Record{}, lineError(start, err)
+	turns, perr := replayText(r.Setup, moves, lines, start)
+	if perr != nil {
+		return Record{}, perr
 	}
 	r.Moves = squaresOf(turns)
 	r.PassOwed = len(turns) > 0 && turns[len(turns)-1].pass && (len(moves) == 0 || !moves[len(moves)-1].pass)

@@ -216,13 +216,9 @@ func (p *pgnParser) game() (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	_, turns, err := replay(r.Setup, moves)
-	if err != nil {
-		var me *MoveError
-		if errors.As(err, &me) {
-			return Record{}, lineError(lines[me.Number-1], err)
-		}
-		return Record{}, &ParseError{Line: start, Msg: err.Error(), Err: err}
+	turns, perr := replayText(r.Setup, moves, lines, start)
+	if perr != nil {
+		return Record{}, perr
 	}
 	r.Moves = squaresOf(turns)
 	return r, nil

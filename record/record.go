@@ -1,6 +1,7 @@
 package record
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -143,6 +144,21 @@ func squaresOf(moves []move) []othello.Square {
 		}
 	}
 	return squares
+}
+
+// replayText replays the moves of a text, as replay does, each written
+// on its line of lines: a move refused is a *ParseError at its line, and
+// a setup refused one at start, the game's first line.
+func replayText(setup othello.Setup, written []move, lines []int, start int) ([]move, *ParseError) {
+	_, turns, err := replay(setup, written)
+	if err != nil {
+		var me *MoveError
+		if errors.As(err, &me) {
+			return nil, lineError(lines[me.Number-1], err)
+		}
+		return nil, lineError(start, err)
+	}
+	return turns, nil
 }
 
 // replay plays the written moves from setup and returns the game at their
