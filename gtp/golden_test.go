@@ -11,9 +11,10 @@ import (
 	"github.com/othello-judge/judge/player"
 )
 
-// testCPU is the CPU of every case: it searches 3 plies deep on one
-// thread, however long it takes, so that its moves are always the same.
-var testCPU = player.CPU{Depth: 3, Budget: player.NoLimit, Threads: 1}
+// testCPU is the CPU of every case: it searches 3 plies deep in the
+// midgame and solves exactly from 20 empty squares, on one thread,
+// however long it takes, so that its moves are always the same.
+var testCPU = player.CPU{Depth: 3, Endgame: 20, Budget: player.NoLimit, Threads: 1}
 
 // TestGolden runs each session of testdata, as package protocoltest
 // does; with -update it rewrites them.
@@ -29,9 +30,9 @@ func ExampleRun() {
 	// Output:
 	// =1 othello
 	//
-	// =2 e6
+	// =2 d3
 	//
-	// =3 f4
+	// =3 c5
 	//
 	// ?4 illegal move
 	//

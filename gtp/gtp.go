@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/othello-judge/judge/internal/lines"
 	"github.com/othello-judge/judge/othello"
@@ -27,7 +28,8 @@ const maxLine = 1 << 16
 // that list_commands gives them.
 var commands = []string{
 	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
-	"boardsize", "clear_board", "play", "genmove", "undo", "showboard",
+	"boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard",
+	"time_settings", "time_left", "final_score",
 }
 
 // The failures of GTP commands, each answered with "? " and its text, as
@@ -39,6 +41,7 @@ var (
 	errIllegal = errors.New("illegal move")
 	errColor   = errors.New("wrong color")
 	errUndo    = errors.New("cannot undo")
+	errScore   = errors.New("cannot score")
 )
 
 // Run runs an engine that speaks the Go Text Protocol, version 2, as
@@ -55,8 +58,18 @@ var (
 // then an empty line, and is flushed at once. The commands are
 // protocol_version, name, version (empty), known_command, list_commands,
 // quit, boardsize N (an even N from 4 to 16; "unacceptable size"
-// otherwise), clear_board, play COLOR VERTEX, genmove COLOR, undo and
-// showboard; any other is answered "? unknown command". A colour is b,
+// otherwise), clear_board, komi K (a number, kept: it changes nothing,
+// as Othello has no komi here, and final_score does not count it), play
+// COLOR VERTEX, genmove COLOR, undo, showboard, time_settings MAIN BYO
+// STONES and time_left COLOR TIME STONES (whole seconds; GTP's Canadian
+// byo-yomi, BYO > 0 with STONES 0 for no time limit), and final_score
+// ("B+12", "W+4", "0" for a draw: the final margin of discs, the empty
+// squares to the winner; "cannot score" before the end); any other is
+// answered "? unknown command". Once a clock is set, genmove takes no
+// more than player.ClockBudget allows: a share of the player's time left
+// (main time for the moves left, or a byo-yomi period for its stones),
+// less a margin; the engine takes each move's time off its own clock,
+// until time_left says otherwise. A colour is b,
 // w, black or white, and a vertex a column letter and a row number from
 // 1 or pass, in either case: a1 is the top-left corner, as Othello writes
 // it, and the letter i is skipped as GTP does, so j is the ninth column.
@@ -126,6 +139,19 @@ type session struct {
 	size    int                // the rows and columns of the board
 	pos     othello.Position   // the game now
 	history []othello.Position // the game before each play or genmove, for undo
+	komi    float64            // kept, and changes nothing: see Run
+	timed   bool               // whether time_settings or time_left has set the clocks
+	noLimit bool               // time_settings said there is no time limit
+	byoTime time.Duration      // the byo-yomi period; 0 for none, absolute time
+	byoN    int                // the moves to play in each byo-yomi period
+	clocks  [3]clock           // each player's clock, by othello.Color
+}
+
+// A clock is the time of a player: in main time (stones 0) or in a
+// byo-yomi period with stones moves to play in it.
+type clock struct {
+	left   time.Duration
+	stones int
 }
 
 // run runs command with its arguments and returns its result, or the
@@ -169,6 +195,46 @@ func (g *session) run(command string, args []string) (string, error) {
 	case "clear_board":
 		g.clear()
 		return "", nil
+	case "komi":
+		if err := n(1); err != nil {
+			return "", err
+		}
+		komi, err := strconv.ParseFloat(args[0], 64)
+		if err != nil {
+			return "", errSyntax
+		}
+		g.komi = komi
+		return "", nil
+	case "time_settings":
+		if err := n(3); err != nil {
+			return "", err
+		}
+		main, byo, stones, err := parseTimes(args)
+		if err != nil {
+			return "", err
+		}
+		g.timed, g.noLimit = true, byo > 0 && stones == 0
+		g.byoTime, g.byoN = byo, stones
+		g.clocks[othello.Black] = clock{left: main}
+		g.clocks[othello.White] = clock{left: main}
+		return "", nil
+	case "time_left":
+		if err := n(3); err != nil {
+			return "", err
+		}
+		c, err := parseColor(args[0])
+		if err != nil {
+			return "", err
+		}
+		left, _, stones, err := parseTimes(append([]string{args[1], "0"}, args[2]))
+		if err != nil {
+			return "", err
+		}
+		g.timed = true
+		g.clocks[c] = clock{left: left, stones: stones}
+		return "", nil
+	case "final_score":
+		return g.finalScore()
 	case "play":
 		if err := n(2); err != nil {
 			return "", err
@@ -254,14 +320,82 @@ func (g *session) genmove(c othello.Color) (string, error) {
 		}
 		return "pass", nil
 	}
-	r, err := g.cpu.Search(&p, othello.MostDiscs)
+	cpu := g.cpu
+	cpu.Budget = g.budget(c, p.Empties().Len())
+	start := time.Now()
+	r, err := cpu.Search(&p, othello.MostDiscs)
 	if err != nil {
 		return "", err
 	}
+	g.spend(c, time.Since(start))
 	if err := g.play(c, r.Move, false); err != nil {
 		return "", err
 	}
 	return g.vertex(r.Move), nil
+}
+
+// budget returns the time that a move of c may take, with empties empty
+// squares on the board: the CPU's own, or less if c's clock says so.
+func (g *session) budget(c othello.Color, empties int) time.Duration {
+	if !g.timed || g.noLimit {
+		return g.cpu.Budget
+	}
+	k := g.clocks[c]
+	switch {
+	case k.stones > 0:
+		return player.ClockBudget(g.cpu.Budget, k.left, k.stones)
+	case k.left <= 0 && g.byoTime > 0: // main time is over: the first byo-yomi period
+		return player.ClockBudget(g.cpu.Budget, g.byoTime, g.byoN)
+	}
+	return player.ClockBudget(g.cpu.Budget, k.left, player.MovesLeft(empties))
+}
+
+// spend takes the time a move of c took off c's clock, as a controller
+// that sends no time_left would: main time first, then byo-yomi periods,
+// a new one when a period's moves are played.
+func (g *session) spend(c othello.Color, took time.Duration) {
+	if !g.timed || g.noLimit {
+		return
+	}
+	k := &g.clocks[c]
+	if k.stones == 0 && k.left <= 0 && g.byoTime > 0 {
+		k.left, k.stones = g.byoTime, g.byoN
+	}
+	k.left = max(k.left-took, 0)
+	if k.stones > 0 {
+		if k.stones--; k.stones == 0 {
+			k.left, k.stones = g.byoTime, g.byoN
+		}
+	}
+}
+
+// finalScore answers final_score: the winner and the final margin of
+// discs, the empty squares going to the winner, such as "B+12", or "0"
+// for a draw; "cannot score" while the game goes on.
+func (g *session) finalScore() (string, error) {
+	if !g.pos.Over() {
+		return "", errScore
+	}
+	black, white := g.pos.Score()
+	switch empty := g.size*g.size - black - white; {
+	case black > white:
+		return fmt.Sprintf("B+%d", black+empty-white), nil
+	case white > black:
+		return fmt.Sprintf("W+%d", white+empty-black), nil
+	}
+	return "0", nil
+}
+
+// parseTimes reads the arguments of time_settings: main time and byo-yomi
+// time, whole seconds, and byo-yomi stones, each 0 or more.
+func parseTimes(args []string) (main, byo time.Duration, stones int, err error) {
+	var n [3]int
+	for i, a := range args {
+		if n[i], err = strconv.Atoi(a); err != nil || n[i] < 0 {
+			return 0, 0, 0, errSyntax
+		}
+	}
+	return time.Duration(n[0]) * time.Second, time.Duration(n[1]) * time.Second, n[2], nil
 }
 
 // board returns the board as showboard draws it: the column letters, a

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/othello-judge/judge/internal/protocoltest"
 	"github.com/othello-judge/judge/othello"
@@ -91,4 +92,61 @@ func TestLongLine(t *testing.T) {
 // writer that fails, and stops.
 func TestIOErrors(t *testing.T) {
 	protocoltest.IOErrors(t, func(in io.Reader, out, _ io.Writer) error { return Run(in, out, player.CPU{}) })
+}
+
+// TestClockBudget checks the time a genmove may take under each clock:
+// the CPU's own without one, a share of main time, of a byo-yomi period,
+// or of the first period once main time is over.
+func TestClockBudget(t *testing.T) {
+	const own = 5 * time.Second
+	tests := []struct {
+		name     string
+		commands []string
+		want     time.Duration
+	}{
+		{"no clock", nil, own},
+		{"no time limit", []string{"time_settings 0 1 0"}, own},
+		{"main time", []string{"time_settings 60 0 0"}, player.ClockBudget(own, time.Minute, 30)},
+		{"time left", []string{"time_settings 600 0 0", "time_left b 3 0"}, player.ClockBudget(own, 3*time.Second, 30)},
+		{"byo-yomi", []string{"time_settings 600 30 10", "time_left b 20 4"}, player.ClockBudget(own, 20*time.Second, 4)},
+		{"main time over", []string{"time_settings 600 30 10", "time_left b 0 0"}, player.ClockBudget(own, 30*time.Second, 10)},
+		{"the other player's clock", []string{"time_settings 600 0 0", "time_left w 1 0"}, own},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := &session{cpu: player.CPU{Budget: own}, size: 8}
+			g.clear()
+			for _, c := range tt.commands {
+				_, command, args, _ := parseCommand(c)
+				if _, err := g.run(command, args); err != nil {
+					t.Fatalf("%s: %v", c, err)
+				}
+			}
+			if got := g.budget(othello.Black, 60); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSpend checks that a move's time comes off the clock: main time,
+// then byo-yomi periods, a new one when its moves are played.
+func TestSpend(t *testing.T) {
+	g := &session{cpu: player.CPU{}, size: 8}
+	g.run("time_settings", []string{"10", "30", "2"})
+	steps := []struct {
+		took time.Duration
+		want clock
+	}{
+		{4 * time.Second, clock{left: 6 * time.Second}},
+		{7 * time.Second, clock{}},
+		{5 * time.Second, clock{left: 25 * time.Second, stones: 1}},
+		{5 * time.Second, clock{left: 30 * time.Second, stones: 2}},
+	}
+	for i, s := range steps {
+		g.spend(othello.Black, s.took)
+		if got := g.clocks[othello.Black]; got != s.want {
+			t.Errorf("move %d, %v: got %+v, want %+v", i+1, s.took, got, s.want)
+		}
+	}
 }

@@ -15,7 +15,7 @@ import (
 var fuzzConfig = Config{CPU: player.CPU{Depth: 1, Budget: 5 * time.Millisecond, Threads: 1}}
 
 // answerLine matches every line the engine may answer.
-var answerLine = regexp.MustCompile(`^(set myname othello|pong -?[0-9]+|learned|status( thinking)?|nodestats [0-9]+ [0-9]+\.[0-9]{2}|=== ([A-H][1-8]|PA)/-?[0-9]+\.[0-9]{2}/[0-9]+\.[0-9]{2}|search ([A-H][1-8]|PA) -?[0-9]+\.[0-9]{2} 0 ([0-9]+|100%W?))$`)
+var answerLine = regexp.MustCompile(`^(set myname othello|pong -?[0-9]+|learned|status( thinking)?|nodestats [0-9]+ [0-9]+\.[0-9]{2}|=== ([A-P](1[0-6]|[1-9])|PA)/-?[0-9]+\.[0-9]{2}/[0-9]+\.[0-9]{2}|search ([A-P](1[0-6]|[1-9])|PA)+ -?[0-9]+\.[0-9]{2} 0 ([0-9]+|100%W?)|analysis [0-9]+ -?[0-9]+\.[0-9]{2})$`)
 
 // FuzzRun runs the engine on any input: it must end, and answer only
 // with the lines of the protocol, and tell errors on their own lines of

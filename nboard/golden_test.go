@@ -14,13 +14,17 @@ import (
 )
 
 // testConfig returns the config of every case: a CPU that searches 3
-// plies deep on one thread, however long it takes, so that its moves,
-// scores and nodes are always the same, and a clock that moves on by a
+// plies deep in the midgame and solves exactly from 20 empty squares, on
+// one thread, however long it takes, with a pool of its own (so that no
+// table of another session changes which of two equal moves a depth
+// finds), so that its moves, scores and principal variations are always
+// the same; searches one after the other; and a clock that moves on by a
 // quarter of a second each time it is read.
 func testConfig() nboard.Config {
 	var now time.Time
 	return nboard.Config{
-		CPU: player.CPU{Depth: 3, Budget: player.NoLimit, Threads: 1},
+		CPU:    player.CPU{Depth: 3, Endgame: 20, Budget: player.NoLimit, Threads: 1, Pool: player.NewPool(1)},
+		Serial: true,
 		Clock: func() time.Time {
 			now = now.Add(250 * time.Millisecond)
 			return now
@@ -51,17 +55,18 @@ func TestGolden(t *testing.T) {
 // that stands still.
 func ExampleRun() {
 	commands := "nboard 2\nset depth 1\nping 1\ngo\nmove F5\nhint 2\nquit\n"
-	c := nboard.Config{CPU: player.CPU{Threads: 1}, Clock: func() time.Time { return time.Time{} }}
+	c := nboard.Config{CPU: player.CPU{Threads: 1}, Clock: func() time.Time { return time.Time{} }, Serial: true}
 	nboard.Run(strings.NewReader(commands), os.Stdout, os.Stderr, c)
 	// Output:
 	// set myname othello
 	// pong 1
 	// status thinking
-	// nodestats 6 0.00
-	// === C4/0.72/0.00
+	// search D3 0.62 0 1
+	// nodestats 5 0.00
+	// === D3/0.62/0.00
 	// status thinking
-	// search D6 -1.26 0 2
-	// search F6 -1.81 0 2
-	// nodestats 19 0.00
+	// search D6C3 -1.22 0 2
+	// search F6E6 -1.75 0 2
+	// nodestats 20 0.00
 	// status
 }

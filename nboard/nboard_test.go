@@ -1,10 +1,12 @@
 package nboard
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/othello-judge/judge/internal/protocoltest"
 	"github.com/othello-judge/judge/player"
@@ -48,4 +50,91 @@ func TestLongLine(t *testing.T) {
 // writer that fails, and stops.
 func TestIOErrors(t *testing.T) {
 	protocoltest.IOErrors(t, func(in io.Reader, out, errs io.Writer) error { return Run(in, out, errs, Config{}) })
+}
+
+// TestPingStopsSearch starts searches that would not end for years, a CPU
+// with no limit of time solving the game from its start, and checks that
+// ping stops each and is answered after its last answer: a search runs
+// while the commands after it are read.
+func TestPingStopsSearch(t *testing.T) {
+	tests := []struct {
+		command string
+		last    string // the search's last answer, before pong
+	}{
+		{"go", "=== "},
+		{"hint 3", "status"},
+		{"analyze", "status"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			in, typed := io.Pipe()
+			answers, out := io.Pipe()
+			ended := make(chan error, 1)
+			c := Config{CPU: player.CPU{Budget: player.NoLimit, Threads: 1, Pool: player.NewPool(1)}}
+			go func() {
+				err := Run(in, out, io.Discard, c)
+				out.Close()
+				ended <- err
+			}()
+			go func() {
+				fmt.Fprintf(typed, "nboard 2\n%s\nping 1\nquit\n", tt.command)
+				typed.Close()
+			}()
+			var got []string
+			lines := bufio.NewScanner(answers)
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				for lines.Scan() {
+					got = append(got, lines.Text())
+				}
+			}()
+			select {
+			case <-done:
+			case <-time.After(time.Minute):
+				t.Fatal("ping did not stop the search")
+			}
+			if err := <-ended; err != nil {
+				t.Fatal(err)
+			}
+			n := len(got)
+			if n < 2 || got[n-1] != "pong 1" || !strings.HasPrefix(got[n-2], tt.last) {
+				t.Errorf("got %q, want the search's last answer %q, then pong 1", got, tt.last)
+			}
+		})
+	}
+}
+
+// TestAnswerWhileReading checks that the answer of a search reaches the
+// GUI while the engine waits for the next command.
+func TestAnswerWhileReading(t *testing.T) {
+	in, typed := io.Pipe()
+	answers, out := io.Pipe()
+	c := Config{CPU: player.CPU{Depth: 2, Threads: 1}}
+	go func() {
+		Run(in, out, io.Discard, c)
+		out.Close()
+	}()
+	go fmt.Fprintf(typed, "nboard 2\ngo\n")
+	lines := bufio.NewScanner(answers)
+	found := make(chan bool)
+	go func() {
+		for lines.Scan() {
+			if strings.HasPrefix(lines.Text(), "=== ") {
+				found <- true
+				return
+			}
+		}
+		found <- false
+	}()
+	select {
+	case ok := <-found:
+		if !ok {
+			t.Error("the engine ended without answering go")
+		}
+	case <-time.After(time.Minute):
+		t.Error("no answer to go while the engine waits for the next command")
+	}
+	typed.Close()
+	io.Copy(io.Discard, answers)
 }

@@ -31,6 +31,7 @@ type alphaBeta struct {
 	eval     evaluator
 	clock    clock
 	deadline time.Time
+	stop     <-chan struct{} // closed when to stop, as at the deadline; nil for never
 	nodes    int64
 	stopped  bool            // the deadline passed: every score since is void
 	moves    [][]orderedMove // a buffer of moves for each ply, reused
@@ -45,9 +46,20 @@ type orderedMove struct {
 }
 
 // newAlphaBeta returns the search of positions of the game of p, won by
-// win, that stops when clock passes deadline.
-func newAlphaBeta(p *othello.Position, win othello.WinRule, clock clock, deadline time.Time) *alphaBeta {
-	return &alphaBeta{eval: newEvaluator(p, win), clock: clock, deadline: deadline}
+// win, that stops when clock passes deadline or stop is closed.
+func newAlphaBeta(p *othello.Position, win othello.WinRule, clock clock, deadline time.Time, stop <-chan struct{}) *alphaBeta {
+	return &alphaBeta{eval: newEvaluator(p, win), clock: clock, deadline: deadline, stop: stop}
+}
+
+// late reports whether the search must stop: the deadline has passed or
+// stop is closed.
+func (s *alphaBeta) late() bool {
+	select {
+	case <-s.stop:
+		return true
+	default:
+		return s.clock.now().After(s.deadline)
+	}
 }
 
 // margin turns the score of a finished game back into its margin of discs.
@@ -103,7 +115,7 @@ func (s *alphaBeta) root(p *othello.Position, moves []orderedMove, depth int) (b
 // the root.
 func (s *alphaBeta) negamax(p *othello.Position, depth, ply, alpha, beta int) int {
 	s.nodes++
-	if s.nodes%checkEvery == 0 && s.clock.now().After(s.deadline) {
+	if s.nodes%checkEvery == 0 && s.late() {
 		s.stopped = true
 	}
 	if s.stopped {

@@ -20,7 +20,7 @@ func BenchmarkSearch(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			cpu := CPU{Depth: 5, Budget: time.Hour}
+			cpu := CPU{Depth: 5, Endgame: 5, Budget: time.Hour}
 			b.ReportAllocs()
 			var nodes int64
 			for range b.N {

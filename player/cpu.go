@@ -2,10 +2,12 @@ package player
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -23,21 +25,48 @@ const NoLimit = time.Duration(math.MaxInt64)
 // A CPU searches the game tree for its move: negamax with alpha-beta
 // pruning, deepening one ply at a time until its budget is spent or the
 // search reaches the end of the game on every line, when it has solved
-// the position exactly. See Search.
+// the position exactly. On an 8x8 board under the full rules it solves
+// the end exactly as soon as its budget likely allows, whatever its
+// Depth. See Search.
 type CPU struct {
-	Depth   int           // the deepest search, in plies; 0 for as deep as the budget allows
+	// Depth is the deepest search, in plies; 0 for as deep as the budget
+	// allows. On an 8x8 board under the full rules it limits the midgame
+	// search only, not the exact solve of the end (see Endgame); on any
+	// other board it limits every search, the end solved exactly once
+	// it reaches it.
+	Depth int
+	// Endgame is the most empty squares at which a search of an 8x8
+	// board under the full rules solves the end exactly, if its budget
+	// likely allows; 0 for as many as the budget allows. Tests set it to
+	// keep a search of a position far from the end short.
+	Endgame int
 	Budget  time.Duration // the most time a move may take; 0 for DefaultBudget, NoLimit for none
 	Threads int           // the goroutines searching an 8x8 board; 0 for one a CPU
+	// Stop, once closed, ends a search as a spent budget does: it returns
+	// at once with what it has found so far, and its goroutines stop
+	// soon after. nil for never.
+	Stop <-chan struct{}
+	// Progress, if not nil, is told the result so far after each depth
+	// that the search completes and after an exact solve, from the
+	// goroutine that searches, its PV filled in. A Progress called after
+	// the search has returned is possible only once Stop is closed or the
+	// budget spent, and tells what the search had found by then.
+	Progress func(Result)
 	// Pool lends the searches of an 8x8 board their solvers; nil for the
 	// pool that CPUs share by default, which lends to 4 searches at once.
 	// A program that runs many searches at once holds a Pool of its own.
 	Pool *Pool
+	// Book, if not nil, gives the CPU's moves while the game is in it,
+	// drawn from Rand (nil for the global source) below the top levels:
+	// see bookMove (book.go).
+	Book *book.Book
+	Rand *rand.Rand
 
 	clock clock // nil for the system's; a test's clock otherwise
 }
 
 // Name returns "cpu", or "cpu:N" for a CPU that searches N plies deep at
-// most.
+// most in the midgame.
 func (c CPU) Name() string {
 	if c.Depth > 0 {
 		return "cpu:" + strconv.Itoa(c.Depth)
@@ -56,6 +85,7 @@ type Result struct {
 	Move   othello.Square // the best move found
 	Depth  int            // the plies of the deepest search completed: 0 for the only move, or if the budget ended the first
 	Forced bool           // whether Move was the only legal move, so that nothing was searched
+	Book   bool           // whether Move is the CPU's book's, so that nothing was searched (Search only)
 	Pass   bool           // whether the player to move has no legal move and passes (Analyze)
 	Over   bool           // whether the game is over: there is no move, and Score is exact (Analyze)
 	Exact  bool           // whether the search reached the end of the game on every line
@@ -70,6 +100,17 @@ type Result struct {
 	Score int
 	Nodes int64         // the positions searched
 	Time  time.Duration // how long the search took
+	// PV is the principal variation, Move first, then the best replies
+	// the search saw, a zero Square for a pass: filled in only for
+	// Progress, and on an 8x8 board under the full rules longer than Move
+	// alone.
+	PV []PVMove
+}
+
+// A PVMove is a move of a principal variation: a square, or a pass.
+type PVMove struct {
+	Square othello.Square
+	Pass   bool
 }
 
 // Discs returns the score of r in discs for the player to move: the
@@ -93,11 +134,14 @@ func (r Result) Discs() float64 {
 // before, and stops when the next would likely not end within the budget,
 // at the CPU's Depth, when it has proved a win or a loss with more than
 // 20 empty squares left, or when it has reached the end of the game on
-// every line. A search cut short by the budget still counts the moves it
-// finished. Search returns within the budget, with the best move found
-// so far if the search has not ended by then. With only one legal move
-// there is nothing to search. A position with no legal move is an error
-// wrapping ErrNoMove.
+// every line. On an 8x8 board under the full rules, when the end is
+// likely solved exactly within the budget, the deepening has a quarter
+// of it and the exact solve the rest, whatever the Depth. A search cut
+// short by the budget still counts the moves it finished. Search returns
+// within the budget, with the best move found so far if the search has
+// not ended by then. With only one legal move there is nothing to
+// search, nor in a position of the CPU's Book. A position with no legal
+// move is an error wrapping ErrNoMove.
 func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 	clock := c.timer()
 	start := clock.now()
@@ -108,6 +152,9 @@ func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 	case 1:
 		s, _ := legal.Pop()
 		return Result{Move: s, Forced: true, Time: clock.now().Sub(start)}, nil
+	}
+	if r, ok := c.bookMove(p, win); ok {
+		return r, nil
 	}
 	return c.searchAny(p, win, start), nil
 }
@@ -185,13 +232,17 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 		c.searchAlphaBeta(&pos, win, start, best)
 	}()
 	if budget := c.budget(); budget == NoLimit {
-		<-done
+		select {
+		case <-done:
+		case <-c.Stop:
+		}
 	} else {
 		spent, stop := clock.after(budget - clock.now().Sub(start))
 		defer stop()
 		select {
 		case <-done:
 		case <-spent:
+		case <-c.Stop:
 		}
 	}
 	r := best.get()
@@ -229,6 +280,7 @@ type depthResult struct {
 	found bool
 	done  bool
 	nodes int64
+	pv    []PVMove // the principal variation, if done and the CPU has a Progress
 }
 
 // deepen searches with searchDepth one ply deeper at a time, from 1 to
@@ -254,8 +306,12 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 			if depth >= empties {
 				r.Exact, r.Score = true, margin(r.Score)
 			}
+			r.PV = d.pv
 		}
-		best.set(r)
+		best.set(r) // before Progress, which may close Stop
+		if d.done {
+			c.progress(r, start)
+		}
 		switch {
 		case !d.done, r.Exact:
 			return r
@@ -268,6 +324,15 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 	return r
 }
 
+// progress tells the CPU's Progress, if it has one, of r, found by a
+// search begun at start.
+func (c CPU) progress(r Result, start time.Time) {
+	if c.Progress != nil {
+		r.Time = c.timer().now().Sub(start)
+		c.Progress(r)
+	}
+}
+
 // searchAlphaBeta is the search of a position with at least one legal
 // move on any board, with alphaBeta, begun at start; it deepens, the
 // best move of each depth searched first at the next, and keeps in best
@@ -275,7 +340,7 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 // still gives the best of the moves it searched to the end.
 func (c CPU) searchAlphaBeta(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
 	budget := c.budget()
-	s := newAlphaBeta(p, win, c.timer(), deadline(start, budget))
+	s := newAlphaBeta(p, win, c.timer(), deadline(start, budget), c.Stop)
 	roots := s.rootMoves(p, p.Legal())
 	searchDepth := func(depth int) depthResult {
 		nodes := s.nodes
@@ -284,6 +349,9 @@ func (c CPU) searchAlphaBeta(p *othello.Position, win othello.WinRule, start tim
 		if d.found {
 			d.move = roots[i].square
 			roots[0], roots[i] = roots[i], roots[0]
+		}
+		if d.found && c.Progress != nil {
+			d.pv = []PVMove{{Square: d.move}}
 		}
 		return d
 	}

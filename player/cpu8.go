@@ -91,9 +91,10 @@ func solvable(empties int, budget time.Duration, threads int) bool {
 
 // search8 is searchAlphaBeta for an 8x8 board under the full rules, on
 // package search's bitboards and a solver of the CPU's pool: deepening
-// one ply at a time with the table, and, when the position is likely
-// solved in time, a quarter of the budget for that and the rest to solve
-// it exactly. Should the solve not end in time, the deepest search's
+// one ply at a time with the table, to the CPU's Depth at most, and, when
+// the position is likely solved in time (and has no more empty squares
+// than the CPU's Endgame, if it has one), a quarter of the budget for
+// that and the rest to solve it exactly, whatever the Depth. Should the solve not end in time, the deepest search's
 // move stands. It keeps in best what it has found after each search. A
 // depth cut short by the deadline gives its move only if it is the
 // first.
@@ -116,7 +117,8 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 	defer pool.put(s)
 	s.Table.NewSearch()
 	s.Threads = threads
-	s.Deadline = time.Time{}
+	s.Deadline, s.Cancel = time.Time{}, c.Stop
+	defer func() { s.Cancel = nil }()
 	systemDeadline := func(share time.Duration) time.Time {
 		if budget == NoLimit {
 			return time.Time{}
@@ -125,7 +127,7 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 	}
 
 	r := best.get()
-	solve := c.Depth == 0 && solvable(empties, budget, threads)
+	solve := (c.Endgame == 0 || empties <= c.Endgame) && solvable(empties, budget, threads)
 	if !solve || budget != NoLimit {
 		share := budget
 		if solve {
@@ -138,6 +140,9 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 			if d.found {
 				d.move, d.score = square8(found.Move), midScore(found.Score)
 			}
+			if d.found && d.done && c.Progress != nil {
+				d.pv = pv8(s.PV(mine, theirs, fewest, false, found.Move))
+			}
 			return d
 		})
 	}
@@ -147,9 +152,28 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 		r.Nodes += int64(found.Nodes)
 		if found.Exact {
 			r.Move, r.Score, r.Exact, r.Depth = square8(found.Move), found.Score, true, empties
+			if c.Progress != nil {
+				r.PV = pv8(s.PV(mine, theirs, fewest, true, found.Move))
+			}
 		}
-		best.set(r)
+		best.set(r) // before Progress, which may close Stop
+		if found.Exact {
+			c.progress(r, start)
+		}
 	}
+}
+
+// pv8 returns a principal variation of package search as a CPU's.
+func pv8(pv []int) []PVMove {
+	moves := make([]PVMove, len(pv))
+	for i, x := range pv {
+		if x == search.Pass {
+			moves[i].Pass = true
+		} else {
+			moves[i].Square = square8(x)
+		}
+	}
+	return moves
 }
 
 // square8 returns square x (row*8+col) of an 8x8 board.

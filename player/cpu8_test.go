@@ -70,7 +70,7 @@ func TestSearch8WhileAnotherSearches(t *testing.T) {
 // the search's table in it.
 func TestPoolIsTheCPUs(t *testing.T) {
 	pool := NewPool(1)
-	c := CPU{Depth: 2, Budget: NoLimit, Threads: 1, Pool: pool}
+	c := CPU{Depth: 2, Endgame: 2, Budget: NoLimit, Threads: 1, Pool: pool}
 	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
 	g, _ := setup.NewGame()
 	if _, err := c.Search(g.Position(), othello.MostDiscs); err != nil {

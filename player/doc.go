@@ -12,7 +12,9 @@
 // that searches one after the other reuse one table and searches at once
 // each have their own. Any other board is searched by alphaBeta,
 // negamax with alpha-beta pruning on othello.Position (alphabeta.go),
-// with the evaluation of eval.go. Levels (level.go) name CPUs for
-// people, and a clock (clock.go) lets tests time searches without
+// with the evaluation of eval.go. A CPU with an opening book plays from
+// it while the game is in it (book.go: the best move at the top levels,
+// varied ones below). Levels (level.go) name CPUs for people, each with
+// the standard book, and a clock (clock.go) lets tests time searches without
 // waiting.
 package player

@@ -6,13 +6,17 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/othello-judge/judge/book"
 )
 
 // A Level is a strength of the CPU for people to choose, from 1, the
 // weakest, to 10, which plays perfectly as early as it can solve the
-// game in a few seconds. Levels 1 to 6 search to a depth, within
-// DefaultBudget; levels 7 to 10 search as deep as their time allows, and
-// solve the end of the game exactly once they likely can within it.
+// game in a few seconds. Levels 1 to 6 search the midgame to a depth,
+// within DefaultBudget; levels 7 to 10 search as deep as their time
+// allows. On an 8x8 board under the full rules every level solves the
+// end of the game exactly once it likely can within its time, as every
+// CPU does.
 type Level int
 
 // The levels that have names.
@@ -61,9 +65,10 @@ func ParseLevel(s string) (Level, error) {
 	return Level(n), nil
 }
 
-// CPU returns the CPU that plays at level l, which must be from 1 to 10.
+// CPU returns the CPU that plays at level l, which must be from 1 to 10,
+// from the standard opening book (book.Standard) while it can.
 func (l Level) CPU() CPU {
-	return CPU{Depth: levels[l-1].depth, Budget: levels[l-1].budget}
+	return CPU{Depth: levels[l-1].depth, Budget: levels[l-1].budget, Book: book.Standard()}
 }
 
 // Level returns the level that c plays at: the one with its depth and

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/record"
 )
 
 // refMargin returns the final margin of discs of p for the player to move
@@ -132,6 +133,74 @@ func TestSearchDepth(t *testing.T) {
 	p = randomEnding(rand.New(rand.NewPCG(6, 3)), othello.Full{}, 8, 8, 4)
 	if r, _ := (CPU{Depth: 60, Budget: time.Hour}).Search(p, othello.MostDiscs); p.Legal().Len() > 1 && (!r.Exact || r.Depth > 4) {
 		t.Errorf("4 empty squares: got depth %d, exact %v, want at most 4, true", r.Depth, r.Exact)
+	}
+}
+
+// depthTrap is a position of a WTHOR game (World Championship 1977) at
+// 18 empty squares, Black to move, where a search to a depth goes wrong:
+// the best moves lose by 30 discs, and a search 16 plies deep chooses
+// b3, which loses by 46.
+const depthTrap = "f5f4f3f6d6g4h3e6g3f2e1h5g5g6e2h6d7h4h7e7f8c8f7d8c7b6e3f1g1c5c6e8a6g8d3c2b5a4b4a3d2c4"
+
+// TestExactWhateverTheDepth checks that a CPU given a depth solves the
+// end of an 8x8 game exactly when its budget allows, as one given none
+// does: its depth limits the midgame search only.
+func TestExactWhateverTheDepth(t *testing.T) {
+	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	rec, err := record.ParseMoveList(depthTrap, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Position()
+	if n := p.Empties().Len(); n != 18 {
+		t.Fatalf("got %d empty squares, want 18", n)
+	}
+	const best = -30
+	for _, depth := range []int{0, 1, 3, 10, 17, 18, 30, 60} {
+		t.Run(fmt.Sprint(depth), func(t *testing.T) {
+			r, err := CPU{Depth: depth, Budget: NoLimit, Threads: 1}.Search(p, othello.MostDiscs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Exact || r.Score != best {
+				t.Fatalf("got %v, exact %v, score %d; want exact, %d", r.Move, r.Exact, r.Score, best)
+			}
+			after := *p
+			if _, err := after.Play(r.Move); err != nil {
+				t.Fatal(err)
+			}
+			reply, _ := CPU{Budget: NoLimit, Threads: 1}.Analyze(&after, othello.MostDiscs)
+			if got := -reply.Score; got != best {
+				t.Errorf("%v scores %d, want %d", r.Move, got, best)
+			}
+		})
+	}
+}
+
+// TestEndgameLimit checks that a CPU with an Endgame solves no position
+// with more empty squares than it: the position of depthTrap is searched
+// 3 plies deep, as the CPU's Depth says.
+func TestEndgameLimit(t *testing.T) {
+	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	rec, _ := record.ParseMoveList(depthTrap, setup)
+	g, _ := rec.Game()
+	for _, tt := range []struct {
+		endgame   int
+		wantExact bool
+	}{{17, false}, {18, true}} {
+		t.Run(fmt.Sprint(tt.endgame), func(t *testing.T) {
+			r, err := CPU{Depth: 3, Endgame: tt.endgame, Budget: time.Hour, Threads: 1}.Search(g.Position(), othello.MostDiscs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Exact != tt.wantExact || (!r.Exact && r.Depth != 3) {
+				t.Errorf("got exact %v, depth %d; want exact %v", r.Exact, r.Depth, tt.wantExact)
+			}
+		})
 	}
 }
 

@@ -76,7 +76,7 @@ func TestStrength(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%v/%s", tt.rules.Name(), tt.win, tt.opponent), func(t *testing.T) {
 			opponent, _ := Parse(tt.opponent, 0, rand.New(rand.NewPCG(6, 4)))
-			cpu := CPU{Depth: 4, Budget: time.Hour}
+			cpu := CPU{Depth: 4, Endgame: 4, Budget: time.Hour}
 			won, lost, drawn := match(t, tt.rules, 8, 8, tt.win, cpu, opponent, tt.games)
 			t.Logf("%s vs %s: %d won, %d lost, %d drawn", cpu.Name(), opponent.Name(), won, lost, drawn)
 			if won < tt.minWon {

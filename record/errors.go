@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -19,19 +20,75 @@ var (
 	// move, a line of OBF that is no position.
 	ErrSyntax = errors.New("record: syntax error")
 	// ErrUnsupported means a GGF game that is not the Othello this
-	// engine plays: another game, synchro or komi games, the octagonal
-	// board.
+	// engine plays: another game, or the octagonal board.
 	ErrUnsupported = errors.New("record: not a game this engine plays")
 	// ErrNoGame means a text holds no game at all, nor a position.
 	ErrNoGame = errors.New("record: no game in the text")
 	// ErrFormat means Read cannot tell a text's format: it is not GGF,
-	// PGN, a judge's setup, a move list or OBF; or that Parse is given
-	// positions in OBF, not games.
-	ErrFormat = errors.New("record: not a game in GGF, PGN, a judge's setup or a move list, nor a position in OBF")
+	// SGF, PGN, a WTHOR file, a judge's setup, a move list or OBF; or
+	// that Parse is given positions in OBF, not games.
+	ErrFormat = errors.New("record: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list, nor a position in OBF")
 	// ErrTurn means a text names the player of a move or a pass, and it
 	// is the other player's turn.
 	ErrTurn = errors.New("record: not the player's turn")
+	// ErrSkipped means some games of a text were read and others
+	// skipped, as a *SkipError lists them.
+	ErrSkipped = errors.New("record: games skipped")
 )
+
+// A SkipError reports the games of a text that were skipped, as they
+// could not be read or played, when others were read: the reader returns
+// those it read and this error, which wraps ErrSkipped.
+type SkipError struct {
+	Read    int       // how many games were read
+	Skipped []Skipped // the games skipped, in the text's order
+}
+
+// A Skipped is a game of a text that was skipped: its number among the
+// text's games, from 1, and why.
+type Skipped struct {
+	Number int
+	Err    *ParseError
+}
+
+func (e *SkipError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "record: %d of %d games skipped", len(e.Skipped), e.Read+len(e.Skipped))
+	for i, s := range e.Skipped {
+		sep := "; "
+		if i == 0 {
+			sep = ": "
+		}
+		fmt.Fprintf(&b, "%sgame %d, line %d: %s", sep, s.Number, s.Err.Line, s.Err.Msg)
+	}
+	return b.String()
+}
+
+func (e *SkipError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return ErrSkipped
+}
+
+// collected returns what a reader of many games returns for the games it
+// read and those it skipped: the games, and a *SkipError when it skipped
+// some; the first skipped game's *ParseError when it read none; and an
+// error wrapping ErrNoGame, saying noGame, when the text holds none.
+func collected(games []Record, skipped []Skipped, noGame string) ([]Record, error) {
+	switch {
+	case len(games) == 0 && len(skipped) == 0:
+		return nil, &ParseError{Line: 1, Msg: noGame, Err: ErrNoGame}
+	case len(games) == 0:
+		return nil, skipped[0].Err
+	case len(skipped) > 0:
+		return games, &SkipError{Read: len(games), Skipped: skipped}
+	}
+	return games, nil
+}
 
 // A ParseError reports the line of a text that is not a record, or whose
 // game cannot be replayed.

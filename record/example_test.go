@@ -26,7 +26,7 @@ B[F5]W[F6]B[E6]W[F4];)`)
 	fmt.Print(text)
 	// Output:
 	// Chris (Black) against ntest1: f5f6e6f4, Black 3, White 5, B to move
-	// (;GM[Othello]PC[NBoard]PB[Chris]PW[ntest1]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[f6]B[e6]W[f4];)
+	// (;GM[Othello]PC[NBoard]PB[Chris]PW[ntest1]TI[0]TY[8]RE[?]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[f6]B[e6]W[f4];)
 }
 
 // This example writes a game on a board of 4 rows and 6 columns under the

@@ -21,9 +21,10 @@ const DateLayout = "2006.01.02_15:04:05.MST"
 //	GM  the game, which must be Othello if given
 //	TY  the type: the board's side (8), or ROWSxCOLS (8x10, this
 //	    package's extension for boards that are not square), with a for
-//	    the fewest discs winning; r (a random start) and b or w (the
-//	    colours chosen) change nothing the record says, and s (synchro),
-//	    k (komi) and the octagonal board 88 are refused (ErrUnsupported)
+//	    the fewest discs winning; r (a random start), b or w (the
+//	    colours chosen), s (a game of a synchro match) and k (a komi
+//	    game) change nothing the engine plays, and are kept in Type. The
+//	    octagonal board 88 is refused (ErrUnsupported)
 //	RU  the rules, full or simple (this package's extension; full if not
 //	    given)
 //	BO  the starting board: its size as in TY, the cells a row at a
@@ -31,44 +32,59 @@ const DateLayout = "2006.01.02_15:04:05.MST"
 //	    * or O for the player to move. Without BO, the standard start of
 //	    TY's size, Black first
 //	B W a move of Black, of White: a square such as f5, in either case,
-//	    or PA (or pass) for a pass, maybe followed by /EVAL/TIME, which
-//	    are skipped
-//	PB PW DT PC  the players, the date and the place, kept as text
+//	    or PA (or pass) for a pass, maybe followed by /EVAL/TIME, kept in
+//	    Notes
+//	PB PW DT PC  the players, the date and the place
+//	RB RW TI TB TW RE  the ratings, the clocks and the result
 //
-// and it skips the others: RE, since the moves give the result, the
-// ratings RB and RW, the times TI, TB and TW, and any it does not know.
-// A pass may be left out: the game makes it. Each game is replayed, and
-// a move it refuses is a *ParseError wrapping a *MoveError. A text
-// without a game is an error wrapping ErrNoGame.
+// and it keeps every other property in Props, as written: a komi game's
+// KM, KB and KW, comments, and any it does not know. A synchro match of
+// GGS is two games played at once from the same start, the colours
+// swapped; GGS writes it as two games, each with an s in TY, and each is
+// read as a game. A pass may be left out: the game makes it. Each game is
+// replayed.
+//
+// A game that cannot be read, or whose moves its game refuses, is
+// skipped, and the others are read. A text without a game is an error
+// wrapping ErrNoGame; a text whose games are all skipped is the
+// *ParseError of the first, wrapping ErrSyntax, ErrUnsupported, a
+// *MoveError or an othello error; and a text of which some games are read
+// and some skipped returns those read and a *SkipError that lists the
+// others, each its number and its *ParseError.
 func ParseGGF(text string) ([]Record, error) {
 	p := &ggfParser{text: text, line: 1}
 	var games []Record
-	for p.skipTo("(;") {
+	var skipped []Skipped
+	for n := 1; p.skipTo("(;"); n++ {
 		r, err := p.game()
 		if err != nil {
-			return nil, err
+			pe := &ParseError{Line: p.line, Msg: reason(err), Err: err}
+			errors.As(err, &pe) // every error of game is one
+			skipped = append(skipped, Skipped{Number: n, Err: pe})
+			continue
 		}
 		games = append(games, r)
 	}
-	if len(games) == 0 {
-		return nil, &ParseError{Line: 1, Msg: "no game in GGF: none starts with (;", Err: ErrNoGame}
-	}
-	return games, nil
+	return collected(games, skipped, "no game in GGF: none starts with (;")
 }
 
 // FormatGGF returns the game of r in GGF, on one line, as GGS writes it:
 //
-//	(;GM[Othello]PC[…]DT[…]PB[…]PW[…]RE[+12.000]TY[8]BO[8 … *]B[f5]W[d6]…;)
+//	(;GM[Othello]PC[…]DT[…]PB[…]PW[…]RB[…]RW[…]TI[…]TY[8]RE[+12.000]BO[8 … *]B[f5]W[d6/-1.50/0.25]…;)
 //
-// PC, DT, PB and PW only when r has them. RE, the result, only once the
-// game is over: the margin for Black, positive when Black wins under the
-// win rule, with the empty squares going to the winner, as othello solve
-// counts a score; a game that goes on has no result yet. TY and BO write
-// a board that is not square as ROWSxCOLS, such as 8x10, TY an a when the
-// fewest discs win, and RU[simple] the simple rules. Every pass the game
-// makes is written, as PA, but one after the last move when r.PassOwed.
-// A move the game refuses is a *MoveError, and a
-// name, date or place that holds "]" an error wrapping ErrSyntax.
+// PC, DT, PB, PW, the ratings RB and RW, the clocks TI, TB and TW only
+// when r has them. TY is r.Type when it says r's board size and win
+// rule, and otherwise the size, written ROWSxCOLS, such as 8x10, for a
+// board that is not square, with an a when the fewest discs win.
+// RU[simple] says the simple rules. Then r.Props, in order, and RE, the
+// result: r.Result when r has it; otherwise, once the game is over, the
+// margin for Black, positive when Black wins under the win rule, with the
+// empty squares going to the winner, as othello solve counts a score; a
+// game that goes on has no result yet. Then BO and the turns, each with
+// its note (r.Notes). Every pass the game makes is written, as PA, but
+// one after the last move when r.PassOwed. Squares are written in lower
+// case. A move the game refuses is a *MoveError, and a value that holds
+// "]" an error wrapping ErrSyntax.
 func FormatGGF(r Record) (string, error) {
 	g, turns, err := replay(r.Setup, squareMoves(r.Moves))
 	if err != nil {
@@ -76,25 +92,43 @@ func FormatGGF(r Record) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString("(;GM[Othello]")
-	for _, p := range []struct{ name, value string }{{"PC", r.Place}, {"DT", r.Date}, {"PB", r.Black}, {"PW", r.White}} {
-		if strings.Contains(p.value, "]") {
-			return "", fmt.Errorf("%w: %s cannot hold ], got %q", ErrSyntax, p.name, p.value)
+	put := func(name, value string, always bool) error {
+		if strings.Contains(value, "]") {
+			return fmt.Errorf("%w: %s cannot hold ], got %q", ErrSyntax, name, value)
 		}
-		if p.value != "" {
-			b.WriteString(p.name + "[" + p.value + "]")
+		if value != "" || always {
+			b.WriteString(name + "[" + value + "]")
 		}
-	}
-	if g.Over() {
-		fmt.Fprintf(&b, "RE[%+d.000]", blackMargin(g))
+		return nil
 	}
 	size := sizeText(r.Setup.Board.Rows(), r.Setup.Board.Cols())
-	b.WriteString("TY[" + size)
-	if r.Setup.Win == othello.FewestDiscs {
-		b.WriteString("a")
+	ty := ggfType(r.Setup)
+	if rows, cols, fewest, err := parseType(r.Type); err == nil && rows == r.Setup.Board.Rows() && cols == r.Setup.Board.Cols() && fewest == (r.Setup.Win == othello.FewestDiscs) {
+		ty = r.Type
 	}
-	b.WriteString("]")
+	rules := ""
 	if name := strings.ToLower(r.Setup.Rules.Name()); name != "full" {
-		b.WriteString("RU[" + name + "]")
+		rules = name
+	}
+	props := []Property{{"PC", r.Place}, {"DT", r.Date}, {"PB", r.Black}, {"PW", r.White},
+		{"RB", r.BlackRating}, {"RW", r.WhiteRating}, {"TI", r.Clock}, {"TB", r.BlackClock}, {"TW", r.WhiteClock},
+		{"TY", ty}, {"RU", rules}}
+	result := r.Result
+	if result == "" && g.Over() {
+		result = ggfResult(g)
+	}
+	for _, p := range props {
+		if err := put(p.Name, p.Value, false); err != nil {
+			return "", err
+		}
+	}
+	for _, p := range r.Props {
+		if err := put(p.Name, p.Value, true); err != nil {
+			return "", err
+		}
+	}
+	if err := put("RE", result, false); err != nil {
+		return "", err
 	}
 	b.WriteString("BO[" + size)
 	for row := range r.Setup.Board.Rows() {
@@ -108,15 +142,41 @@ func FormatGGF(r Record) (string, error) {
 	if r.PassOwed && len(turns) > 0 && turns[len(turns)-1].pass {
 		turns = turns[:len(turns)-1]
 	}
-	for _, t := range turns {
+	for i, t := range turns {
 		what := "PA"
 		if !t.pass {
 			what = t.square.String()
 		}
-		b.WriteString(t.player.String() + "[" + what + "]")
+		if i < len(r.Notes) {
+			switch n := r.Notes[i]; {
+			case n.Time != "":
+				what += "/" + n.Eval + "/" + n.Time
+			case n.Eval != "":
+				what += "/" + n.Eval
+			}
+		}
+		if err := put(t.player.String(), what, true); err != nil {
+			return "", err
+		}
 	}
 	b.WriteString(";)\n")
 	return b.String(), nil
+}
+
+// ggfType returns the type, TY, of a game from setup: its size, and a
+// when the fewest discs win.
+func ggfType(setup othello.Setup) string {
+	ty := sizeText(setup.Board.Rows(), setup.Board.Cols())
+	if setup.Win == othello.FewestDiscs {
+		ty += "a"
+	}
+	return ty
+}
+
+// ggfResult returns the result, RE, of the finished game g: the margin
+// for Black, such as "+12.000" (blackMargin).
+func ggfResult(g *othello.Game) string {
+	return fmt.Sprintf("%+d.000", blackMargin(g))
 }
 
 // ggfCells are the cells of GGF's BO, and its players to move.
@@ -235,7 +295,10 @@ func ggfRecord(props []property, start int) (Record, error) {
 	var board *othello.Board
 	first := othello.Black
 	var moves []move
-	var lines []int // the line of each move
+	var notes []Note // the note of each move
+	var lines []int  // the line of each move
+	kept := map[string]*string{"PB": &r.Black, "PW": &r.White, "DT": &r.Date, "PC": &r.Place,
+		"RB": &r.BlackRating, "RW": &r.WhiteRating, "TI": &r.Clock, "TB": &r.BlackClock, "TW": &r.WhiteClock, "RE": &r.Result}
 	for _, prop := range props {
 		var err error
 		switch prop.name {
@@ -245,27 +308,26 @@ func ggfRecord(props []property, start int) (Record, error) {
 			}
 		case "TY":
 			rows, cols, fewest, err = parseType(prop.value)
-			ty = prop.line
+			ty, r.Type = prop.line, prop.value
 		case "RU":
 			rules, err = othello.ParseRules(strings.TrimSpace(prop.value))
 		case "BO":
 			board, first, err = parseBoard(prop.value)
 		case "B", "W":
 			var m move
-			m, err = parseMove(prop.value)
+			var n Note
+			m, n, err = parseMove(prop.value)
 			m.player = othello.Black
 			if prop.name == "W" {
 				m.player = othello.White
 			}
-			moves, lines = append(moves, m), append(lines, prop.line)
-		case "PB":
-			r.Black = prop.value
-		case "PW":
-			r.White = prop.value
-		case "DT":
-			r.Date = prop.value
-		case "PC":
-			r.Place = prop.value
+			moves, notes, lines = append(moves, m), append(notes, n), append(lines, prop.line)
+		default:
+			if v, ok := kept[prop.name]; ok {
+				*v = prop.value
+			} else {
+				r.Props = append(r.Props, Property{Name: prop.name, Value: prop.value})
+			}
 		}
 		if err != nil {
 			return Record{}, &ParseError{Line: prop.line, Msg: prop.name + "[" + shorten(prop.value) + "]: " + reason(err), Err: err}
@@ -280,21 +342,50 @@ func ggfRecord(props []property, start int) (Record, error) {
 	if fewest {
 		r.Setup.Win = othello.FewestDiscs
 	}
-	_, turns, err := replay(r.Setup, moves)
-	if err != nil {
-		var me *MoveError
-		if errors.As(err, &me) {
-			return Record{}, lineError(lines[me.Number-1], err)
-		}
-		return Record{}, lineError(start, err)
+	turns, perr := replayText(r.Setup, moves, lines, start)
+	if perr != nil {
+		return Record{}, perr
 	}
 	r.Moves = squaresOf(turns)
 	r.PassOwed = len(turns) > 0 && turns[len(turns)-1].pass && (len(moves) == 0 || !moves[len(moves)-1].pass)
+	r.Notes = turnNotes(turns, moves, notes)
+	if r.Type == ggfType(r.Setup) {
+		r.Type = "" // it says no more than the setup
+	}
+	if g, _ := r.Game(); g.Over() && r.Result == ggfResult(g) {
+		r.Result = "" // it says no more than the moves
+	}
 	return r, nil
 }
 
+// turnNotes returns the notes of the turns of a game, from the notes of
+// the moves written, which replay made into turns: a written move is a
+// turn, and a turn that is a pass not written has no note. Notes missing
+// at the end are left out, and no note at all is nil.
+func turnNotes(turns, written []move, notes []Note) []Note {
+	var out []Note
+	last := -1 // the last turn with a note
+	j := 0     // the next written move
+	for i, t := range turns {
+		var n Note
+		if j < len(written) && (!t.pass || written[j].pass) {
+			n = notes[j]
+			j++
+		}
+		if n != (Note{}) {
+			last = i
+		}
+		out = append(out, n)
+	}
+	if last < 0 {
+		return nil
+	}
+	return out[: last+1 : last+1]
+}
+
 // parseType reads TY: the size of the board, and whether the fewest discs
-// win.
+// win. The letters that change nothing the engine plays are skipped: r
+// and its count of random discs, b, w, s (synchro) and k (komi).
 func parseType(ty string) (rows, cols int, fewest bool, err error) {
 	s := strings.ToLower(strings.TrimSpace(ty))
 	sized := false
@@ -319,14 +410,10 @@ func parseType(ty string) (rows, cols int, fewest bool, err error) {
 			fewest, s = true, s[1:]
 		case c == 'r':
 			_, s = leadingDigits(s[1:])
-		case c == 'b' || c == 'w':
+		case c == 'b' || c == 'w' || c == 's' || c == 'k':
 			s = s[1:]
-		case c == 's':
-			return 0, 0, false, fmt.Errorf("%w: a synchro game", ErrUnsupported)
-		case c == 'k':
-			return 0, 0, false, fmt.Errorf("%w: a komi game", ErrUnsupported)
 		default:
-			return 0, 0, false, fmt.Errorf("%w: want the board's size, such as 8 or 8x10, and the letters a, r, b or w", ErrSyntax)
+			return 0, 0, false, fmt.Errorf("%w: want the board's size, such as 8 or 8x10, and the letters a, r, b, w, s or k", ErrSyntax)
 		}
 	}
 	if !sized {
@@ -403,13 +490,15 @@ func parseBoard(bo string) (*othello.Board, othello.Color, error) {
 }
 
 // parseMove reads the value of B or W: a square or a pass, and maybe an
-// evaluation and a time after slashes.
-func parseMove(value string) (move, error) {
-	what, _, _ := strings.Cut(value, "/")
+// evaluation and a time after slashes, its note.
+func parseMove(value string) (move, Note, error) {
+	what, rest, _ := strings.Cut(value, "/")
+	var n Note
+	n.Eval, n.Time, _ = strings.Cut(rest, "/")
 	what = strings.TrimSpace(what)
 	if strings.EqualFold(what, "pa") || strings.EqualFold(what, "pass") {
-		return move{pass: true}, nil
+		return move{pass: true}, n, nil
 	}
 	s, err := othello.ParseSquare(what)
-	return move{square: s}, err
+	return move{square: s}, n, err
 }

@@ -78,11 +78,8 @@ func splitCase(text string) (comment string, sections map[string]string, err err
 	return string(a.Comment), sections, nil
 }
 
-// describe returns what the test shows of Parse's records or error.
+// describe returns what the test shows of Parse's records and error.
 func describe(records []record.Record, err error) string {
-	if err != nil {
-		return "error: " + err.Error() + "\n"
-	}
 	var b strings.Builder
 	for i, r := range records {
 		s := r.Setup
@@ -108,6 +105,9 @@ func describe(records []record.Record, err error) string {
 			text = "FormatGGF: " + err.Error() + "\n"
 		}
 		b.WriteString(text)
+	}
+	if err != nil {
+		fmt.Fprintf(&b, "error: %v\n", err) // after the games read, if any
 	}
 	return b.String()
 }

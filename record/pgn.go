@@ -39,26 +39,31 @@ import (
 // (33-31, 1-0, 0-1, 1/2-1/2 or *) ends them. Each game is replayed, and
 // a move it refuses is a *ParseError wrapping a *MoveError; a word that
 // is no move, a tag that is not [Name "value"], or a comment that is not
-// closed, one wrapping ErrSyntax. A text without a game is an error
-// wrapping ErrNoGame.
+// closed, one wrapping ErrSyntax. As ParseGGF does, a game that cannot
+// be read or played is skipped and the others read, with a *SkipError
+// that lists the games skipped; a text whose games all fail is the
+// *ParseError of the first; a text without a game is an error wrapping
+// ErrNoGame.
 func ParsePGN(text string) ([]Record, error) {
 	p := &pgnParser{text: text, line: 1}
 	var games []Record
-	for {
+	var skipped []Skipped
+	for n := 1; ; n++ {
 		p.skipBlanks()
 		if p.i >= len(p.text) {
 			break
 		}
 		r, err := p.game()
 		if err != nil {
-			return nil, err
+			pe := &ParseError{Line: p.line, Msg: reason(err), Err: err}
+			errors.As(err, &pe) // every error of game is one
+			skipped = append(skipped, Skipped{Number: n, Err: pe})
+			p.skipGame()
+			continue
 		}
 		games = append(games, r)
 	}
-	if len(games) == 0 {
-		return nil, &ParseError{Line: 1, Msg: "no game in PGN: no tags and no moves", Err: ErrNoGame}
-	}
-	return games, nil
+	return collected(games, skipped, "no game in PGN: no tags and no moves")
 }
 
 // FormatPGN returns the game of r in PGN, as the WTHOR collections write
@@ -124,9 +129,30 @@ func pgnQuote(s string) string {
 
 // A pgnParser reads a text in PGN, a game at a time.
 type pgnParser struct {
-	text string
-	i    int // where it reads
-	line int // the line of text[i], from 1
+	text  string
+	i     int  // where it reads
+	line  int  // the line of text[i], from 1
+	moves bool // whether the game being read is at its moves, past its tags
+}
+
+// skipGame moves past the rest of a game that cannot be read: to the
+// next line that starts with a tag once the game's moves have begun.
+func (p *pgnParser) skipGame() {
+	for p.i < len(p.text) {
+		line, _, _ := strings.Cut(p.text[p.i:], "\n")
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "[") && p.moves {
+			return
+		}
+		if trimmed != "" && !strings.HasPrefix(trimmed, "[") {
+			p.moves = true
+		}
+		p.i += len(line)
+		if p.i < len(p.text) {
+			p.i++ // the line break
+			p.line++
+		}
+	}
 }
 
 // skipBlanks moves past blanks and line breaks.
@@ -156,6 +182,7 @@ func (p *pgnParser) game() (Record, error) {
 	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
 	r := Record{Setup: setup}
 	start := p.line
+	p.moves = false
 	var site, event string
 	for p.skipBlanks(); p.i < len(p.text) && p.text[p.i] == '['; p.skipBlanks() {
 		name, value, err := p.tag()
@@ -184,17 +211,14 @@ func (p *pgnParser) game() (Record, error) {
 	if r.Place == "" {
 		r.Place = event
 	}
-	moves, lines, err := p.moves()
+	p.moves = true
+	moves, lines, err := p.readMoves()
 	if err != nil {
 		return Record{}, err
 	}
-	_, turns, err := replay(r.Setup, moves)
-	if err != nil {
-		var me *MoveError
-		if errors.As(err, &me) {
-			return Record{}, lineError(lines[me.Number-1], err)
-		}
-		return Record{}, &ParseError{Line: start, Msg: err.Error(), Err: err}
+	turns, perr := replayText(r.Setup, moves, lines, start)
+	if perr != nil {
+		return Record{}, perr
 	}
 	r.Moves = squaresOf(turns)
 	return r, nil
@@ -246,9 +270,9 @@ func (p *pgnParser) rest() string {
 	return strings.TrimSpace(rest)
 }
 
-// moves reads the moves of a game, up to its result, the next game's
+// readMoves reads the moves of a game, up to its result, the next game's
 // tags or the end of the text, and the line of each.
-func (p *pgnParser) moves() ([]move, []int, error) {
+func (p *pgnParser) readMoves() ([]move, []int, error) {
 	var moves []move
 	var lines []int
 	for p.skipBlanks(); p.i < len(p.text); p.skipBlanks() {
@@ -262,8 +286,12 @@ func (p *pgnParser) moves() ([]move, []int, error) {
 			}
 			continue
 		case ';':
-			p.skipPast('\n')
+			if !p.skipPast('\n') {
+				p.i = len(p.text) // a comment to the end of the text
+			}
 			continue
+		case ')', '}':
+			return nil, nil, &ParseError{Line: p.line, Msg: fmt.Sprintf("%c closes no comment or variation", c), Err: ErrSyntax}
 		}
 		j := p.i
 		for j < len(p.text) && strings.IndexByte(" \t\r\n{}();[", p.text[j]) < 0 {

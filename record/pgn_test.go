@@ -133,3 +133,45 @@ func TestFormatPGNQuotes(t *testing.T) {
 		t.Errorf("got %+v, %v, want %+v", back, err, r)
 	}
 }
+
+// TestParsePGNSkips: a game that cannot be read or played is skipped, and
+// the games around it read, as ParseGGF does.
+func TestParsePGNSkips(t *testing.T) {
+	text := `[Event "one"]
+1. F5 D6
+
+[Event "bad tag"]
+[Black Ralle]
+1. F5 D6
+2. C3
+
+[Event "bad move"]
+1. F5 A1
+2. C3 D3
+
+[Event "two"]
+1. F5 F6
+`
+	games, err := record.ParsePGN(text)
+	var se *record.SkipError
+	if !errors.As(err, &se) || !errors.Is(err, record.ErrSkipped) {
+		t.Fatalf("got %v, want a *SkipError", err)
+	}
+	var places []string
+	for _, g := range games {
+		places = append(places, g.Place)
+	}
+	if got, want := strings.Join(places, ","), "one,two"; got != want {
+		t.Errorf("games read: got %s, want %s", got, want)
+	}
+	var skipped []string
+	for _, s := range se.Skipped {
+		skipped = append(skipped, fmt.Sprintf("%d@%d", s.Number, s.Err.Line))
+	}
+	if got, want := strings.Join(skipped, ","), "2@5,3@10"; got != want {
+		t.Errorf("skipped (game@line): got %s, want %s", got, want)
+	}
+	if _, err := record.ParsePGN("[Black Ralle]\n1. F5\n"); !errors.Is(err, record.ErrSyntax) || errors.Is(err, record.ErrSkipped) {
+		t.Errorf("one bad game: got %v, want its ParseError wrapping ErrSyntax", err)
+	}
+}

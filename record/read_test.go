@@ -150,7 +150,8 @@ func asGGF(r record.Record) record.Record {
 
 // TestParseGoldenFormats checks the format Detect tells of each case of
 // testdata/parse, which TestParseGolden reads: by its name, a judge's
-// setup, a move list, the blank text, a position in OBF, or else GGF.
+// setup, a move list, SGF, the blank text, a position in OBF, or else
+// GGF.
 func TestParseGoldenFormats(t *testing.T) {
 	named := []struct {
 		prefix string
@@ -158,6 +159,7 @@ func TestParseGoldenFormats(t *testing.T) {
 	}{
 		{"judge", record.Judge},
 		{"movelist", record.MoveList},
+		{"sgf", record.SGF},
 		{"pgn", record.PGN},
 		{"blank", record.Unknown},
 		{"unknown", record.OBF}, // a position, which Parse refuses: not a game

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,82 @@ type Record struct {
 	// the best first, as OBF gives them for the FFO test positions
 	// (ParseOBF); nil when none is known. FormatGGF does not write them.
 	Known []Known
+
+	// What a GGF text says besides, kept as written so that FormatGGF
+	// writes it back; "" or nil when the text does not say it.
+
+	// BlackRating and WhiteRating are the players' ratings, GGF's RB
+	// and RW, such as "2196.37".
+	BlackRating, WhiteRating string
+	// Clock is the time both players have, GGF's TI, such as
+	// "05:00//02:00"; BlackClock and WhiteClock each player's when
+	// they differ, TB and TW.
+	Clock, BlackClock, WhiteClock string
+	// Type is the game's type, GGF's TY, such as "8", "s8r20" (a game
+	// of a synchro match from 20 random discs) or "8kr20" (a komi
+	// game); "" when it says no more than Setup, which holds what the
+	// engine plays of it, the board's size and the win rule. FormatGGF
+	// writes Type back when it says the same size and win rule as Setup,
+	// and its own TY otherwise.
+	Type string
+	// Result is the result as the text gives it, GGF's RE, such as
+	// "+0.000", "-22.87" (a komi game's) or "+64.000:t" (a time-out).
+	// It is kept, not read: the moves give the result (Game); "" when it
+	// is the one FormatGGF writes for the moves. FormatGGF
+	// writes it back, and the result of the moves only when it is "";
+	// Continue drops it once the moves are no longer the text's.
+	Result string
+	// Notes are what the text says of each turn beside its move, the
+	// evaluation and the time, such as B[c5/-18.40/0.10]: one for each
+	// turn of the game in order, the passes the game makes counted, as
+	// FormatGGF writes the turns; shorter when the last turns have none,
+	// such as the moves played after a game was loaded.
+	Notes []Note
+	// Props are the text's other properties, in order, written back
+	// verbatim by FormatGGF: a komi game's komi (KM) and its komi moves
+	// (KB, KW), comments (CO), and any this package does not know.
+	Props []Property
+}
+
+// A Note is what a GGF text says of a move beside its square: the
+// evaluation and the time spent, each as written, "" when not given, as
+// in B[d3//0.01] (no evaluation) or W[c5/-18.40/0.10].
+type Note struct {
+	Eval, Time string
+}
+
+// A Property is a property of a GGF text, NAME[Value], that a Record
+// keeps verbatim, its name in capitals.
+type Property struct {
+	Name, Value string
+}
+
+// Continue returns r with moves in place of its moves: the record of the
+// game of r gone on, or taken back, from the same setup. What r says of
+// the moves that moves no longer has is dropped: the notes of the turns
+// past the squares the two share, and the result unless moves are r's.
+// The names, ratings, clocks, type and other properties are kept.
+func (r Record) Continue(moves []othello.Square) Record {
+	same := 0
+	for same < len(moves) && same < len(r.Moves) && moves[same] == r.Moves[same] {
+		same++
+	}
+	if same < len(r.Moves) || same < len(moves) {
+		r.Result = ""
+	}
+	_, turns, err := replay(r.Setup, squareMoves(moves[:same]))
+	if err != nil {
+		turns = nil
+	}
+	switch {
+	case len(turns) == 0:
+		r.Notes = nil
+	case len(r.Notes) > len(turns):
+		r.Notes = r.Notes[:len(turns):len(turns)]
+	}
+	r.Moves = moves
+	r.PassOwed = false
+	return r
 }
 
 // Game replays the moves of r from its setup and returns the game at
@@ -67,6 +144,21 @@ func squaresOf(moves []move) []othello.Square {
 		}
 	}
 	return squares
+}
+
+// replayText replays the moves of a text, as replay does, each written
+// on its line of lines: a move refused is a *ParseError at its line, and
+// a setup refused one at start, the game's first line.
+func replayText(setup othello.Setup, written []move, lines []int, start int) ([]move, *ParseError) {
+	_, turns, err := replay(setup, written)
+	if err != nil {
+		var me *MoveError
+		if errors.As(err, &me) {
+			return nil, lineError(lines[me.Number-1], err)
+		}
+		return nil, lineError(start, err)
+	}
+	return turns, nil
 }
 
 // replay plays the written moves from setup and returns the game at their
@@ -129,11 +221,13 @@ const (
 	Judge           // the judge's setup and move lines, as a .in file holds them (judge.go)
 	MoveList        // the squares played, such as f5d6c3d3c4 (movelist.go)
 	OBF             // positions, one a line, as the FFO test positions are written (obf.go)
+	SGF             // the Smart Game Format, as Edax writes it (sgf.go)
 	PGN             // the Portable Game Notation of the WTHOR collections and Edax (pgn.go)
+	WTHOR           // WTHOR's binary game files, .wtb (wtb.go)
 )
 
 // String returns the format's name for a person: "GGF", "the judge's
-// setup", "a move list", "OBF", "PGN" or "unknown".
+// setup", "a move list", "OBF", "SGF", "PGN", "WTHOR" or "unknown".
 func (f Format) String() string {
 	switch f {
 	case GGF:
@@ -144,29 +238,39 @@ func (f Format) String() string {
 		return "a move list"
 	case OBF:
 		return "OBF"
+	case SGF:
+		return "SGF"
 	case PGN:
 		return "PGN"
+	case WTHOR:
+		return "WTHOR"
 	}
 	return "unknown"
 }
 
-// Detect tells the format of text by its content, from its first line
-// that is not blank: Judge if that line is a whole number (the rows of
+// Detect tells the format of text by its content: WTHOR if it is a
+// WTHOR game file, a header that counts the games of 68 bytes that follow
+// (isWTB); else from its first line that is not blank: Judge if that line is a whole number (the rows of
 // the setup); PGN if it is a tag pair, such as [Event "..."], or starts
-// with a move number, such as 1. f5; GGF if the text holds "(;", a
-// game's start; MoveList if the
+// with a move number, such as 1. f5; SGF if the text holds "(;", a game's
+// start, and a property only SGF has, FF[, SZ[ or GM[2]; GGF if it holds
+// "(;"; MoveList if the
 // line starts as a move does, with a letter and a digit or with pa; OBF
 // if it is a comment, starting with #, or starts with a word of OBF's
 // squares, such as a position; and Unknown if none of these.
 func Detect(text string) Format {
 	first, _ := firstLine(text)
 	switch {
+	case isWTB(text):
+		return WTHOR
 	case first == "":
 		return Unknown
 	case isNumber(first):
 		return Judge
 	case isPGNStart(first):
 		return PGN
+	case strings.Contains(text, "(;") && (strings.Contains(text, "FF[") || strings.Contains(text, "SZ[") || strings.Contains(text, "GM[2]")):
+		return SGF
 	case strings.Contains(text, "(;"):
 		return GGF
 	}
@@ -180,11 +284,13 @@ func Detect(text string) Format {
 }
 
 // Read reads what text holds, in the format Detect tells, which it
-// returns too: every game of a GGF or PGN text, the one game of a judge's setup
-// (under base's rules) or of a move list (from base), or every position
-// of a text in OBF (under base's rules) as a game with no moves. A text
+// returns too: every game of a GGF, SGF or PGN text or of a WTHOR file,
+// the one game of a judge's setup (under base's rules) or of a move list
+// (from base), or every position of a text in OBF (under base's rules)
+// as a game with no moves. A text
 // of another format is an error wrapping ErrFormat, and a blank one
-// ErrNoGame.
+// ErrNoGame. A text of many games of which some cannot be read or played
+// gives the games read and a *SkipError that lists the others.
 func Read(text string, base othello.Setup) ([]Record, Format, error) {
 	format := Detect(text)
 	var records []Record
@@ -192,8 +298,12 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 	switch format {
 	case GGF:
 		records, err = ParseGGF(text)
+	case SGF:
+		records, err = ParseSGF(text)
 	case PGN:
 		records, err = ParsePGN(text)
+	case WTHOR:
+		records, err = ParseWTB(text)
 	case Judge:
 		records, err = one(ParseJudge(text, base.Rules))
 	case MoveList:
@@ -205,12 +315,9 @@ func Read(text string, base othello.Setup) ([]Record, Format, error) {
 		if first == "" {
 			return nil, format, &ParseError{Line: 1, Msg: "no game: the text is blank", Err: ErrNoGame}
 		}
-		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, PGN, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
+		return nil, format, &ParseError{Line: line, Msg: "not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list, nor a position in OBF", Err: ErrFormat}
 	}
-	if err != nil {
-		return nil, format, err
-	}
-	return records, format, nil
+	return records, format, err
 }
 
 // one returns the record of a text of one game, as the records of the
@@ -229,7 +336,7 @@ func Parse(text string, base othello.Setup) ([]Record, error) {
 	records, format, err := Read(text, base)
 	if format == OBF {
 		_, line := firstLine(text)
-		return nil, &ParseError{Line: line, Msg: "not a game in GGF, PGN, a judge's setup or a move list", Err: ErrFormat}
+		return nil, &ParseError{Line: line, Msg: "not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list", Err: ErrFormat}
 	}
 	return records, err
 }

@@ -138,8 +138,6 @@ func TestParseErrors(t *testing.T) {
 		{"blank", " \n\t\n", record.ErrNoGame, 1, 0},
 		{"no GGF game", "(;", record.ErrSyntax, 1, 0},
 		{"unknown", "hello", record.ErrFormat, 1, 0},
-		{"synchro", "(;TY[s8];)", record.ErrUnsupported, 1, 0},
-		{"komi", "(;TY[8k];)", record.ErrUnsupported, 1, 0},
 		{"octagon", "(;\nTY[88];)", record.ErrUnsupported, 2, 0},
 		{"chess", "(;GM[chess];)", record.ErrUnsupported, 1, 0},
 		{"type letter", "(;TY[8z];)", record.ErrSyntax, 1, 0},
@@ -233,6 +231,9 @@ func TestDetect(t *testing.T) {
 	}{
 		{"(;GM[Othello];)", record.GGF},
 		{"1 (;GM[Othello];)(;GM[Othello];)", record.GGF},
+		{"(;GM[2]PC[Edax]SZ[8]\n;B[f5];W[d6])", record.SGF},
+		{"(;FF[4]\n;B[fe])", record.SGF},
+		{"(;SZ[8];B[f5])", record.SGF},
 		{"\n  8\n8\nB\n>\n", record.Judge},
 		{"f5d6", record.MoveList},
 		{" F5 D6", record.MoveList},

@@ -333,3 +333,84 @@ func Evaluate(w []int16, p, o, legal uint64) int {
 
 // featuresMax is at least Features, for arrays on the stack.
 const featuresMax = 64
+
+// Tied returns, for each weight of a stage, the first of the weights
+// that must equal it for the evaluation to score a position and its
+// images under the board's symmetries alike: a copy of a pattern may
+// be its own image in another order of its squares (a corner's 3x3
+// area mirrored in its diagonal), which reads the same discs as another
+// configuration. Package train fits one weight for each such set.
+func Tied() []int32 {
+	tied := make([]int32, stageSize)
+	for i := range tied {
+		tied[i] = int32(i)
+	}
+	for k, pt := range patterns {
+		perms := orders(pt)
+		n := len(pt.copies[0])
+		seen := make([]bool, pt.size)
+		var orbit []int
+		for start := range pt.size {
+			if seen[start] {
+				continue
+			}
+			orbit = append(orbit[:0], start)
+			seen[start] = true
+			for i := 0; i < len(orbit); i++ {
+				for _, perm := range perms {
+					if j := permuted(orbit[i], perm, n); !seen[j] {
+						seen[j] = true
+						orbit = append(orbit, j)
+					}
+				}
+			}
+			least := slices.Min(orbit)
+			for _, j := range orbit {
+				tied[offsets[k]+j] = int32(offsets[k] + least)
+			}
+		}
+	}
+	return tied
+}
+
+// orders returns the orders in which the symmetries of the board read
+// the squares of pattern pt's copies: perm[i] is the position in copy c
+// of the square that its image, another copy, lists at i.
+func orders(pt pattern) [][]int {
+	var perms [][]int
+	for _, c := range pt.copies {
+		for sym := range 8 {
+			for _, other := range pt.copies {
+				perm := make([]int, len(c))
+				ok := true
+				for i, x := range other {
+					j := slices.IndexFunc(c, func(y int) bool { return symmetry(y, sym) == x })
+					if j < 0 {
+						ok = false
+						break
+					}
+					perm[i] = j
+				}
+				if ok && !slices.ContainsFunc(perms, func(p []int) bool { return slices.Equal(p, perm) }) {
+					perms = append(perms, perm)
+				}
+			}
+		}
+	}
+	return perms
+}
+
+// permuted returns configuration idx of a pattern of n squares, its
+// first square the highest digit, read in the order perm.
+func permuted(idx int, perm []int, n int) int {
+	var digits [16]int
+	for i := n - 1; i >= 0; i-- {
+		digits[i] = idx % 3
+		idx /= 3
+	}
+	v := 0
+	for i := range n {
+		v = 3*v + digits[perm[i]]
+	}
+	return v
+}

@@ -96,3 +96,47 @@ func TestPatterns(t *testing.T) {
 		t.Errorf("got squares %#x covered, want all", covered)
 	}
 }
+
+// TestTiedSymmetric checks that weights equal where Tied ties them score
+// a position and its images under the board's eight symmetries alike.
+func TestTiedSymmetric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 3))
+	tied := Tied()
+	w := make([]int16, WeightCount())
+	free := make([]int16, stageSize)
+	for i := range free {
+		free[i] = int16(rng.IntN(200) - 100)
+	}
+	for st := range Stages {
+		for i, k := range tied {
+			w[st*stageSize+i] = free[k]
+		}
+	}
+	image := func(b uint64, sym int) uint64 {
+		var out uint64
+		for x := range 64 {
+			if b>>x&1 != 0 {
+				out |= 1 << symmetry(x, sym)
+			}
+		}
+		return out
+	}
+	for range 50 {
+		var p, o uint64
+		for x := range 64 {
+			switch rng.IntN(3) {
+			case 1:
+				p |= 1 << x
+			case 2:
+				o |= 1 << x
+			}
+		}
+		want := Evaluate(w, p, o, othello.Moves8(p, o))
+		for sym := 1; sym < 8; sym++ {
+			sp, so := image(p, sym), image(o, sym)
+			if got := Evaluate(w, sp, so, othello.Moves8(sp, so)); got != want {
+				t.Fatalf("%#x, %#x under symmetry %d: got %d, want %d", p, o, sym, got, want)
+			}
+		}
+	}
+}

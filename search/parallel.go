@@ -61,13 +61,13 @@ func (sp *splitPoint) below(top *splitPoint) bool {
 }
 
 // aborted reports whether the thread's result is void: the search gives
-// up (Stop, or the deadline has passed: the clock is read once in
-// clockEvery calls), or a split point it works for was stopped.
+// up (Stop, or the deadline has passed or Cancel is closed: both are read
+// once in clockEvery calls), or a split point it works for was stopped.
 func (s *thread) aborted() bool {
 	if s.stop.Load() {
 		return true
 	}
-	if s.clock++; s.clock%clockEvery == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	if s.clock++; s.clock%clockEvery == 0 && (s.late() || s.cancelled()) {
 		s.stop.Store(true)
 		return true
 	}
@@ -77,6 +77,21 @@ func (s *thread) aborted() bool {
 		}
 	}
 	return false
+}
+
+// late reports whether the deadline has passed.
+func (s *thread) late() bool {
+	return !s.deadline.IsZero() && time.Now().After(s.deadline)
+}
+
+// cancelled reports whether Cancel is closed.
+func (s *thread) cancelled() bool {
+	select {
+	case <-s.cancel:
+		return true
+	default:
+		return false
+	}
 }
 
 // shouldSplit reports whether a position with empties empty squares, whose

@@ -59,6 +59,7 @@ type thread struct {
 
 	// For the threads searching together (parallel.go):
 	deadline time.Time        // when to stop, zero for never
+	cancel   <-chan struct{}  // closed when to stop, nil for never
 	clock    int              // the calls of aborted, to read the clock only now and then
 	pool     *pool            // nil for a search on one thread
 	sp       *splitPoint      // the split point the thread works for, nil at the top

@@ -25,6 +25,10 @@ type Solver struct {
 	Table    *Table    // shared by every search
 	Threads  int       // the goroutines that search together; 0 or 1 for one
 	Deadline time.Time // when a search stops, its result void; none if zero
+	// Cancel, once closed, stops the search under way as Stop does, and
+	// every search after it as soon as it starts; nil for never. It is
+	// read as the Deadline is, once in a while.
+	Cancel <-chan struct{}
 
 	threads []*thread
 	stop    atomic.Bool
@@ -89,7 +93,7 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 	}
 	for i, t := range s.threads[:n] {
 		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
-		t.deadline, t.clock = s.Deadline, 0
+		t.deadline, t.cancel, t.clock = s.Deadline, s.Cancel, 0
 		t.weights = learned
 		if s.handWritten {
 			t.weights = nil
@@ -144,4 +148,48 @@ func (s *thread) root(p, o uint64, alpha, beta int) Result {
 	list, _, _ := s.order(p, o, legal, empties, noMove, outside)
 	score, move := s.searchMoves(p, o, list, empties, alpha, beta)
 	return Result{Move: move, Score: score}
+}
+
+// PV returns the principal variation of the last search of the player
+// with discs p against discs o, whose best move was first: first, then
+// the best move that the table holds for each position after it, as far
+// as it holds one and the move is legal, Pass for a pass, to the end of
+// the game at most. exact says whether that search was Solve, fewest
+// whether it was under the win rule FewestDiscs. A search to a depth
+// holds its moves only until the next Table.NewSearch.
+func (s *Solver) PV(p, o uint64, fewest, exact bool, first int) []int {
+	kind := uint64(0)
+	if exact {
+		kind |= kindExact
+	}
+	if fewest {
+		kind |= kindFewest
+	}
+	var pv []int
+	for x := first; len(pv) < 64; {
+		legal := othello.Moves8(p, o)
+		switch {
+		case x == Pass && legal == 0 && othello.Moves8(o, p) != 0:
+			p, o = o, p
+		case x >= 0 && legal>>x&1 != 0:
+			flips := othello.Flips8(p, o, x)
+			p, o = o&^flips, p|flips|1<<x
+		default:
+			return pv
+		}
+		pv = append(pv, x)
+		switch {
+		case othello.Moves8(p, o) != 0:
+			b, ok := s.Table.probe(p, o, kind)
+			if !ok {
+				return pv
+			}
+			x = b.move
+		case othello.Moves8(o, p) != 0:
+			x = Pass
+		default:
+			return pv
+		}
+	}
+	return pv
 }

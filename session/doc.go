@@ -10,12 +10,14 @@
 // refuses it with a *RefusedError that says why. The computer's move is
 // chosen by the caller, who decides when and how long a player thinks
 // (Computer), and played by Reply. Undo goes back to the previous turn of
-// a person, Hints names the player who suggests moves, and Status says
-// the score or the result.
+// a person, Hints names the CPU who suggests moves and scores them
+// (player.CPU.ScoreMoves, called by the caller, who decides when it
+// thinks), and Status says the score or the result.
 //
 // The messages people read are made here, once, in plain English: a
 // move played and the discs it flipped (Played), a pass (Passes), a
 // refusal and why (RefusedError), the result (Result), who plays what
-// (Describe), and undo's answer. Each Turn carries the messages of the
+// (Describe), a hint and the scores of the moves (Hinted, Scored), and
+// undo's answer. Each Turn carries the messages of the
 // move it played.
 package session

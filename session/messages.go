@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,8 +66,41 @@ func Describe(p player.Player) string {
 	return p.Name()
 }
 
-// Hinted returns how a session tells the move it suggests: "Hint: d3".
-func Hinted(sq othello.Square) string { return "Hint: " + sq.String() }
+// Hinted returns how a session tells the move it suggests, best, the
+// first of player.CPU.ScoreMoves, with its score (Result.ScoreText):
+// "Hint: f6 (+4, exact)", or "Hint: d3 (~+0.25, estimated 6 plies
+// deep)" when the search did not reach the end of the game ("estimated"
+// alone if the time ran out before the first ply was searched in full).
+func Hinted(best player.Result) string {
+	how := "exact"
+	switch {
+	case best.Exact:
+	case best.Depth == 0:
+		how = "estimated"
+	default:
+		how = fmt.Sprintf("estimated %d %s deep", best.Depth, plies(best.Depth))
+	}
+	return fmt.Sprintf("Hint: %v (%s, %s)", best.Move, best.ScoreText(), how)
+}
+
+// plies returns "ply" or "plies", for n of them.
+func plies(n int) string {
+	if n == 1 {
+		return "ply"
+	}
+	return "plies"
+}
+
+// Scored returns how a session tells the legal moves of mover and their
+// scores, scores as player.CPU.ScoreMoves gives them, best first: "Scores
+// for Black: f6 +4, d3 +2, c5 -2.", an estimate written as "~+0.25".
+func Scored(mover othello.Color, scores []player.Result) string {
+	moves := make([]string, len(scores))
+	for i, r := range scores {
+		moves[i] = r.Move.String() + " " + r.ScoreText()
+	}
+	return "Scores for " + ColorName(mover) + ": " + strings.Join(moves, ", ") + "."
+}
 
 // Undo's answers.
 const nothingToUndo = "Nothing to undo."
@@ -151,13 +185,67 @@ func ParsePlayer(name string, cpu player.CPU, budget time.Duration, rng *rand.Ra
 	return player.Parse(name, budget, rng)
 }
 
-// Hinter returns the player who gives hints: a CPU of the game, White's
+// Hinter returns the CPU who gives hints: a CPU of the game, White's
 // first, so that hints are as good as the opponent; or else fallback.
-func Hinter(black, white player.Player, fallback player.CPU) player.Player {
+func Hinter(black, white player.Player, fallback player.CPU) player.CPU {
 	for _, p := range []player.Player{white, black} {
 		if cpu, ok := p.(player.CPU); ok {
 			return cpu
 		}
 	}
 	return fallback
+}
+
+// Reviewed returns how a session tells the review of a move: "41. Black
+// e2 -8; best b1 +0: lost 8 discs.", or "42. White a1 +8, the best." for
+// a move as good as the best, each score as player.Result.ScoreText
+// writes it.
+func Reviewed(m player.MoveReview) string {
+	played := fmt.Sprintf("%d. %s %v %s", m.Number, ColorName(m.Player), m.Played.Move, m.Played.ScoreText())
+	if m.Best.Move == m.Played.Move {
+		return played + ", the best."
+	}
+	return fmt.Sprintf("%s; best %v %s: lost %s.", played, m.Best.Move, m.Best.ScoreText(), Lost(m))
+}
+
+// Lost returns the discs that move m lost against the best: "8 discs",
+// "1 disc", or an estimate such as "~3.50 discs".
+func Lost(m player.MoveReview) string {
+	if !m.Exact {
+		return fmt.Sprintf("~%.2f discs", m.Loss)
+	}
+	if m.Loss == 1 {
+		return "1 disc"
+	}
+	return fmt.Sprintf("%.0f discs", m.Loss)
+}
+
+// TurningPoint returns how a session names move m as a turning point of
+// its game, decided saying that it decided the game: "Move 41, Black e2:
+// lost 8 discs; the game was decided there.".
+func TurningPoint(m player.MoveReview, decided bool) string {
+	s := fmt.Sprintf("Move %d, %s %v: lost %s", m.Number, ColorName(m.Player), m.Played.Move, Lost(m))
+	if decided {
+		s += "; the game was decided there"
+	}
+	return s + "."
+}
+
+// TurningPoints returns the messages of the turning points of a game,
+// reviews the reviews of its moves (player.TurningPoints, at most three
+// that lost the most, and the move that decided the game), or "No move
+// lost a disc or more." if there is none.
+func TurningPoints(reviews []player.MoveReview) []string {
+	worst, decided := player.TurningPoints(reviews, 3)
+	if decided >= 0 && !slices.Contains(worst, decided) {
+		worst = append(worst, decided)
+	}
+	if len(worst) == 0 {
+		return []string{"No move lost a disc or more."}
+	}
+	msgs := make([]string, len(worst))
+	for i, w := range worst {
+		msgs[i] = TurningPoint(reviews[w], w == decided)
+	}
+	return msgs
 }

@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -95,5 +96,29 @@ func TestParsePlayer(t *testing.T) {
 	}
 	if _, err := ParsePlayer("people", cpu, time.Second, nil); !errors.Is(err, player.ErrName) {
 		t.Errorf("ParsePlayer(people): got %v, want %v", err, player.ErrName)
+	}
+}
+
+func TestReviewMessages(t *testing.T) {
+	d3, b1, e2 := othello.Square{Row: 2, Col: 3}, othello.Square{Row: 0, Col: 1}, othello.Square{Row: 1, Col: 4}
+	best := player.MoveReview{Number: 42, Player: othello.White, Played: player.Result{Move: d3, Exact: true, Score: 8}, Best: player.Result{Move: d3, Exact: true, Score: 8}, Exact: true}
+	lost := player.MoveReview{Number: 41, Player: othello.Black, Played: player.Result{Move: e2, Exact: true, Score: -8}, Best: player.Result{Move: b1, Exact: true, Score: 0}, Loss: 8, Exact: true}
+	one := player.MoveReview{Number: 3, Player: othello.Black, Played: player.Result{Move: e2, Exact: true, Score: 0}, Best: player.Result{Move: b1, Exact: true, Score: 1}, Loss: 1, Exact: true}
+	estimated := player.MoveReview{Number: 7, Player: othello.White, Played: player.Result{Move: e2, Score: 100}, Best: player.Result{Move: b1, Score: 450}, Loss: 3.5}
+	tests := []struct{ got, want string }{
+		{Reviewed(best), "42. White d3 +8, the best."},
+		{Reviewed(lost), "41. Black e2 -8; best b1 +0: lost 8 discs."},
+		{Reviewed(estimated), "7. White e2 ~+1.00; best b1 ~+4.50: lost ~3.50 discs."},
+		{TurningPoint(lost, true), "Move 41, Black e2: lost 8 discs; the game was decided there."},
+		{TurningPoint(one, false), "Move 3, Black e2: lost 1 disc."},
+		{strings.Join(TurningPoints([]player.MoveReview{estimated, lost, best}), " "), "Move 41, Black e2: lost 8 discs; the game was decided there. Move 7, White e2: lost ~3.50 discs."},
+		{strings.Join(TurningPoints([]player.MoveReview{best}), " "), "No move lost a disc or more."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("got %q, want %q", tt.got, tt.want)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
@@ -20,8 +21,9 @@ type Config struct {
 	// Black and White play those colours: a computer player, or nil for
 	// a person.
 	Black, White player.Player
-	// Hint suggests moves when a person asks; nil for player.CPU{}.
-	Hint player.Player
+	// Hint suggests moves when a person asks, and scores them; the zero
+	// CPU is player.CPU{}.
+	Hint player.CPU
 }
 
 // A Session is one game being played. It is not safe for use by more
@@ -29,7 +31,7 @@ type Config struct {
 type Session struct {
 	g            *othello.Game
 	black, white player.Player
-	hint         player.Player
+	hint         player.CPU
 	// line is the moves known from the setup: the game's Played, and
 	// after them the moves undone or not replayed yet.
 	line  []othello.Square
@@ -56,9 +58,6 @@ func New(c Config) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{g: g, black: c.Black, white: c.White, hint: c.Hint, line: g.Played(), start: g.Ply()}
-	if s.hint == nil {
-		s.hint = player.CPU{}
-	}
 	if c.Replay {
 		s.start = 0
 		return s, s.rewind(0)
@@ -90,12 +89,17 @@ func (s *Session) Computer() player.Player {
 	return s.Player(s.g.Turn())
 }
 
-// Hints returns the player who suggests moves to a person.
-func (s *Session) Hints() player.Player { return s.hint }
+// Hints returns the CPU who suggests moves to a person and scores them,
+// with player.CPU.ScoreMoves.
+func (s *Session) Hints() player.CPU { return s.hint }
 
 // Last returns the move just played, nil at the start and after a Goto
 // to it.
 func (s *Session) Last() *othello.Move { return s.last }
+
+// Line returns the moves of the line known, from the setup: the moves
+// played, then those undone or not replayed yet.
+func (s *Session) Line() []othello.Square { return slices.Clone(s.line) }
 
 // Length returns the number of moves of the line known, which Goto may
 // go to.

@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"testing"
 	"time"
 
@@ -237,11 +238,11 @@ func TestHints(t *testing.T) {
 	tests := []struct {
 		name         string
 		black, white player.Player
-		hint         player.Player
+		hint         player.CPU
 		want         string // the hinter's name
 	}{
-		{"the default", nil, nil, nil, player.CPU{}.Name()},
-		{"given", nil, cpu1, player.Greedy{}, "greedy"},
+		{"the default", nil, nil, player.CPU{}, player.CPU{}.Name()},
+		{"given", nil, cpu1, player.CPU{Depth: 2}, "cpu:2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,7 +252,40 @@ func TestHints(t *testing.T) {
 			}
 		})
 	}
-	if got, want := Hinted(sq("d3")), "Hint: d3"; got != want {
+}
+
+func TestHinted(t *testing.T) {
+	tests := []struct {
+		best player.Result
+		want string
+	}{
+		{player.Result{Move: sq("f6"), Exact: true, Score: 4, Depth: 12}, "Hint: f6 (+4, exact)"},
+		{player.Result{Move: sq("d3"), Score: 25, Depth: 6}, "Hint: d3 (~+0.25, estimated 6 plies deep)"},
+		{player.Result{Move: sq("a1"), Score: -300, Depth: 1}, "Hint: a1 (~-3.00, estimated 1 ply deep)"},
+		{player.Result{Move: sq("a1")}, "Hint: a1 (~+0.00, estimated)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if got := Hinted(tt.best); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestScored scores the moves of a 4x4 ending, solved, and tells them.
+func TestScored(t *testing.T) {
+	s := newSession(t, Config{Record: record.Record{Setup: setup(t, "", othello.MostDiscs), Moves: []othello.Square{sq("b1"), sq("a1")}}})
+	scores, err := player.CPU{Budget: player.NoLimit}.ScoreMoves(s.Game().Position(), s.Game().WinRule())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Scored(s.Game().Turn(), scores)
+	if want := regexp.MustCompile(`^Scores for Black: ([a-d][1-4] [+-]\d+, )*[a-d][1-4] [+-]\d+\.$`); !want.MatchString(got) {
+		t.Errorf("got %q, want a match of %s", got, want)
+	}
+	exact := []player.Result{{Move: sq("c1"), Exact: true, Score: 6}, {Move: sq("d4"), Score: -150}}
+	if got, want := Scored(othello.White, exact), "Scores for White: c1 +6, d4 ~-1.50."; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

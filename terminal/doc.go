@@ -13,7 +13,8 @@
 // The two looks are Plain, its own, and XO, the classic text game in
 // which X (Black) plays O (White) on a board of '-'. Plain marks the last
 // move, lists the discs it flipped, marks the legal moves and says the
-// score and whose turn it is; it can draw the board in colour. Package
+// score and whose turn it is, and the opening's name when it changes
+// (opening.go, from package book); it can draw the board in colour. Package
 // terminal never looks at the terminal or the environment: the caller
 // says in Config whether to colour, and whether a person types at a
 // terminal, so that the end of the input is quitting.

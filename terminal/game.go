@@ -27,8 +27,9 @@ type Config struct {
 	// Black and White play those colours: a computer player, or nil for
 	// a person who types moves.
 	Black, White player.Player
-	// Hint suggests moves when a person asks; nil for player.CPU{}.
-	Hint  player.Player
+	// Hint suggests moves and scores them when a person asks; the zero
+	// CPU is player.CPU{}.
+	Hint  player.CPU
 	Style Style
 	// Marks shows the legal moves of the player to move on the Plain
 	// board, and Color draws it in colour with ANSI escape codes, for a
@@ -43,7 +44,9 @@ type Config struct {
 const helpText = `Type a move as a column letter and a row number, in either order (d3 or 3d),
 or as row and column numbers (3 4). Commands:
   moves   list your legal moves
-  hint    the computer's suggestion
+  hint    the computer's suggestion, with its score
+  scores  every legal move's score: the final margin of discs for you
+          with best play (~ an estimate when not solved to the end)
   record  the moves so far, such as f5d6c3
   undo    take back moves, to your previous turn
   quit    end the game
@@ -89,11 +92,14 @@ type game struct {
 	view view
 	in   *lines.Reader
 	out  *bufio.Writer
+	// named is the name of the opening last told (opening.go).
+	named string
 }
 
 func (g *game) run() error {
 	g.view.intro(g.out, session.Describe(g.c.Black), session.Describe(g.c.White), g.c.Black == nil || g.c.White == nil)
 	g.view.board(g.out, g.s.Game(), nil)
+	g.opening()
 	if g.s.Game().Passed() {
 		g.view.passed(g.out, g.s.Game().Turn().Opponent())
 	}
@@ -152,6 +158,7 @@ func (g *game) computerMove(p player.Player) (session.Turn, error) {
 func (g *game) show(t session.Turn, typed bool) {
 	g.view.played(g.out, t.Player, t.Move, typed)
 	g.view.board(g.out, g.s.Game(), &t.Move)
+	g.opening()
 }
 
 // personMove reads lines until the person to move plays a legal move,
@@ -216,12 +223,16 @@ func (g *game) command(cmd command) error {
 		g.view.say(g.out, helpText)
 	case listMoves:
 		g.view.say(g.out, "Legal moves: "+g.s.Game().Legal().String())
-	case hint:
-		sq, err := g.s.Hints().Move(g.s.Game().Position(), g.s.Game().WinRule())
+	case hint, listScores:
+		scores, err := g.s.Hints().ScoreMoves(g.s.Game().Position(), g.s.Game().WinRule())
 		if err != nil {
 			return err
 		}
-		g.view.say(g.out, session.Hinted(sq))
+		if cmd == hint {
+			g.view.say(g.out, session.Hinted(scores[0]))
+		} else {
+			g.view.say(g.out, session.Scored(g.s.Game().Turn(), scores))
+		}
 	case showRecord:
 		moves := record.FormatMoveList(g.s.Game().Played())
 		if moves == "" {
@@ -235,7 +246,7 @@ func (g *game) command(cmd command) error {
 		}
 		g.view.say(g.out, msg)
 		if undone {
-			g.view.board(g.out, g.s.Game(), nil)
+			g.view.board(g.out, g.s.Game(), g.s.Last())
 			return g.save()
 		}
 	case quit:

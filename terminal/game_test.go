@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -97,11 +98,45 @@ func TestUndoOverAPass(t *testing.T) {
 	}
 }
 
+// TestUndoKeepsTheLastMove takes back a move of a game of people: the
+// board after undo marks the last move still played.
+func TestUndoKeepsTheLastMove(t *testing.T) {
+	c := config(8, 8, Plain)
+	c.White = nil
+	var out strings.Builder
+	if err := Run(strings.NewReader("d3\nc5\nundo\nquit\n"), &out, c); err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(out.String(), "Back to White's move.\n")
+	if want := " 3 . . .[X]. . . .\n"; !strings.Contains(after, want) {
+		t.Errorf("got, after undo:\n%s\nwant the last move, d3, marked: %q", after, want)
+	}
+}
+
+// TestHintAndScores asks for a hint and the scores in a 4x4 game that
+// the hinter solves: each score is exact.
+func TestHintAndScores(t *testing.T) {
+	c := config(4, 4, Plain)
+	c.Hint = player.CPU{Budget: player.NoLimit}
+	var out strings.Builder
+	if err := Run(strings.NewReader("hint\nscores\nquit\n"), &out, c); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`Black \(X\) to move: Hint: ([a-d][1-4]) \([+-]\d+, exact\)\n`,
+		`Black \(X\) to move: Scores for Black: ([a-d][1-4] [+-]\d+, ){3}[a-d][1-4] [+-]\d+\.\n`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out.String()) {
+			t.Errorf("got\n%s\nwant a match of %s", out.String(), want)
+		}
+	}
+}
+
 // FuzzRun plays any input against the computer, in every style, with
 // marks and colours or not, typed at a terminal or not: Run must end the
 // game, quit or say that the input ended, whatever the lines are.
 func FuzzRun(f *testing.F) {
-	f.Add([]byte("d3\nc5\nhint\nundo\nmoves\n3 4\nz9\n\n"), uint8(0))
+	f.Add([]byte("d3\nc5\nhint\nscores\nundo\nmoves\n3 4\nz9\n\n"), uint8(0))
 	f.Add([]byte("a1\nb1\n1 1\n4 4\nquit\n"), uint8(1))
 	f.Add([]byte(strings.Repeat("h", 5000)+"\r\nd3\n"), uint8(2))
 	f.Add([]byte("d3\nundo\nc5\n"), uint8(8+16+32))

@@ -12,6 +12,7 @@ const (
 	help
 	listMoves
 	hint
+	listScores
 	showRecord
 	undo
 	quit
@@ -21,6 +22,7 @@ var commands = map[string]command{
 	"h": help, "?": help, "help": help,
 	"moves":  listMoves,
 	"hint":   hint,
+	"scores": listScores,
 	"record": showRecord,
 	"undo":   undo,
 	"q":      quit, "quit": quit, "exit": quit,

@@ -31,7 +31,7 @@ type Searcher interface {
 // Stats sum up the searches of a Searcher over a match.
 type Stats struct {
 	Moves    int           // the moves it chose, searched or not
-	Searched int           // the moves it searched: those with a choice
+	Searched int           // the moves it searched: those with a choice, out of its book
 	Exact    int           // the searches that reached the end of the game
 	MinDepth int           // the shallowest search, exact or not
 	MaxDepth int           // the deepest
@@ -55,8 +55,8 @@ func (s *Stats) add(r player.Result) {
 	s.Moves++
 	s.Total += r.Time
 	s.Longest = max(s.Longest, r.Time)
-	if r.Forced {
-		return // the only move: nothing was searched
+	if r.Forced || r.Book {
+		return // the only move, or the book's: nothing was searched
 	}
 	if s.Searched == 0 || r.Depth < s.MinDepth {
 		s.MinDepth = r.Depth

@@ -55,7 +55,8 @@ type view interface {
 	// intro says who plays what, before the first board.
 	intro(w *bufio.Writer, black, white string, human bool)
 	// board draws the board and, in Plain, the counts and whose turn it
-	// is. last is the move just played, nil at the start and after undo.
+	// is. last is the move just played, or after undo the last move
+	// still played; nil at the start.
 	board(w *bufio.Writer, g *othello.Game, last *othello.Move)
 	// prompt asks the player to move for a move.
 	prompt(w *bufio.Writer, player othello.Color)

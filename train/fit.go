@@ -23,7 +23,7 @@ type Options struct {
 // Fit returns the weights of the evaluation (search.WeightCount of them,
 // hundredths of a disc) that minimise, stage by stage, the squared
 // error of search.Evaluate against the samples' scores plus the ridge
-// penalty: preconditioned conjugate gradients on the normal equations,
+// penalty, the weights that search.Tied ties equal: preconditioned conjugate gradients on the normal equations,
 // the preconditioner the count of each feature configuration.
 func Fit(samples []Sample, opt Options) []int16 {
 	byStage := make([][]Sample, search.Stages)
@@ -33,6 +33,7 @@ func Fit(samples []Sample, opt Options) []int16 {
 	}
 	w := make([]int16, search.WeightCount())
 	size := search.WeightCount() / search.Stages
+	tied := search.Tied()
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range max(opt.Threads, 1) {
@@ -40,9 +41,9 @@ func Fit(samples []Sample, opt Options) []int16 {
 		go func() {
 			defer wg.Done()
 			for st := range next {
-				x := fitStage(byStage[st], size, opt)
-				for i, v := range x {
-					w[st*size+i] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(100*v))))
+				x := fitStage(byStage[st], size, tied, opt)
+				for i, t := range tied {
+					w[st*size+i] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(100*x[t]))))
 				}
 			}
 		}()
@@ -56,24 +57,29 @@ func Fit(samples []Sample, opt Options) []int16 {
 }
 
 // features returns the feature indexes of every sample, search.Features
-// a sample.
-func features(samples []Sample) []int32 {
+// a sample, each the first of the weights tied to it (search.Tied).
+func features(samples []Sample, tied []int32) []int32 {
 	idx := make([]int32, len(samples)*search.Features)
 	for i, s := range samples {
-		search.FeatureIndexes(s.P, s.O, othello.Moves8(s.P, s.O), idx[i*search.Features:(i+1)*search.Features])
+		row := idx[i*search.Features : (i+1)*search.Features]
+		search.FeatureIndexes(s.P, s.O, othello.Moves8(s.P, s.O), row)
+		for j, k := range row {
+			row[j] = tied[k]
+		}
 	}
 	return idx
 }
 
 // fitStage returns the weights, in discs, of one stage of size weights
-// fitted to samples.
-func fitStage(samples []Sample, size int, opt Options) []float64 {
+// fitted to samples, one for each set of tied weights (the first of
+// each set; the others are left zero).
+func fitStage(samples []Sample, size int, tied []int32, opt Options) []float64 {
 	x := make([]float64, size)
 	if len(samples) == 0 {
 		return x
 	}
 	f := search.Features
-	idx := features(samples)
+	idx := features(samples, tied)
 	// The normal equations (AᵀA + λI)x = Aᵀb, A the samples' 0/1 rows of
 	// features, b their scores; diag the preconditioner.
 	diag := make([]float64, size)

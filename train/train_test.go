@@ -102,14 +102,21 @@ func TestLabel(t *testing.T) {
 	}
 }
 
-// TestFit checks that fitting is reproducible and lowers the error on
-// what it fits.
+// TestFit checks that fitting is reproducible, keeps tied weights equal
+// and lowers the error on what it fits.
 func TestFit(t *testing.T) {
 	samples := Label(lines(t, randomGames(t, 30, 2)), 8, 2)
 	opt := Options{Iterations: 10, Ridge: 1, Threads: 2}
 	w := Fit(samples, opt)
 	if again := Fit(samples, Options{Iterations: 10, Ridge: 1, Threads: 1}); !slices.Equal(w, again) {
 		t.Errorf("got different weights from the same samples")
+	}
+	tied := search.Tied()
+	size := len(tied)
+	for i, v := range w {
+		if k := i/size*size + int(tied[i%size]); w[k] != v {
+			t.Fatalf("weight %d: got %d, want %d, the weight %d it is tied to", i, v, w[k], k)
+		}
 	}
 	zero := make([]int16, search.WeightCount())
 	before, after := MeanError(zero, samples), MeanError(w, samples)

@@ -46,8 +46,20 @@ func TestPage(t *testing.T) {
 			`<p id="judge-status" aria-live="polite">Exit status 1\.</p>`,
 			`<pre id="judge-errors" class="error">othello: line 10: "1 2": flips nothing[^<]*\nothello: line 11: [^<]+</pre>`,
 			`<pre id="judge-output">FULL\nB: 2  W: 2\n`}},
-		{"keys", "?white=human&keys=Enter,ArrowLeft,ArrowDown,ArrowDown,Enter,u,%3F", []string{
-			`<li>Black plays d3 and flips 1 disc: d4\.</li><li>White plays c5 and flips 1 disc: d5\.</li><li>Back to White's move\.</li><li>Hint: [a-h][1-8]</li></ol>`,
+		{"keys, and a hint's square and scores", "?white=human&keys=Enter,ArrowLeft,ArrowDown,ArrowDown,Enter,u,%3F", []string{
+			`<rect class="hint"`, `<text class="score"[^>]*>(~[+-]\d+\.\d\d|[+-]\d+)</text>`,
+			`<li>Black plays d3 and flips 1 disc: d4\.</li><li>White plays c5 and flips 1 disc: d5\.</li><li>Back to White's move\.</li><li>Hint: [a-h][1-8] \([^)]+\)</li></ol>`,
+		}},
+		{"a replay's keys and buttons, and its review", "?replay=f5d6c3d3c4&level=1&keys=End,PageUp,Home,PageDown&click=end,back&review=1", []string{
+			`<span id="ply" class="muted">move 4 of 5</span>`,
+			`<ol id="moves" class="moves"[^>]*><li[^>]*title="1\. Black f5 [^"]+"[^>]*>1\. f5`,
+			`<li[^>]*title="4\. White d3 [^"]+"[^>]*class="[^"]*now[^"]*"[^>]*>4\. d3`,
+			`<li[^>]*title="5\. Black c4 [^"]+"[^>]*>5\. c4`,
+			`<ul id="turning"><li>(Move \d+|No move)[^<]+</li>`,
+		}},
+		{"computer against computer", "?black=cpu:1&white=greedy", []string{
+			`<li>Black plays [a-h][1-8][^<]*</li><li>White plays [a-h][1-8][^<]*</li><li>Black plays`,
+			`<li>Game over: Black \d+, White \d+\. [^<]+</li></ol>`,
 		}},
 	}
 	for _, tt := range tests {

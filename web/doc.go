@@ -13,19 +13,22 @@
 //
 //	GET  /                        the page (static/index.html)
 //	GET  /app.js, /style.css      its script and style.css
+//	GET  /serve.css               its own look, over style.css
 //	POST /api/games               a new game: body NewGame, answer State (201)
 //	GET  /api/games/{id}          the game's State
 //	POST /api/games/{id}/move     play a square for the person to move: body Move
 //	POST /api/games/{id}/undo     back to the previous turn of a person
-//	POST /api/games/{id}/hint     the State with the move the computer suggests
+//	POST /api/games/{id}/hint     the State with the move the computer suggests and every move's score
 //	POST /api/games/{id}/goto     a game of people to a move of its line: body Goto
+//	POST /api/games/{id}/review   the State with more of its line reviewed: each move's loss, the turning points
 //	POST /api/judge               the judge's Transcript of a Judgement
 //
 // Every POST takes a JSON body (Content-Type: application/json; an empty
 // body for undo and hint) of at most 64 KiB. After a person's move, and
 // when a game starts with the computer to move, the computer's replies
 // are played before the answer, so that a State always waits for a
-// person or is over; its Messages say what happened, in othello play's
+// person or is over (in a game of two computer players, one move is
+// played a request, so that the page shows the game move by move); its Messages say what happened, in othello play's
 // words: each move, each pass, the result. A request the server refuses
 // is answered in plain text, one line that says why, with status 400 (a
 // bad option or JSON, a square the game refuses and why, as othello play
@@ -44,6 +47,7 @@
 // The page's query starts what it names, for links and for the tests in
 // a headless browser: the new game form's fields (?size=6x6&white=human),
 // a game to replay (?replay=f5d6c3), the squares to play (?moves=d3,c5),
-// the keys to press on the board (?keys=ArrowLeft,Enter,u), and a setup
-// and move lines to judge (?judge=...).
+// the keys to press on the board (?keys=ArrowLeft,Enter,u), the buttons
+// to click, by id or data-go (?click=end,back), a review of the game
+// (?review=1), and a setup and move lines to judge (?judge=...).
 package web

@@ -12,9 +12,11 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/othello-judge/judge/book"
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/page"
@@ -86,6 +88,7 @@ func NewServer(o Options) *Server {
 	s := &Server{mux: http.NewServeMux(), games: newStore(o.MaxGames, o.Idle), searches: make(chan struct{}, o.Searches), pool: player.NewPool(o.Searches), loopback: o.Loopback}
 	s.mux.HandleFunc("GET /{$}", staticFile("index.html", "text/html; charset=utf-8"))
 	s.mux.HandleFunc("GET /app.js", staticFile("app.js", "text/javascript; charset=utf-8"))
+	s.mux.HandleFunc("GET /serve.css", staticFile("serve.css", "text/css; charset=utf-8"))
 	s.mux.HandleFunc("GET /style.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		io.WriteString(w, string(page.Style()))
@@ -96,6 +99,7 @@ func NewServer(o Options) *Server {
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.api(s.undo))
 	s.mux.HandleFunc("POST /api/games/{id}/hint", s.api(s.hint))
 	s.mux.HandleFunc("POST /api/games/{id}/goto", s.api(s.goTo))
+	s.mux.HandleFunc("POST /api/games/{id}/review", s.api(s.review))
 	s.mux.HandleFunc("POST /api/judge", s.api(s.judge))
 	return s
 }
@@ -289,9 +293,6 @@ func (n NewGame) game() (*game, string, error) {
 	if white, err = session.ParsePlayer(or(n.White, "cpu"), cpu, player.DefaultBudget, nil); err != nil {
 		return nil, "", badRequest(err, "white must be human, cpu, cpu:DEPTH, greedy or random, got %q", n.White)
 	}
-	if black != nil && white != nil {
-		return nil, "", badRequest(nil, "a person must play black or white: othello play -games plays computers against each other")
-	}
 	hint := session.Hinter(black, white, cpu)
 	if n.Text != "" {
 		return n.load(rules, hint)
@@ -312,11 +313,12 @@ func (n NewGame) game() (*game, string, error) {
 }
 
 // load returns the game of n.Text, at its start, to be replayed by
-// people, as record.Read reads it: the first game of a text in GGF, a
-// judge's setup and its move lines, a move list from the standard 8x8
-// start, or the first position of a text in OBF as a game with no moves,
-// under rules unless the text says.
-func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, error) {
+// people, as record.Read reads it: the first game that can be played of
+// a text in GGF (the message names the games skipped, the first with
+// why), a judge's setup and its move lines, a move list from the
+// standard 8x8 start, or the first position of a text in OBF as a game
+// with no moves, under rules unless the text says.
+func (n NewGame) load(rules othello.Rules, hint player.CPU) (*game, string, error) {
 	for _, f := range []struct{ name, value string }{{"size", n.Size}, {"first", n.First}, {"win", n.Win}, {"black", n.Black}, {"white", n.White}} {
 		if f.value != "" {
 			return nil, "", badRequest(nil, "a game loaded from text sets its own %s, and people play it: drop %s", f.name, f.name)
@@ -324,8 +326,10 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 	}
 	base, _ := othello.StandardSetup(rules, 8, 8)
 	games, format, err := record.Read(n.Text, base)
+	var se *record.SkipError
 	var pe *record.ParseError
 	switch {
+	case errors.As(err, &se):
 	case errors.As(err, &pe):
 		return nil, "", badRequest(err, "line %d: %s", pe.Line, pe.Msg)
 	case err != nil:
@@ -338,6 +342,10 @@ func (n NewGame) load(rules othello.Rules, hint player.Player) (*game, string, e
 	msg := fmt.Sprintf("Loaded %s: %d moves.", format, gm.s.Length())
 	if len(games) > 1 {
 		msg = fmt.Sprintf("Loaded the first of %d games in %s: %d moves.", len(games), format, gm.s.Length())
+	}
+	if se != nil {
+		msg += fmt.Sprintf(" Skipped %d that cannot be played: game %d, line %d: %s.",
+			len(se.Skipped), se.Skipped[0].Number, se.Skipped[0].Err.Line, se.Skipped[0].Err.Msg)
 	}
 	return gm, msg, nil
 }
@@ -393,8 +401,11 @@ func newGame(c session.Config) (*game, error) {
 }
 
 // reply plays the computer's moves in gm until a person is to move or
-// the game is over, adding their messages to msgs.
+// the game is over, adding their messages to msgs. In a game of two
+// computer players it plays one move, so that the page shows the game
+// move by move, asking for the next when it will.
 func (s *Server) reply(ctx context.Context, gm *game, msgs []string) ([]string, error) {
+	computers := gm.s.Player(othello.Black) != nil && gm.s.Player(othello.White) != nil
 	for p := gm.s.Computer(); p != nil; p = gm.s.Computer() {
 		sq, err := s.think(ctx, p, gm.s.Game())
 		if err != nil {
@@ -405,40 +416,50 @@ func (s *Server) reply(ctx context.Context, gm *game, msgs []string) ([]string, 
 			return msgs, err
 		}
 		msgs = append(msgs, t.Messages...)
+		if computers {
+			break
+		}
 	}
 	return msgs, nil
 }
 
-// think returns the move of p in game g. It waits for a token of
-// s.searches, so that no more computers think at once than it holds, and
-// gives up when ctx is done; the search itself ends within its budget,
-// then gives the token back. A CPU searches with the server's pool.
+// think returns the move of p in game g, searched by search.
 func (s *Server) think(ctx context.Context, p player.Player, g *othello.Game) (othello.Square, error) {
 	if cpu, ok := p.(player.CPU); ok {
 		cpu.Pool = s.pool
 		p = cpu
 	}
+	pos, win := g.Position(), g.WinRule()
+	return search(s, ctx, func() (othello.Square, error) { return p.Move(pos, win) })
+}
+
+// search returns what f, a computer's search, finds. It waits for a
+// token of s.searches, so that no more computers think at once than it
+// holds, and gives up when ctx is done; the search itself ends within its
+// budget, then gives the token back. f must not use what the caller may
+// change once search has returned.
+func search[T any](s *Server, ctx context.Context, f func() (T, error)) (T, error) {
+	var zero T
 	select {
 	case s.searches <- struct{}{}:
 	case <-ctx.Done():
-		return othello.Square{}, ctx.Err()
+		return zero, ctx.Err()
 	}
 	type answer struct {
-		sq  othello.Square
+		v   T
 		err error
 	}
 	done := make(chan answer, 1)
-	pos, win := g.Position(), g.WinRule()
 	go func() {
 		defer func() { <-s.searches }()
-		sq, err := p.Move(pos, win)
-		done <- answer{sq, err}
+		v, err := f()
+		done <- answer{v, err}
 	}()
 	select {
 	case a := <-done:
-		return a.sq, a.err
+		return a.v, a.err
 	case <-ctx.Done():
-		return othello.Square{}, ctx.Err()
+		return zero, ctx.Err()
 	}
 }
 
@@ -545,12 +566,19 @@ func (s *Server) hint(r *http.Request) (any, int, error) {
 	if err := gm.s.PersonToMove(); err != nil {
 		return nil, 0, notPersonToMove(err)
 	}
-	sq, err := s.think(r.Context(), gm.s.Hints(), gm.s.Game())
+	cpu := gm.s.Hints()
+	cpu.Pool = s.pool
+	g := gm.s.Game()
+	pos, win := g.Position(), g.WinRule()
+	scores, err := search(s, r.Context(), func() ([]player.Result, error) { return cpu.ScoreMoves(pos, win) })
 	if err != nil {
 		return nil, 0, err
 	}
-	st := gm.state(r.PathValue("id"), []string{session.Hinted(sq)})
-	st.Hint = sq.String()
+	st := gm.state(r.PathValue("id"), []string{session.Hinted(scores[0])})
+	st.Hint = scores[0].Move.String()
+	for _, sc := range scores {
+		st.Scores = append(st.Scores, MoveScore{Square: sc.Move.String(), Score: sc.ScoreText(), Exact: sc.Exact})
+	}
 	return st, http.StatusOK, nil
 }
 
@@ -580,6 +608,48 @@ func (s *Server) goTo(r *http.Request) (any, int, error) {
 		return nil, 0, err
 	}
 	return gm.state(r.PathValue("id"), msgs), http.StatusOK, nil
+}
+
+// reviewTime is about how long one request of review reviews moves for,
+// before it answers with those done so far.
+const reviewTime = 2 * time.Second
+
+// review answers POST /api/games/{id}/review: it reviews the moves of
+// the game's line (player.CPU.ReviewGame, with the CPU that gives hints)
+// that are not yet, for about reviewTime, and returns the State with the
+// Review so far and, once every move is reviewed, its turning points.
+// The page asks again until Reviewed is Length. The reviews of a line
+// are kept while the line is the same from the start.
+func (s *Server) review(r *http.Request) (any, int, error) {
+	gm, err := s.locked(r, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer gm.mu.Unlock()
+	line := gm.s.Line()
+	same := 0
+	for same < min(len(line), len(gm.reviewed)) && line[same] == gm.reviewed[same] {
+		same++
+	}
+	gm.reviews, gm.reviewed = gm.reviews[:min(same, len(gm.reviews))], line
+	cpu := gm.s.Hints()
+	cpu.Pool = s.pool
+	setup := gm.s.Game().Setup()
+	from := len(gm.reviews)
+	reviews, err := search(s, r.Context(), func() ([]player.MoveReview, error) {
+		var done []player.MoveReview
+		start := time.Now()
+		err := cpu.ReviewGame(setup, line, from, func(m player.MoveReview) bool {
+			done = append(done, m)
+			return time.Since(start) < reviewTime
+		})
+		return done, err
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	gm.reviews = append(gm.reviews, reviews...)
+	return gm.state(r.PathValue("id"), nil), http.StatusOK, nil
 }
 
 // A Judgement is the body of POST /api/judge: a setup and move lines,
@@ -639,27 +709,56 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 // is now, what happened in the request, and the board drawn.
 type State struct {
 	ID       string        `json:"id"`
-	Rules    string        `json:"rules"`          // "full" or "simple"
-	Rows     int           `json:"rows"`           // the board's size
-	Cols     int           `json:"cols"`           //
-	Win      string        `json:"win"`            // ">" most discs wins, "<" fewest
-	Black    string        `json:"black"`          // who plays Black: "human", or the computer as othello play names it
-	White    string        `json:"white"`          // who plays White
-	Turn     string        `json:"turn"`           // "black" or "white" to move, "" once the game is over
-	Human    bool          `json:"human"`          // whether a person is to move
-	Over     bool          `json:"over"`           // whether the game is over
-	Winner   string        `json:"winner"`         // once over: "black", "white" or "draw"
-	Score    Score         `json:"score"`          // the discs of each colour
-	Legal    []string      `json:"legal"`          // the legal moves of the player to move
-	Last     string        `json:"last"`           // the last move, "" at the start
-	Ply      int           `json:"ply"`            // the moves played
-	Length   int           `json:"length"`         // the moves of the line known, to replay with goto
-	Record   string        `json:"record"`         // the moves played, as a move list
-	Status   string        `json:"status"`         // the score and whose move, or the result
-	Messages []string      `json:"messages"`       // what happened in this request, in order, in othello play's words
-	Hint     string        `json:"hint,omitempty"` // the move suggested, for hint
-	Board    template.HTML `json:"board"`          // the board as SVG: BoardSVG with the last move, its flips and the legal moves
-	Replay   bool          `json:"replay"`         // whether people play both colours, so that goto may go anywhere in the line
+	Rules    string        `json:"rules"`            // "full" or "simple"
+	Rows     int           `json:"rows"`             // the board's size
+	Cols     int           `json:"cols"`             //
+	Win      string        `json:"win"`              // ">" most discs wins, "<" fewest
+	Black    string        `json:"black"`            // who plays Black: "human", or the computer as othello play names it
+	White    string        `json:"white"`            // who plays White
+	Turn     string        `json:"turn"`             // "black" or "white" to move, "" once the game is over
+	Human    bool          `json:"human"`            // whether a person is to move
+	Over     bool          `json:"over"`             // whether the game is over
+	Winner   string        `json:"winner"`           // once over: "black", "white" or "draw"
+	Score    Score         `json:"score"`            // the discs of each colour
+	Legal    []string      `json:"legal"`            // the legal moves of the player to move
+	Last     string        `json:"last"`             // the last move, "" at the start
+	Ply      int           `json:"ply"`              // the moves played
+	Length   int           `json:"length"`           // the moves of the line known, to replay with goto
+	Record   string        `json:"record"`           // the moves played, as a move list
+	Line     string        `json:"line"`             // the moves of the line known, as a move list: Record, then the moves undone or not replayed yet
+	Status   string        `json:"status"`           // the score and whose move, or the result
+	Messages []string      `json:"messages"`         // what happened in this request, in order, in othello play's words
+	Hint     string        `json:"hint,omitempty"`   // the move suggested, for hint
+	Scores   []MoveScore   `json:"scores,omitempty"` // for hint: every legal move's score, best first
+	Board    template.HTML `json:"board"`            // the board as SVG: BoardSVG with the last move, its flips and the legal moves
+	Replay   bool          `json:"replay"`           // whether people play both colours, so that goto may go anywhere in the line
+	Auto     bool          `json:"auto"`             // whether computers play both colours: each GET of the game plays the next move
+	Opening  string        `json:"opening"`          // the name of the game's opening (book.Openings.Name), "" if none
+	// Review holds the reviews of the first moves of the line, as far
+	// as review has gone, in order; TurningPoints, once every move is
+	// reviewed, the turning points of the game, in othello review's
+	// words.
+	Review        []ReviewedMove `json:"review"`
+	TurningPoints []string       `json:"turningPoints"`
+}
+
+// A ReviewedMove is a move of the line and how it compares with the
+// best, as othello review says it.
+type ReviewedMove struct {
+	Number  int     `json:"number"`  // the move's number, from 1
+	Square  string  `json:"square"`  // the move played
+	Loss    float64 `json:"loss"`    // the discs it lost against the best
+	Exact   bool    `json:"exact"`   // whether the loss is exact
+	Text    string  `json:"text"`    // the review in words: "41. Black e2 -8; best b1 +0: lost 8 discs."
+	Turning bool    `json:"turning"` // whether it is a turning point of the game
+}
+
+// A MoveScore is a legal move and its score for the player to move, as
+// player.CPU.ScoreMoves gives it.
+type MoveScore struct {
+	Square string `json:"square"` // such as "d3"
+	Score  string `json:"score"`  // player.Result.ScoreText: "+4", or an estimate such as "~-1.25"
+	Exact  bool   `json:"exact"`  // whether the score is the final margin with best play, not an estimate
 }
 
 // A Score is the discs of each colour.
@@ -677,8 +776,9 @@ func (gm *game) state(id string, msgs []string) State {
 		ID: id, Rules: strings.ToLower(g.Rules().Name()), Rows: b.Rows(), Cols: b.Cols(), Win: g.WinRule().String(),
 		Black: session.Describe(gm.s.Player(othello.Black)), White: session.Describe(gm.s.Player(othello.White)),
 		Over: g.Over(), Score: Score{black, white}, Legal: []string{},
-		Ply: g.Ply(), Length: gm.s.Length(), Record: record.FormatMoveList(g.Played()),
+		Ply: g.Ply(), Length: gm.s.Length(), Record: record.FormatMoveList(g.Played()), Line: record.FormatMoveList(gm.s.Line()),
 		Status: gm.s.Status(), Messages: msgs, Replay: gm.s.People(),
+		Opening: book.StandardOpenings().Name(g),
 	}
 	if st.Messages == nil {
 		st.Messages = []string{}
@@ -699,5 +799,19 @@ func (gm *game) state(id string, msgs []string) State {
 		st.Human = gm.s.Computer() == nil
 	}
 	st.Board = page.BoardSVG(b, marks)
+	st.Auto = gm.s.Player(othello.Black) != nil && gm.s.Player(othello.White) != nil
+	st.Review, st.TurningPoints = []ReviewedMove{}, []string{}
+	if len(gm.reviews) > 0 && slices.Equal(gm.reviewed, gm.s.Line()) {
+		var turning []int
+		if len(gm.reviews) == len(gm.reviewed) {
+			st.TurningPoints = session.TurningPoints(gm.reviews)
+			worst, decided := player.TurningPoints(gm.reviews, 3)
+			turning = append(worst, decided)
+		}
+		for i, m := range gm.reviews {
+			st.Review = append(st.Review, ReviewedMove{Number: m.Number, Square: m.Played.Move.String(), Loss: m.Loss, Exact: m.Exact,
+				Text: session.Reviewed(m), Turning: slices.Contains(turning, i)})
+		}
+	}
 	return st
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -95,13 +96,12 @@ func TestNewGameRefused(t *testing.T) {
 		{`{"level":"11"}`, `level must be 1 to 10, easy, medium, hard or perfect, got "11"`},
 		{`{"black":"people"}`, `black must be human, cpu, cpu:DEPTH, greedy or random, got "people"`},
 		{`{"white":"cpu:0"}`, `white must be human`},
-		{`{"black":"cpu","white":"random"}`, `a person must play black or white`},
 		{`{"colour":"B"}`, `bad JSON: unknown field "colour"`},
 		{`{"size":8}`, `bad JSON: cannot unmarshal number`},
 		{`{`, `bad JSON: unexpected EOF`},
 		{`{} {}`, `bad JSON: more after the JSON value`},
 		{`[]`, `bad JSON: cannot unmarshal array`},
-		{`{"text":"hello world"}`, `line 1: not a game in GGF, PGN, a judge's setup or a move list`},
+		{`{"text":"hello world"}`, `line 1: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list`},
 		{`{"text":"f5d6z9"}`, `line 1:`},
 		{`{"text":"f5d6","size":"6x6"}`, `a game loaded from text sets its own size, and people play it: drop size`},
 		{`{"text":"f5d6","white":"cpu"}`, `a game loaded from text sets its own white`},
@@ -209,9 +209,73 @@ func TestHint(t *testing.T) {
 	h := NewServer(Options{})
 	id := create(t, h, `{"level":"1"}`).ID
 	st := call(t, h, "POST", "/api/games/"+id+"/hint", "{}", http.StatusOK)
-	if !slices.Contains(st.Legal, st.Hint) || !slices.Equal(st.Messages, []string{"Hint: " + st.Hint}) || st.Ply != 0 {
+	said := regexp.MustCompile(`^Hint: ` + st.Hint + ` \(~[+-]\d+\.\d\d, estimated( \d+ pl(y|ies) deep)?\)$`)
+	if !slices.Contains(st.Legal, st.Hint) || len(st.Messages) != 1 || !said.MatchString(st.Messages[0]) || st.Ply != 0 {
 		t.Errorf("got hint %q, %q at ply %d, want one of %v, said, at ply 0", st.Hint, st.Messages, st.Ply, st.Legal)
 	}
+	var squares []string
+	for _, sc := range st.Scores {
+		squares = append(squares, sc.Square)
+	}
+	if len(st.Scores) == 0 || st.Scores[0].Square != st.Hint || !sameSet(squares, st.Legal) {
+		t.Errorf("got scores %v, want every legal move, %v, the hint first", st.Scores, st.Legal)
+	}
+}
+
+// TestComputers plays a game of two computer players: each request
+// plays one move.
+func TestComputers(t *testing.T) {
+	h := NewServer(Options{})
+	st := create(t, h, `{"black":"cpu:1","white":"greedy"}`)
+	if st.Ply != 1 || !st.Auto || st.Human || len(st.Messages) != 1 {
+		t.Fatalf("got ply %d, auto %v, human %v, %q; want 1, true, false, one move", st.Ply, st.Auto, st.Human, st.Messages)
+	}
+	for ply := 2; ply <= 4; ply++ {
+		st = call(t, h, "GET", "/api/games/"+st.ID, "", http.StatusOK)
+		if st.Ply != ply || !strings.HasPrefix(st.Messages[0], []string{"White", "Black"}[ply%2]+" plays ") {
+			t.Errorf("got ply %d, %q, want %d and its move", st.Ply, st.Messages, ply)
+		}
+	}
+	if status, _, text := do(t, h, "POST", "/api/games/"+st.ID+"/hint", "{}"); status != http.StatusBadRequest || text != "it is the computer's move\n" {
+		t.Errorf("hint: got %d %q, want 400, it is the computer's move", status, text)
+	}
+}
+
+// TestReview reviews a replayed game: every move, numbered, its text
+// othello review's, and the turning points once all are done.
+func TestReview(t *testing.T) {
+	h := NewServer(Options{})
+	st := create(t, h, `{"text":"f5d6c3d3c4f4","level":"1"}`)
+	if len(st.Review) != 0 || len(st.TurningPoints) != 0 {
+		t.Fatalf("got review %v, %q before asking, want none", st.Review, st.TurningPoints)
+	}
+	for range 6 {
+		if st = call(t, h, "POST", "/api/games/"+st.ID+"/review", "{}", http.StatusOK); len(st.Review) == 6 {
+			break
+		}
+	}
+	if len(st.Review) != 6 || len(st.TurningPoints) == 0 {
+		t.Fatalf("got %d moves reviewed, %q; want 6, the turning points", len(st.Review), st.TurningPoints)
+	}
+	text := regexp.MustCompile(`^\d+\. (Black|White) [a-h][1-8] \S+(, the best\.|; best [a-h][1-8] \S+: lost \S+ discs?\.)$`)
+	for i, m := range st.Review {
+		if m.Number != i+1 || m.Square != []string{"f5", "d6", "c3", "d3", "c4", "f4"}[i] || !text.MatchString(m.Text) || m.Loss < 0 {
+			t.Errorf("move %d: got %+v", i+1, m)
+		}
+	}
+	// A move played from the start changes the line: its review is gone.
+	call(t, h, "POST", "/api/games/"+st.ID+"/goto", `{"ply":0}`, http.StatusOK)
+	if st = call(t, h, "POST", "/api/games/"+st.ID+"/move", `{"square":"d3"}`, http.StatusOK); len(st.Review) != 0 {
+		t.Errorf("got %d moves reviewed after another first move, want 0", len(st.Review))
+	}
+}
+
+// sameSet reports whether a and b hold the same strings, in any order.
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
 
 func TestReplay(t *testing.T) {
@@ -220,21 +284,26 @@ func TestReplay(t *testing.T) {
 		length     int
 		rows       int
 		record     string // the moves at the end
+		message    string // the message of the game loaded
+		opening    string // the opening's name at the end
 	}{
-		{"GGF", `{"text":"(;GM[Othello]PC[othello]PB[human]PW[cpu]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6"},
-		{"move list", `{"text":"f5d6c3d3c4"}`, 5, 8, "f5d6c3d3c4"},
-		{"judge", `{"rules":"simple","text":` + quote(passGame) + `}`, 8, 4, "b1a1a2c1d1a3a4d3"},
+		{"GGF", `{"text":"(;GM[Othello]PC[othello]PB[human]PW[cpu]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6",
+			"Loaded GGF: 4 moves.", ""},
+		{"GGF, a game skipped", `{"text":"(;GM[Othello]B[a1];)\n(;GM[Othello]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[d5]W[c5]B[b5]W[c6];)"}`, 4, 6, "d5c5b5c6",
+			"Loaded GGF: 4 moves. Skipped 1 that cannot be played: game 1, line 1: move 1, B a1: move flips no disc.", ""},
+		{"move list", `{"text":"f5d6c3d3c4"}`, 5, 8, "f5d6c3d3c4", "Loaded a move list: 5 moves.", "Tiger"},
+		{"judge", `{"rules":"simple","text":` + quote(passGame) + `}`, 8, 4, "b1a1a2c1d1a3a4d3", "Loaded the judge's setup: 8 moves.", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := NewServer(Options{})
 			st := create(t, h, tt.body)
-			if st.Length != tt.length || st.Ply != 0 || st.Rows != tt.rows || len(st.Messages) != 1 {
-				t.Errorf("got length %d, ply %d, rows %d, %q, want %d, 0, %d, the game loaded", st.Length, st.Ply, st.Rows, st.Messages, tt.length, tt.rows)
+			if st.Length != tt.length || st.Ply != 0 || st.Rows != tt.rows || len(st.Messages) != 1 || st.Messages[0] != tt.message {
+				t.Errorf("got length %d, ply %d, rows %d, %q, want %d, 0, %d, %q", st.Length, st.Ply, st.Rows, st.Messages, tt.length, tt.rows, tt.message)
 			}
 			st = call(t, h, "POST", "/api/games/"+st.ID+"/goto", `{"ply":`+itoa(tt.length)+`}`, http.StatusOK)
-			if st.Ply != tt.length || st.Record != tt.record {
-				t.Errorf("at the end: got ply %d, %s, want %d, %s", st.Ply, st.Record, tt.length, tt.record)
+			if st.Ply != tt.length || st.Record != tt.record || st.Opening != tt.opening {
+				t.Errorf("at the end: got ply %d, %s, opening %q, want %d, %s, %q", st.Ply, st.Record, st.Opening, tt.length, tt.record, tt.opening)
 			}
 			st = call(t, h, "POST", "/api/games/"+st.ID+"/goto", `{"ply":1}`, http.StatusOK)
 			if st.Ply != 1 || st.Last != tt.record[:2] || !strings.HasPrefix(st.Messages[0], "Black plays "+tt.record[:2]) {

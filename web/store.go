@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/session"
 )
 
@@ -15,6 +17,10 @@ import (
 type game struct {
 	mu sync.Mutex
 	s  *session.Session
+	// reviews are the reviews of the first moves of the line of
+	// reviewed, from the setup, as far as they have gone.
+	reviews  []player.MoveReview
+	reviewed []othello.Square
 }
 
 // A store holds the games of a server by id, at most max at once. A

@@ -12,6 +12,7 @@
 //	othello nboard [flags]
 //	othello perft [-rules full|simple] [-size RxC] DEPTH
 //	othello play [flags]
+//	othello review [flags] FILE
 //	othello serve [-addr HOST:PORT] [flags]
 //	othello solve [flags] FILE
 //
@@ -49,11 +50,12 @@
 // transcript of a setup. Solve solves endgame positions exactly, from any
 // file record.Read reads: the FFO test positions in OBF, a setup of the
 // judge's, games in GGF or a move list; and checks the scores the file
-// knows. Nboard and gtp run the computer player as an engine for GUIs,
+// knows; with -all, every legal move's score. Review scores each move
+// of a game against the best and names its turning points. Nboard and gtp run the computer player as an engine for GUIs,
 // speaking the NBoard protocol (package nboard) or the Go Text Protocol
 // (package gtp) on standard input and output. "othello check -h", "othello gen -h", "othello gtp -h",
 // "othello nboard -h", "othello perft -h", "othello play -h", "othello
-// serve -h" and "othello solve -h" list their flags.
+// review -h", "othello serve -h" and "othello solve -h" list their flags.
 package main
 
 import (
@@ -100,6 +102,7 @@ const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello nboard [flags]
        othello perft [-rules full|simple] [-size RxC] DEPTH
        othello play [flags]
+       othello review [flags] FILE
        othello serve [-addr HOST:PORT] [flags]
        othello solve [flags] FILE
 
@@ -122,7 +125,8 @@ grades a folder of submissions; othello gradescope writes a Gradescope
 autograder; othello gen writes random test scenarios; othello gtp and
 othello nboard run the computer as an engine for GUIs; othello perft
 counts the game tree; othello play is a game against the computer;
-othello serve is the game in a browser; othello solve solves endgame
+othello review scores each move of a game against the best; othello
+serve is the game in a browser; othello solve solves endgame
 positions. Each takes -h.
 `
 
@@ -147,6 +151,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 			return runPerft(args[1:], stdout, stderr)
 		case "play":
 			return runPlay(args[1:], stdin, stdout, stderr, env)
+		case "review":
+			return runReview(args[1:], stdout, stderr)
 		case "serve":
 			return runServe(args[1:], stdout, stderr)
 		case "solve":

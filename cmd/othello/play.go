@@ -32,15 +32,19 @@ or -load file or an I/O error, 2 bad command line.
 Flags:
   -black human|cpu|cpu:DEPTH|greedy|random
 	who plays Black (default human). cpu plays at -level; cpu:DEPTH
-	searches no deeper than DEPTH moves ahead, within -time; greedy
+	searches no deeper than DEPTH moves ahead, within -time (on 8x8 the
+	end is solved exactly as soon as -time allows, whatever DEPTH); greedy
 	flips the most discs; random plays any legal move
   -white PLAYER
 	who plays White (default cpu)
   -level 1..10|easy|medium|hard|perfect
 	how well cpu plays (default 8, hard): 1 to 4 search 1 to 4 moves
 	ahead, 5 six, 6 eight, within 500ms a move; 7 to 10 search as deep
-	as 250ms, 500ms, 2s and 5s a move allow, and solve the end exactly
-	once they likely can in time. easy is 2, medium 5, perfect 10
+	as 250ms, 500ms, 2s and 5s a move allow. On 8x8 every level solves
+	the end exactly once it likely can in time. easy is 2, medium 5,
+	perfect 10. On 8x8, cpu opens from the book of tournament games: 9
+	and 10 its best moves, the others varied (-seed); cpu:DEPTH searches
+	from the start
   -time D
 	the most time a computer move may take: the level's, or 500ms for
 	cpu:DEPTH. Given with -level, it replaces the level's time
@@ -56,17 +60,24 @@ Flags:
 	the starting board, first player and win rule, from a file: the
 	judge's setup (as a .in file holds it; its move lines are not
 	played), a position in OBF, or the position at the end of a game in
-	GGF or of a move list; not with -size, -first or -win
+	GGF, SGF, PGN or WTHOR or of a move list; not with -size, -first or
+	-win
   -load FILE
-	go on with the game of FILE: the first game of a file in GGF, a
-	judge's setup and its move lines, or a move list such as f5d6c3 from
-	the standard 8x8 start. The file sets the board, the first player
-	and the win rule (not with -board, -size, -first or -win), and GGF
-	the rules too (-rules must agree)
+	go on with the game of FILE: the first game that can be played of a
+	file in GGF or SGF or of a WTHOR file, .wtb (standard error names the
+	games before it that cannot, and why), the first game of a file in
+	PGN, a judge's setup and its move lines, or a move list such as
+	f5d6c3 from the standard 8x8 start. The file sets the board, the
+	first player and the win rule (not with -board, -size, -first or
+	-win), and GGF the rules too (-rules must agree)
   -save FILE
 	write the game to FILE in GGF as it goes: at the start and after
 	every move, each time whole (a new file renamed over the old), with
-	its result once it is over
+	its result once it is over. A game of -load keeps all its file says:
+	the players' names and ratings (but a colour whose player -black or
+	-white gives is named after it), the clocks, the type, every other
+	property, and each move's evaluation and time; the moves played
+	since have none
   -games N
 	with two computer players: play N games, colours changing each
 	game, and print one line: "cpu vs greedy: 93 won, 5 lost, 2 drawn"
@@ -75,7 +86,8 @@ Flags:
 	print the -games line, even for one game, then how deep each CPU
 	searched and how long its moves took
   -seed N
-	the seed of greedy and random (default: from the clock)
+	the seed of greedy, random and the opening book's moves of cpu
+	below level 9 (default: from the clock)
   -style plain|xo
 	plain (the default) or xo, the classic text game: X and O on a
 	board of '-', "Player 'X' move: "
@@ -102,11 +114,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 	case err != nil:
 		return badUsage(stderr, "play", playUsage, "%v", err)
 	}
+	for _, s := range c.skipped {
+		fmt.Fprintf(stderr, "othello play: %s: game %d skipped: line %d: %s\n", c.file, s.Number, s.Err.Line, s.Err.Msg)
+	}
 	if c.match {
 		return runMatch(c.Config, c.games, c.stats, stdout, stderr)
 	}
 	if c.save != "" {
-		c.Save = saver(c.save, c.Config, c.loaded)
+		c.Save = saver(c.save, c.base)
 	}
 	if err := terminal.Run(stdin, stdout, c.Config); err != nil {
 		return playFailed(stderr, err)
@@ -153,11 +168,16 @@ func addPlayFlags(flags *flag.FlagSet) *playFlags {
 // Config says, or with match a match of games games.
 type playConfig struct {
 	terminal.Config
-	match  bool          // -games over 1, or -stats: a match, not a game shown
-	games  int           // -games
-	stats  bool          // -stats
-	save   string        // -save: the file to save the game to, "" for none
-	loaded record.Record // the game of -load or -board, for its date and place
+	match bool   // -games over 1, or -stats: a match, not a game shown
+	games int    // -games
+	stats bool   // -stats
+	save  string // -save: the file to save the game to, "" for none
+	// base is the record that -save's game goes on from (saver).
+	base record.Record
+	// file is the file of -load or -board, and skipped its games that
+	// were skipped, as they cannot be played, before the one read.
+	file    string
+	skipped []record.Skipped
 }
 
 // A gameFileError is a -board or -load file that cannot be played: not a
@@ -193,6 +213,7 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 		cpu.Budget = *f.budget
 	}
 	rng := rand.New(rand.NewPCG(*f.seed, 0))
+	cpu.Rand = rng // its book moves below level 9
 	pc.games, pc.stats, pc.save = *f.games, *f.stats, *f.save
 	pc.match = pc.games > 1 || pc.stats
 	c := &pc.Config
@@ -235,7 +256,8 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 			}
 		}
 		var format record.Format
-		if loaded, format, err = readGameFile(path, rules); err != nil {
+		pc.file = path
+		if loaded, format, pc.skipped, err = readGameFile(path, rules); err != nil {
 			return pc, &gameFileError{err}
 		}
 		if got := loaded.Setup.Rules.Name(); isSet(flags, "rules") && got != rules.Name() {
@@ -264,8 +286,36 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 			return pc, fmt.Errorf("-win must be > or <, got %q", *f.win)
 		}
 	}
-	pc.loaded = loaded
+	pc.base = saveBase(c, loaded, *f.load != "", isSet(flags, "black"), isSet(flags, "white"))
 	return pc, nil
+}
+
+// saveBase returns the record that the game of c goes on from, for
+// -save: with -load, the loaded record, with all it says, such as the
+// ratings, the clocks and each move's evaluation and time; otherwise a
+// new record of c's setup, with only the date and place of the file of
+// -board. The players' names are the loaded record's, with their
+// ratings, but for a colour whose player the flags give (blackSet,
+// whiteSet) or the file does not name: then the player's name
+// (playerName). The date and place are the file's, or now and "othello".
+func saveBase(c *terminal.Config, loaded record.Record, load, blackSet, whiteSet bool) record.Record {
+	base := record.Record{Setup: c.Setup, Date: loaded.Date, Place: loaded.Place}
+	if load {
+		base = loaded
+	}
+	if blackSet || base.Black == "" {
+		base.Black, base.BlackRating = playerName(c.Black), ""
+	}
+	if whiteSet || base.White == "" {
+		base.White, base.WhiteRating = playerName(c.White), ""
+	}
+	if base.Date == "" {
+		base.Date = time.Now().Format(record.DateLayout)
+	}
+	if base.Place == "" {
+		base.Place = "othello"
+	}
+	return base
 }
 
 // playFailed writes err on stderr as one line, without the name of
@@ -295,25 +345,36 @@ func colorOn(mode string, env environ) (bool, error) {
 }
 
 // readGameFile reads the game of the file at path for -load and -board,
-// and its format (record.Read): the first game of a file in GGF, a
-// judge's setup and its move lines, a move list from the standard 8x8
-// start, or the first position of a file in OBF as a game with no moves;
-// under rules r when the file does not say.
-func readGameFile(path string, r othello.Rules) (record.Record, record.Format, error) {
+// and its format (record.Read): the first game that can be played of a
+// file of games, such as GGF, a judge's setup and its move lines, a move
+// list from the standard 8x8 start, or the first position of a file in
+// OBF as a game with no moves; under rules r when the file does not say.
+// It returns the games skipped before it too, that cannot be played.
+func readGameFile(path string, r othello.Rules) (record.Record, record.Format, []record.Skipped, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return record.Record{}, record.Unknown, err
+		return record.Record{}, record.Unknown, nil, err
 	}
 	base, _ := othello.StandardSetup(r, 8, 8)
 	games, format, err := record.Read(string(data), base)
+	var se *record.SkipError
 	var pe *record.ParseError
-	if errors.As(err, &pe) {
-		return record.Record{}, format, fmt.Errorf("%s: line %d: %s", path, pe.Line, pe.Msg)
+	switch {
+	case errors.As(err, &se):
+		var skipped []record.Skipped // those before the first game read
+		for i, s := range se.Skipped {
+			if s.Number != i+1 {
+				break
+			}
+			skipped = append(skipped, s)
+		}
+		return games[0], format, skipped, nil
+	case errors.As(err, &pe):
+		return record.Record{}, format, nil, fmt.Errorf("%s: line %d: %s", path, pe.Line, pe.Msg)
+	case err != nil:
+		return record.Record{}, format, nil, err
 	}
-	if err != nil {
-		return record.Record{}, format, err
-	}
-	return games[0], format, nil
+	return games[0], format, nil, nil
 }
 
 // endSetup returns the setup of a game that starts where the game of r
@@ -327,19 +388,14 @@ func endSetup(r record.Record) (othello.Setup, error) {
 }
 
 // saver returns the Save of -save: it writes the game to the file at path
-// in GGF, with the players of c, and the date and place of the loaded
-// record, or now and "othello" for a new game.
-func saver(path string, c terminal.Config, loaded record.Record) func(*othello.Game) error {
-	date, place := loaded.Date, loaded.Place
-	if date == "" {
-		date = time.Now().Format(record.DateLayout)
-	}
-	if place == "" {
-		place = "othello"
-	}
+// in GGF, as the record base goes on (record.Record.Continue): what base
+// says of the moves the game keeps, the moves played since with no
+// evaluation or time.
+func saver(path string, base record.Record) func(*othello.Game) error {
 	return func(g *othello.Game) error {
-		text, err := record.FormatGGF(record.Record{Setup: g.Setup(), Moves: g.Played(),
-			Black: playerName(c.Black), White: playerName(c.White), Date: date, Place: place})
+		r := base.Continue(g.Played())
+		r.Setup = g.Setup()
+		text, err := record.FormatGGF(r)
 		if err == nil {
 			err = writeFileAtomic(path, []byte(text))
 		}

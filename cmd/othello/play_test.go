@@ -21,7 +21,7 @@ import (
 	"github.com/othello-judge/judge/record"
 )
 
-var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play")
+var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play, and othello review's golden reviews in testdata/review")
 
 // playDir holds the transcripts of othello play, one file a case, in the
 // txtar format that parsePlayCase reads. Its README.md describes it.
@@ -486,6 +486,47 @@ func TestPlaySaveLoad(t *testing.T) {
 	}
 }
 
+// TestPlayLoadKeeps loads GGS's games with -load and saves them with
+// -save: what the file says is kept, property for property, the names of
+// the players but where a flag gives the player, and the moves played
+// after loading have no evaluation or time. A first game that cannot be
+// played is skipped, and said on standard error.
+func TestPlayLoadKeeps(t *testing.T) {
+	const head = "(;GM[Othello]PC[GGS/os]DT[2005.01.02_03:04:05.EST]PB[hercule]PW[scorp+]RB[2350.10]RW[2401.77]TI[15:00//02:00]TY[8]KM[0]" +
+		"BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//1.03]W[d6/-1.20/0.50]B[c3/2.10/2.22]W[d3/-3.40/0.10]"
+	const bad = "(;GM[Othello]TY[8]\nB[a1];)\n"
+	tests := []struct {
+		name   string
+		file   string
+		args   []string
+		input  string
+		want   string // the saved file
+		stderr string
+	}{
+		{"as it was", head + ";)\n", nil, "quit\n", head + ";)\n", ""},
+		{"white given, a move played", head + ";)\n", []string{"-white", "human"}, "c4\nquit\n",
+			strings.Replace(head, "PW[scorp+]RB[2350.10]RW[2401.77]", "PW[human]RB[2350.10]", 1) + "B[c4];)\n", ""},
+		{"a bad game first", bad + head + ";)\n", nil, "quit\n", head + ";)\n", ": game 1 skipped: line 2: move 1, B a1: move flips no disc\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in, out := filepath.Join(dir, "game.ggf"), filepath.Join(dir, "copy.ggf")
+			if err := os.WriteFile(in, []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			status, _, stderr := playRun(tt.input, append([]string{"-load", in, "-save", out}, tt.args...)...)
+			if wantErr := "othello play: " + in + tt.stderr; status != 0 || (tt.stderr == "" && stderr != "") || (tt.stderr != "" && stderr != wantErr) {
+				t.Fatalf("got status %d, stderr %q; want 0 and %q", status, stderr, tt.stderr)
+			}
+			saved, err := os.ReadFile(out)
+			if err != nil || string(saved) != tt.want {
+				t.Errorf("saved\n%s(error %v), want\n%s", saved, err, tt.want)
+			}
+		})
+	}
+}
+
 // countOf returns the discs of c on the board of g.
 func countOf(g *othello.Game, c othello.Color) int { return g.Board().Count(c) }
 
@@ -513,9 +554,11 @@ func TestPlayFiles(t *testing.T) {
 		{"rules agree", []string{"-load", game, "-rules", "full", "-white", "human"}, 0, "X Black 21, O White 29, Black to move\n", ""},
 		{"missing file", []string{"-load", filepath.Join(dir, "missing.ggf")}, 1, "", "othello play: open "},
 		{"bad move", []string{"-load", filepath.Join(solveDir, "bad.ggf")}, 1, "", "othello play: " + filepath.Join(solveDir, "bad.ggf") + ": line 3: move 3, B a1: move flips no disc\n"},
-		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ": line 1: not a game in GGF, PGN, a judge's setup or a move list, nor a position in OBF\n"},
+		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ": line 1: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list, nor a position in OBF\n"},
 		{"save nowhere", []string{"-save", filepath.Join(dir, "missing", "x.ggf")}, 1, "", "othello play: save " + filepath.Join(dir, "missing", "x.ggf") + ": open "},
-		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nBlack (X) to move: Bye.", ""},
+		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nOpening: Diagonal Opening\nBlack (X) to move: Bye.", ""},
+		{"load WTHOR", []string{"-load", filepath.Join(solveDir, "games.wtb"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nOpening: Diagonal Opening\nBlack (X) to move: Bye.", ""},
+		{"load SGF", []string{"-load", filepath.Join(solveDir, "edax.sgf"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nOpening: Diagonal Opening\nBlack (X) to move: Bye.", ""},
 		{"board at the end of a game", []string{"-board", game, "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nBlack (X) to move: Bye.", ""},
 		{"board in OBF", []string{"-board", filepath.Join(solveDir, "ffo.obf"), "-white", "human"}, 0, "\n 8 . X X X X X * .\nX Black 27, O White 23, Black to move\n", ""},
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,7 +37,17 @@ FILE is one of:
     the judge plays them (a line the judge answers INVALID is skipped,
     and a player with no legal move passes).
   - games in GGF, as GGS and NBoard write them (a file that holds "(;"),
-    each with its board, rules and win rule: one position a game.
+    each with its board, rules and win rule: one position a game. A game
+    that cannot be played is skipped: its line says why, "#2  skipped:
+    line 4: move 3, B a1: move flips no disc", and the others are solved.
+  - games in SGF, as Edax writes them (a file that holds "(;" and FF[,
+    SZ[ or GM[2]), the main line of each: one position a game.
+  - games in PGN, as the WTHOR collections and Edax write them (a file
+    whose first line is a tag, [Event "..."], or starts 1.): one
+    position a game.
+  - a WTHOR game file, .wtb (a header of 16 bytes that counts the games
+    of 68 bytes that follow): one position a game, a game that cannot be
+    played skipped as in GGF.
   - a move list such as f5d6c3 (a file that starts with a square), from
     the standard 8x8 start.
 Of a game, the position at its end is solved. A file of none of these
@@ -60,16 +71,19 @@ summary: the positions, how many agree with a known score (and disagree,
 and are not checked, if any), the nodes, the seconds and the nodes a
 second of all the searches.
 
-Exit status: 0 no known score disagrees, 1 one disagrees, or FILE cannot
-be read or has a bad line (standard error says which and why), 2 bad
-command line.
+Exit status: 0 no known score disagrees, 1 one disagrees, a game was
+skipped, or FILE cannot be read or has a bad line (standard error says
+which and why), 2 bad command line.
 
 Flags:
   -depth N
-	search N plies deep at most instead of solving
+	search N plies deep at most in the midgame; on 8x8 under the full
+	rules the end is still solved exactly whenever the time allows
+	(without -time, always), other boards stop at N plies
   -time D
-	search for at most about D a position instead of solving, such as
-	500ms or 2s. With -depth or -time, a score that is not exact is an
+	search for at most about D a position, such as 500ms or 2s, solving
+	exactly only what is likely solved in that time. With -depth or
+	-time, a score that is not exact is an
 	estimate in discs, such as ~+3.25, or win or loss when the search
 	proved one without counting by how much; a known score beside it is
 	shown, not checked ("not checked"), and counts in neither agree nor
@@ -81,6 +95,14 @@ Flags:
   -rules full|simple
 	the rules of a setup, a move list or positions in OBF (default
 	full); GGF says its own
+  -all
+	after each position, every legal move and its score, best first,
+	on a line of its own: "    all: g8 +32, g2 +12, b2 -20 ...",
+	exact when solving, estimates (~+3.25) with -depth or -time, whose
+	time is then shared by the moves; a move whose known score (OBF)
+	differs from an exact one is followed by it, "g2 +10 (known +12)",
+	and disagrees. A player who must pass has "pa" and its score, a
+	finished game "--"
   -v
 	after each position, the principal variation, on a line of its
 	own: "    pv: g8 h7 pa a8 ...", each move the best that the same
@@ -95,6 +117,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	threads := flags.Int("threads", runtime.NumCPU(), "")
 	rulesName := flags.String("rules", "full", "")
 	verbose := flags.Bool("v", false, "")
+	all := flags.Bool("all", false, "")
 	if status, ok := parseFlags(flags, args, solveUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -120,7 +143,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 
 	out := bufio.NewWriter(stdout)
-	status := solveFile(flags.Arg(0), rules, solveConfig{depth: *depth, budget: *budget, threads: *threads, pv: *verbose}, out, stderr)
+	status := solveFile(flags.Arg(0), rules, solveConfig{depth: *depth, budget: *budget, threads: *threads, pv: *verbose, all: *all}, out, stderr)
 	if err := out.Flush(); err != nil && status == 0 {
 		fmt.Fprintf(stderr, "othello solve: %v\n", err)
 		return 1
@@ -134,6 +157,7 @@ type solveConfig struct {
 	budget  time.Duration // the time a position, 0 for no limit
 	threads int
 	pv      bool // print the principal variations
+	all     bool // print every legal move's score
 }
 
 // cpu returns the player that solves or searches each position.
@@ -155,7 +179,7 @@ func (c solveConfig) describe() string {
 	case c.exact():
 		how = "solving exactly"
 	case c.budget == 0:
-		how = fmt.Sprintf("searching %s deep", plural(c.depth, "ply", "plies"))
+		how = fmt.Sprintf("searching %s deep, 8x8 solved exactly", plural(c.depth, "ply", "plies"))
 	case c.depth == 0:
 		how = fmt.Sprintf("searching %v a position", c.budget)
 	default:
@@ -181,7 +205,13 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 	cpu := c.cpu()
 	w := newSolveWidths(f.problems, c.exact())
 	var sum solveSummary
+	solved := 0
 	for i, p := range f.problems {
+		if p.skipped != nil {
+			fmt.Fprintf(out, "#%-*d  skipped: line %d: %s\n", w.number, i+1, p.skipped.Err.Line, p.skipped.Err.Msg)
+			continue
+		}
+		solved++
 		r, err := cpu.Analyze(p.pos, p.win)
 		if err != nil {
 			return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: %v", i+1, err), Err: err})
@@ -189,7 +219,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 		v := judgeResult(r, p.known)
 		sum.add(r, v)
 		fmt.Fprintf(out, "#%-*d  empties %*d  move %-*s  score %-*s  nodes %10d  %8.3fs%s\n",
-			w.number, i+1, w.empties, p.pos.Empties().Len(), w.move, moveName(r), w.score, scoreText(r),
+			w.number, i+1, w.empties, p.pos.Empties().Len(), w.move, moveName(r), w.score, r.ScoreText(),
 			r.Nodes, r.Time.Seconds(), v.text)
 		if c.pv {
 			pv, err := principalVariation(cpu, p, r)
@@ -198,23 +228,69 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 			}
 			fmt.Fprintln(out, strings.TrimSuffix("    pv: "+strings.Join(pv, " "), " "))
 		}
+		if c.all {
+			line, err := allMoves(cpu, p, r, &sum)
+			if err != nil {
+				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: scores of the moves: %v", i+1, err), Err: err})
+			}
+			fmt.Fprintln(out, "    all: "+line)
+		}
 		if err := out.Flush(); err != nil {
 			fmt.Fprintf(stderr, "othello solve: %v\n", err)
 			return 1
 		}
 	}
-	fmt.Fprintln(out, sum.String(len(f.problems), f.anyKnown))
-	if sum.disagree > 0 {
+	fmt.Fprintln(out, sum.String(solved, f.anyKnown))
+	if skipped := len(f.problems) - solved; skipped > 0 {
+		out.Flush()
+		fmt.Fprintf(stderr, "othello solve: %s: %s skipped, as %s cannot be played\n", path,
+			plural(skipped, "game", "games"), map[bool]string{true: "it", false: "they"}[skipped == 1])
+		return 1
+	}
+	if sum.disagree > 0 || sum.movesDisagree > 0 {
 		return 1
 	}
 	return 0
 }
 
-// A problem is a position of a file to solve.
+// allMoves returns the legal moves of p with their scores, best first,
+// as player.CPU.ScoreMoves finds them: "g8 +32, g2 +12 (known +14)", an
+// exact score that differs from the known score of its move followed by
+// it and counted in sum. A player who must pass has "pa" and the score of
+// r, the position's result, and a finished game "--".
+func allMoves(cpu player.CPU, p problem, r player.Result, sum *solveSummary) (string, error) {
+	switch {
+	case r.Over:
+		return "--", nil
+	case r.Pass:
+		return "pa " + r.ScoreText(), nil
+	}
+	scores, err := cpu.ScoreMoves(p.pos, p.win)
+	if err != nil {
+		return "", err
+	}
+	moves := make([]string, len(scores))
+	for i, sc := range scores {
+		sum.nodes += sc.Nodes
+		sum.time += sc.Time
+		moves[i] = sc.Move.String() + " " + sc.ScoreText()
+		for _, k := range p.known {
+			if !k.Pass && k.Square == sc.Move && sc.Exact && k.Score != sc.Score {
+				moves[i] += fmt.Sprintf(" (known %+d)", k.Score)
+				sum.movesDisagree++
+			}
+		}
+	}
+	return strings.Join(moves, ", "), nil
+}
+
+// A problem is a position of a file to solve, or a game of it that was
+// skipped.
 type problem struct {
-	pos   *othello.Position
-	win   othello.WinRule
-	known []record.Known // the moves of known score, best first; OBF only
+	pos     *othello.Position
+	win     othello.WinRule
+	known   []record.Known  // the moves of known score, best first; OBF only
+	skipped *record.Skipped // the game skipped, and why; nil for a position
 }
 
 // A problemFile is the positions of a file, and what they are.
@@ -247,20 +323,9 @@ func (e *lineError) Unwrap() error { return e.Err }
 // position of OBF, and the position at the end of each game of GGF, of a
 // judge's setup and its move lines or of a move list.
 func readProblems(path string, r othello.Rules) (problemFile, error) {
-	data, err := os.ReadFile(path)
+	games, format, se, err := readRecords(path, r)
 	if err != nil {
 		return problemFile{}, err
-	}
-	base, _ := othello.StandardSetup(r, 8, 8)
-	games, format, err := record.Read(string(data), base)
-	var pe *record.ParseError
-	switch {
-	case errors.Is(err, record.ErrNoGame):
-		return problemFile{}, &lineError{Path: path, Msg: "no position in it", Err: err}
-	case errors.As(err, &pe):
-		return problemFile{}, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
-	case err != nil:
-		return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
 	}
 	var f problemFile
 	for _, rec := range games {
@@ -281,13 +346,19 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		f.about = fmt.Sprintf("%s in OBF, 8x8 under the %s rules, won by %s",
 			plural(len(games), "position", "positions"), s.Rules.Name(), s.Win)
 		return f, nil
+	case se != nil:
+		f.about = fmt.Sprintf("%d games in %s, %d skipped", len(games)+len(se.Skipped), format, len(se.Skipped))
+		for _, sk := range se.Skipped {
+			f.problems = slices.Insert(f.problems, sk.Number-1, problem{skipped: &sk})
+		}
+		return f, nil
 	case len(games) > 1:
 		f.about = fmt.Sprintf("%d games in %s", len(games), format)
 		return f, nil
 	}
 	what := format.String() // the judge's setup, a move list
-	if format == record.GGF {
-		what = "a game in GGF"
+	if format == record.GGF || format == record.SGF || format == record.PGN {
+		what = "a game in " + format.String()
 	}
 	f.about = fmt.Sprintf("%s, %dx%d under the %s rules, won by %s, %v to move",
 		what, s.Board.Rows(), s.Board.Cols(), s.Rules.Name(), s.Win, pos.Turn())
@@ -295,6 +366,32 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		f.about += " after " + plural(n, "move", "moves")
 	}
 	return f, nil
+}
+
+// readRecords reads the games or positions of the file at path, whatever
+// its format (record.Read), under rules r when the file does not say,
+// with the *record.SkipError of the games skipped if some were, nil
+// otherwise. A file that cannot be read is its error; one with no game,
+// or with a line that is not what its format holds, a *lineError.
+func readRecords(path string, r othello.Rules) ([]record.Record, record.Format, *record.SkipError, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	base, _ := othello.StandardSetup(r, 8, 8)
+	games, format, err := record.Read(string(data), base)
+	var se *record.SkipError
+	var pe *record.ParseError
+	switch {
+	case errors.As(err, &se):
+	case errors.Is(err, record.ErrNoGame):
+		return nil, 0, nil, &lineError{Path: path, Msg: "no position in it", Err: err}
+	case errors.As(err, &pe):
+		return nil, 0, nil, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
+	case err != nil:
+		return nil, 0, nil, &lineError{Path: path, Msg: err.Error(), Err: err}
+	}
+	return games, format, se, nil
 }
 
 // endPosition returns the position at the end of g, to solve: when the
@@ -361,21 +458,6 @@ func moveName(r player.Result) string {
 	return r.Move.String()
 }
 
-// scoreText returns the score of r: a signed margin such as "+18" or "+0"
-// when it is exact; otherwise "win" or "loss" when the search proved one,
-// or the estimate in discs, such as "~+3.25".
-func scoreText(r player.Result) string {
-	switch {
-	case r.Exact:
-		return fmt.Sprintf("%+d", r.Score)
-	case r.Score >= player.Won:
-		return "win"
-	case r.Score <= -player.Won:
-		return "loss"
-	}
-	return fmt.Sprintf("~%+.2f", float64(r.Score)/100)
-}
-
 // principalVariation returns the moves of best play from p, whose result
 // is first, to the end of the game: each the move that cpu finds in the
 // position after the one before.
@@ -409,6 +491,9 @@ type solveWidths struct {
 func newSolveWidths(ps []problem, exact bool) solveWidths {
 	w := solveWidths{number: len(strconv.Itoa(len(ps))), empties: 1, move: 2, score: 7}
 	for _, p := range ps {
+		if p.pos == nil {
+			continue // a game skipped
+		}
 		b := p.pos.Board()
 		w.empties = max(w.empties, len(strconv.Itoa(p.pos.Empties().Len())))
 		w.move = max(w.move, len(othello.Square{Row: b.Rows() - 1, Col: b.Cols() - 1}.String()))
@@ -422,6 +507,7 @@ func newSolveWidths(ps []problem, exact bool) solveWidths {
 // A solveSummary adds up the results of a file.
 type solveSummary struct {
 	agree, disagree, notChecked int
+	movesDisagree               int // with -all: the moves whose exact score is not the known one
 	nodes                       int64
 	time                        time.Duration
 }
@@ -452,6 +538,9 @@ func (s *solveSummary) String(n int, known bool) string {
 		}
 		if s.notChecked > 0 {
 			parts = append(parts, fmt.Sprintf("%d not checked", s.notChecked))
+		}
+		if s.movesDisagree > 0 {
+			parts = append(parts, plural(s.movesDisagree, "move disagrees", "moves disagree"))
 		}
 	}
 	rate := 0.0

@@ -56,6 +56,8 @@ func canonSolve(t *testing.T, out string) []string {
 		switch {
 		case strings.HasPrefix(l, "    pv:"):
 			lines = append(lines, "pv")
+		case strings.HasPrefix(l, "#") && strings.Contains(l, "  skipped: "):
+			lines = append(lines, strings.Join(strings.Fields(l), " "))
 		case strings.HasPrefix(l, "#"):
 			f := strings.Fields(l)
 			if len(f) < 10 || f[1] != "empties" || f[3] != "move" || f[5] != "score" || f[7] != "nodes" || !secondsPattern.MatchString(f[9]) {
@@ -111,6 +113,29 @@ func TestSolve(t *testing.T) {
 			"#2 empties 14 move g8 score +32 known +32 disagree: g8 is +12",
 			"2 positions, 0 agree, 2 disagree, " + summary,
 		}, ""},
+		{"all", []string{"-threads", "1", "-all", ffo}, 0, []string{
+			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 1 thread"),
+			"#1 empties 14 move g8 score +32 known +32 ok",
+			"    all: g8 +32, g2 +12, b2 -20, g6 -26, g1 -32, g7 -34",
+			"#2 empties 16 move f8 score +8 known +8 ok",
+			"    all: f8 +8, g2 +6, g6 -24, g1 -32, f7 -32, g7 -34, b2 -38",
+			"2 positions, 2 agree, " + summary,
+		}, ""},
+		{"all disagree", []string{"-threads", "1", "-all", filepath.Join(solveDir, "wrong.obf")}, 1, []string{
+			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 1 thread"),
+			"#1 empties 14 move g8 score +32 known +30 disagree",
+			"    all: g8 +32 (known +30), g2 +12, b2 -20, g6 -26, g1 -32, g7 -34",
+			"#2 empties 14 move g8 score +32 known +32 disagree: g8 is +12",
+			"    all: g8 +32 (known +12), g2 +12 (known +32), b2 -20, g6 -26, g1 -32, g7 -34",
+			"2 positions, 0 agree, 2 disagree, 3 moves disagree, " + summary,
+		}, ""},
+		{"all: pass and game over", []string{"-threads", "1", "-all", filepath.Join(solveDir, "ends.obf")}, 0, []string{
+			header("ends.obf", "3 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 1 thread"),
+			"#1 empties 2 move pa score -64 known -64 ok", "    all: pa -64",
+			"#2 empties 0 move -- score +4", "    all: --",
+			"#3 empties 54 move -- score -64", "    all: --",
+			"3 positions, 1 agree, " + summary,
+		}, ""},
 		{"pass and game over", []string{"-threads", "2", "-v", filepath.Join(solveDir, "ends.obf")}, 0, []string{
 			header("ends.obf", "3 positions in OBF, 8x8 under the FULL rules, won by >; solving exactly, 2 threads"),
 			"#1 empties 2 move pa score -64 known -64 ok", "pv",
@@ -119,13 +144,13 @@ func TestSolve(t *testing.T) {
 			"3 positions, 1 agree, " + summary,
 		}, ""},
 		{"depth", []string{"-depth", "2", "-threads", "1", ffo}, 0, []string{
-			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 2 plies deep, 1 thread"),
-			"#1 empties 14 move ? score ~EST known +32 not checked",
-			"#2 empties 16 move ? score ~EST known +8 not checked",
-			"2 positions, 0 agree, 2 not checked, " + summary,
+			header("ffo.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 2 plies deep, 8x8 solved exactly, 1 thread"),
+			"#1 empties 14 move g8 score +32 known +32 ok",
+			"#2 empties 16 move f8 score +8 known +8 ok",
+			"2 positions, 2 agree, " + summary,
 		}, ""},
 		{"depth to the end", []string{"-depth", "16", "-threads", "1", filepath.Join(solveDir, "wrong.obf")}, 1, []string{
-			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 16 plies deep, 1 thread"),
+			header("wrong.obf", "2 positions in OBF, 8x8 under the FULL rules, won by >; searching 16 plies deep, 8x8 solved exactly, 1 thread"),
 			"#1 empties 14 move g8 score +32 known +30 disagree",
 			"#2 empties 14 move g8 score +32 known +32 disagree: g8 is +12",
 			"2 positions, 0 agree, 2 disagree, " + summary,
@@ -162,6 +187,29 @@ func TestSolve(t *testing.T) {
 			"#3 empties 0 move -- score -16",
 			"#4 empties 11 move pa score -16",
 			"4 positions, " + summary,
+		}, ""},
+		{"a game skipped", []string{"-threads", "1", "-v", filepath.Join(solveDir, "some-bad.ggf")}, 1, []string{
+			header("some-bad.ggf", "3 games in GGF, 1 skipped; solving exactly, 1 thread"),
+			"#1 empties 11 move pa score -16", "pv",
+			"#2 skipped: line 4: move 3, B a1: move flips no disc",
+			"#3 empties 6 move b1 score +2", "pv",
+			"2 positions, " + summary,
+		}, "othello solve: " + filepath.Join(solveDir, "some-bad.ggf") + ": 1 game skipped, as it cannot be played\n"},
+		{"a game in SGF", []string{"-threads", "1", filepath.Join(solveDir, "edax.sgf")}, 0, []string{
+			header("edax.sgf", "a game in SGF, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
+		{"a game in PGN", []string{"-threads", "1", filepath.Join(solveDir, "endgame.pgn")}, 0, []string{
+			header("endgame.pgn", "a game in PGN, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"1 position, " + summary,
+		}, ""},
+		{"games of WTHOR", []string{"-threads", "1", filepath.Join(solveDir, "games.wtb")}, 0, []string{
+			header("games.wtb", "2 games in WTHOR; solving exactly, 1 thread"),
+			"#1 empties 14 move c5 score +10",
+			"#2 empties 0 move -- score +22",
+			"2 positions, " + summary,
 		}, ""},
 		{"move list", []string{"-threads", "1", filepath.Join(solveDir, "endgame.txt")}, 0, []string{
 			header("endgame.txt", "a move list, 8x8 under the FULL rules, won by >, B to move after 46 moves; solving exactly, 1 thread"),
@@ -244,6 +292,69 @@ func TestSolveTime(t *testing.T) {
 		if !re.MatchString(lines[i]) {
 			t.Errorf("line %d: got %q, want it to match %q", i+1, lines[i], re)
 		}
+	}
+}
+
+// TestSolveAll solves the small test files with -all: each position's
+// line of scores holds every legal move once, the first with the
+// position's score, none better.
+func TestSolveAll(t *testing.T) {
+	tests := []struct{ file, rules string }{
+		{"fewest-6x4.in", "simple"},
+		{"most-4x6.in", "full"},
+		{"moves.in", "full"},
+		{"games.ggf", "full"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file+"/"+tt.rules, func(t *testing.T) {
+			path := filepath.Join(solveDir, tt.file)
+			status, stdout, stderr := solveRun("-all", "-threads", "1", "-rules", tt.rules, path)
+			if status != 0 || stderr != "" {
+				t.Fatalf("exit status %d, standard error %q; want 0 and nothing", status, stderr)
+			}
+			rules, _ := othello.ParseRules(tt.rules)
+			f, err := readProblems(path, rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(stdout, "\n")
+			if len(lines) != 2*len(f.problems)+3 { // the header, two lines a position, the summary, ""
+				t.Fatalf("got %d lines, want %d:\n%s", len(lines), 2*len(f.problems)+3, stdout)
+			}
+			for i, p := range f.problems {
+				fields, all := strings.Fields(lines[1+2*i]), strings.TrimPrefix(lines[2+2*i], "    all: ")
+				move, score := fields[4], fields[6]
+				if move == "--" || move == "pa" {
+					want := move
+					if move == "pa" {
+						want += " " + score
+					}
+					if all != want {
+						t.Errorf("#%d: got %q, want %q", i+1, all, want)
+					}
+					continue
+				}
+				var squares []string
+				for j, ms := range strings.Split(all, ", ") {
+					sq, sc, _ := strings.Cut(ms, " ")
+					squares = append(squares, sq)
+					best, _ := strconv.Atoi(score)
+					v, err := strconv.Atoi(sc)
+					if err != nil || v > best || (j == 0 && v != best) {
+						t.Errorf("#%d: got %q with the score %s, want exact scores, the first %s, none better", i+1, all, score, score)
+					}
+				}
+				var legal []string
+				for _, sq := range p.pos.Legal().Squares() {
+					legal = append(legal, sq.String())
+				}
+				slices.Sort(squares)
+				slices.Sort(legal)
+				if !slices.Equal(squares, legal) {
+					t.Errorf("#%d: got the moves %v, want the legal moves %v", i+1, squares, legal)
+				}
+			}
+		})
 	}
 }
 

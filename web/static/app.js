@@ -38,8 +38,11 @@ function show(st) {
   $("status").textContent = st.status;
   $("legal").textContent = st.over ? "" : "Legal moves: " + st.legal.join(" ");
   $("record").textContent = "Record: " + (st.record || "no moves yet");
+  $("opening").textContent = st.opening ? "Opening: " + st.opening : "";
+  showMoves(st);
   $("replay").hidden = !st.replay || st.length === 0;
   $("ply").textContent = `move ${st.ply} of ${st.length}`;
+  $("auto-row").hidden = !st.auto || st.over;
   for (const m of st.messages) {
     const li = document.createElement("li");
     li.textContent = m;
@@ -48,7 +51,82 @@ function show(st) {
   $("log").scrollTop = $("log").scrollHeight;
   if (!cursor || !squareRect(cursor)) cursor = st.hint || st.legal[0] || "a1";
   if (st.hint) cursor = st.hint;
+  drawScores(st);
   drawCursor();
+  if (st.auto && !st.over && !paused) autoStep();
+}
+
+// showMoves lists the moves of the line, numbered from 1, the last
+// played in bold, each with the discs it lost once reviewed (its title
+// the review in words) and the turning points marked; then the turning
+// points themselves.
+function showMoves(st) {
+  const moves = (st.line || "").match(/[a-p][0-9]+/g) || [];
+  const items = moves.map((sq, i) => {
+    const li = document.createElement("li");
+    li.textContent = `${i + 1}. ${sq}`;
+    const r = st.review[i];
+    if (r && r.square === sq) {
+      li.title = r.text;
+      li.classList.toggle("turning", r.turning);
+      if (r.loss > 0) {
+        const loss = document.createElement("span");
+        loss.className = "loss";
+        loss.textContent = ` -${r.exact ? r.loss : r.loss.toFixed(1)}`;
+        li.append(loss);
+      }
+    }
+    return li;
+  });
+  items[st.ply - 1]?.classList.add("now");
+  $("moves").replaceChildren(...items);
+  $("review-box").hidden = st.review.length === 0;
+  $("review-status").textContent = st.review.length < st.length ? `Reviewed ${st.review.length} of ${st.length} moves...` : `Reviewed all ${st.length} moves: the title of each move says its score and the best.`;
+  $("turning").replaceChildren(...st.turningPoints.map((t) => Object.assign(document.createElement("li"), {textContent: t})));
+}
+
+// drawScores marks the hint's square and writes each legal move's score
+// on its square, after a hint.
+function drawScores(st) {
+  for (const [i, m] of (st.scores || []).entries()) {
+    const r = squareRect(m.square);
+    if (!r) continue;
+    const x = +r.getAttribute("x"), y = +r.getAttribute("y"), w = +r.getAttribute("width");
+    const svg = (name, attrs) => {
+      const e = document.createElementNS("http://www.w3.org/2000/svg", name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      r.parentNode.append(e);
+      return e;
+    };
+    if (i === 0) svg("rect", {class: "hint", x: x + 2, y: y + 2, width: w - 4, height: w - 4});
+    svg("text", {class: "score", x: x + w / 2, y: y + w - 4}).textContent = m.score;
+    r.querySelector("title").textContent += `, scores ${m.score}${m.exact ? " exactly" : " (an estimate)"}${i === 0 ? ", the hint" : ""}`;
+  }
+}
+
+// Computer against computer: the page asks for the next move a moment
+// after each, until the game is over or paused.
+let paused = false, stepping = null;
+function autoStep() {
+  clearTimeout(stepping);
+  stepping = setTimeout(() => {
+    busy = busy.then(async () => game && game.auto && !paused && show(await api(`/api/games/${game.id}`)));
+  }, 150);
+}
+$("auto").addEventListener("click", () => {
+  paused = !paused;
+  $("auto").textContent = paused ? "Go on" : "Pause";
+  $("auto").setAttribute("aria-pressed", String(paused));
+  if (!paused && game && game.auto && !game.over) autoStep();
+});
+
+// review asks the server to review the game's line until every move is.
+async function review() {
+  while (game && game.review.length < game.length) {
+    const length = game.review.length;
+    await send("review", {});
+    if (!game || game.review.length <= length) return; // an error, or the line changed
+  }
 }
 
 function squareRect(sq) {
@@ -83,6 +161,8 @@ const act = {
 
 async function newGame(body) {
   $("log").replaceChildren();
+  paused = false;
+  $("auto").textContent = "Pause";
   busy = busy.then(async () => show(await api("/api/games", body)));
   return busy;
 }
@@ -125,9 +205,17 @@ $("board").addEventListener("blur", drawCursor);
 
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const replay = game && game.replay;
   if (e.key === "u") act.undo();
   else if (e.key === "?") act.hint();
+  else if (replay && e.key === "Home") act.go(0);
+  else if (replay && e.key === "End") act.go(game.length);
+  else if (replay && e.key === "PageUp") act.go(game.ply - 1);
+  else if (replay && e.key === "PageDown") act.go(game.ply + 1);
+  else return;
+  e.preventDefault();
 });
+$("review").addEventListener("click", review);
 
 $("move-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -140,7 +228,7 @@ $("move-form").addEventListener("submit", (e) => {
 $("undo").addEventListener("click", act.undo);
 $("hint").addEventListener("click", act.hint);
 $("replay").addEventListener("click", (e) => {
-  const go = e.target.dataset.go;
+  const go = e.target.closest("button")?.dataset.go;
   if (go) act.go({start: 0, back: game.ply - 1, next: game.ply + 1, end: game.length}[go]);
 });
 
@@ -175,7 +263,9 @@ $("judge-form").addEventListener("submit", (e) => {
 // to replay (?replay=f5d6c3), and judges the text of judge (?judge=...),
 // then plays the squares
 // of moves (?moves=d3,c5) one by one, then presses the keys of keys on
-// the board (?keys=ArrowLeft,Enter,u): a page to link to, and to test.
+// the board (?keys=ArrowLeft,Enter,u), then clicks the buttons of click
+// by id or data-go (?click=end,hint), then, with ?review, reviews the
+// game: a page to link to, and to test.
 async function start() {
   const q = new URLSearchParams(location.search);
   const form = $("new-form");
@@ -201,5 +291,10 @@ async function start() {
     $("board").dispatchEvent(new KeyboardEvent("keydown", {key, bubbles: true}));
     await busy;
   }
+  for (const id of (q.get("click") || "").split(",").filter(Boolean)) {
+    document.querySelector(`#${id}, [data-go="${id}"]`)?.click();
+    await busy;
+  }
+  if (q.has("review")) await review();
 }
 start();

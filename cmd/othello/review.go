@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"runtime"
+
+	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/session"
+)
+
+const reviewUsage = `usage: othello review [flags] FILE
+
+Reviews the game of FILE move by move: each move's score, and when it is
+not the best, the best move's score and the discs the move lost against
+it; then the turning points of the game: the moves that lost the most,
+and the move where the game was decided.
+
+FILE is a game as othello solve and othello play -load read it: GGF (the
+first game of the file), a judge's setup and its move lines, or a move
+list such as f5d6c3 from the standard 8x8 start.
+
+Prints a line about FILE and how it is searched, then one line a move,
+such as
+
+  41. Black e2 -8; best b1 +0: lost 8 discs.
+  42. White a1 +8, the best.
+
+that is: the move's number (passes are not counted), who played it, the
+square, and its score: the final disc difference for the player, both
+sides then playing their best (the empty squares to the winner, as othello
+solve counts), exact where the search reached the end of the game, an
+estimate in discs otherwise (~+3.25), or win or loss when the search
+proved one without counting by how much. On 8x8 under the full rules the
+moves are exact from about 20 empty squares with the default time; every
+move of a small board is. Then "Turning points:", each such as
+
+  Move 41, Black e2: lost 8 discs; the game was decided there.
+
+the three moves that lost the most, a disc or more each, and the last
+move that turned a better result (a win, or a draw) into a worse one; and
+last the result, or who is to move in a game not finished.
+
+Exit status: 0 the game was reviewed, 1 FILE cannot be read or has a bad
+line (standard error says which and why), 2 bad command line.
+
+Flags:
+  -time D
+	the time of each move's review, shared by the moves of its position
+	(default 500ms)
+  -depth N
+	search N plies deep at most after each move (default: as deep as
+	the time allows)
+  -from N
+	review from move N on (default 1)
+  -threads N
+	the goroutines searching an 8x8 position (default: the number of
+	CPUs)
+  -rules full|simple
+	the rules of a judge's setup or a move list (default full); GGF says
+	its own
+`
+
+// runReview runs "othello review".
+func runReview(args []string, stdout, stderr io.Writer) int {
+	flags := newFlagSet("review", stderr)
+	budget := flags.Duration("time", player.DefaultBudget, "")
+	depth := flags.Int("depth", 0, "")
+	from := flags.Int("from", 1, "")
+	threads := flags.Int("threads", runtime.NumCPU(), "")
+	rulesName := flags.String("rules", "full", "")
+	if status, ok := parseFlags(flags, args, reviewUsage, stdout, stderr); !ok {
+		return status
+	}
+	usageError := func(format string, a ...any) int { return badUsage(stderr, "review", reviewUsage, format, a...) }
+	switch {
+	case flags.NArg() == 0:
+		return usageError("FILE is required")
+	case flags.NArg() > 1:
+		return usageError("unexpected argument %q", flags.Arg(1))
+	case *budget <= 0:
+		return usageError("-time must be positive, got %v", *budget)
+	case *depth < 0:
+		return usageError("-depth must be a whole number from 1, got %d", *depth)
+	case *from < 1:
+		return usageError("-from must be a move number from 1, got %d", *from)
+	case *threads < 1:
+		return usageError("-threads must be 1 or more, got %d", *threads)
+	}
+	rules, err := parseRules(*rulesName)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	out := bufio.NewWriter(stdout)
+	cpu := player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}
+	status := reviewFile(flags.Arg(0), rules, cpu, *from, out, stderr)
+	if err := out.Flush(); err != nil && status == 0 {
+		fmt.Fprintf(stderr, "othello review: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+// reviewFile reviews the first game of the file at path with cpu, from
+// move from on, writing the review to out, and returns the exit status.
+// An error goes to stderr, after out is flushed.
+func reviewFile(path string, rules othello.Rules, cpu player.CPU, from int, out *bufio.Writer, stderr io.Writer) int {
+	fail := func(err error) int {
+		out.Flush()
+		fmt.Fprintf(stderr, "othello review: %v\n", err)
+		return 1
+	}
+	games, format, _, err := readRecords(path, rules)
+	if err != nil {
+		return fail(err)
+	}
+	rec := games[0]
+	g, err := rec.Game()
+	if err != nil {
+		return fail(&lineError{Path: path, Msg: err.Error(), Err: err})
+	}
+	what := "a game in " + format.String()
+	if len(games) > 1 {
+		what = fmt.Sprintf("the first of %d games in %s", len(games), format)
+	}
+	b := rec.Setup.Board
+	fmt.Fprintf(out, "%s: %s, %dx%d under the %s rules, won by %s, %s; %s a move, %s\n",
+		path, what, b.Rows(), b.Cols(), rec.Setup.Rules.Name(), rec.Setup.Win, plural(len(rec.Moves), "move", "moves"),
+		reviewTime(cpu), plural(cpu.Threads, "thread", "threads"))
+	var reviews []player.MoveReview
+	var werr error
+	err = cpu.ReviewGame(rec.Setup, rec.Moves, from-1, func(m player.MoveReview) bool {
+		reviews = append(reviews, m)
+		fmt.Fprintln(out, session.Reviewed(m))
+		werr = out.Flush()
+		return werr == nil
+	})
+	switch {
+	case werr != nil:
+		fmt.Fprintf(stderr, "othello review: %v\n", werr)
+		return 1
+	case err != nil:
+		return fail(&lineError{Path: path, Msg: err.Error(), Err: err})
+	}
+	fmt.Fprintln(out, "Turning points:")
+	for _, msg := range session.TurningPoints(reviews) {
+		fmt.Fprintln(out, "  "+msg)
+	}
+	if g.Over() {
+		fmt.Fprintln(out, session.Result(g))
+	} else {
+		fmt.Fprintf(out, "Not over: %s to move.\n", session.ColorName(g.Turn()))
+	}
+	return 0
+}
+
+// reviewTime says how long and how deep each move is searched, for the
+// header line: "500ms", "2s, 6 plies deep".
+func reviewTime(cpu player.CPU) string {
+	how := cpu.Budget.String()
+	if cpu.Depth > 0 {
+		how += ", " + plural(cpu.Depth, "ply", "plies") + " deep"
+	}
+	return how
+}

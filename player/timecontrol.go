@@ -1,0 +1,31 @@
+package player
+
+import "time"
+
+// clockMargin is what a player keeps on its clock besides a tenth of
+// what is left, for the time that the GUI, the pipes and the system take
+// between moves.
+const clockMargin = 50 * time.Millisecond
+
+// minBudget is the least time a move is given, however little is left:
+// time to return the first legal move.
+const minBudget = time.Millisecond
+
+// ClockBudget returns the time a move may take for a player with left on
+// its clock for moves moves (MovesLeft gives them for a game played to
+// its end): never more than budget, the CPU's own, and never so much
+// that the clock runs out. What is left, less a tenth of it and 50ms, is
+// shared among the moves; at least a millisecond.
+func ClockBudget(budget, left time.Duration, moves int) time.Duration {
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	usable := left - left/10 - clockMargin
+	share := usable / time.Duration(max(moves, 1))
+	return max(min(budget, share), minBudget)
+}
+
+// MovesLeft returns the moves that the player to move has still to make
+// on a board with empties empty squares, at most: half of them, rounded
+// up.
+func MovesLeft(empties int) int { return (empties + 1) / 2 }
