@@ -93,7 +93,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		x := boards[i%len(boards)]
-		sum += Evaluate(learned, x[0], x[1], x[2])
+		sum += Evaluate(learned(), x[0], x[1], x[2])
 	}
 	_ = sum
 }

@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/othello-judge/judge/othello"
 )
@@ -260,9 +261,11 @@ func WeightCount() int { return Stages * stageSize }
 //go:embed weights.bin
 var weightsFile []byte
 
-// learned holds the weights of weights.bin, nil if it does not fit the
-// patterns (while new patterns are being trained).
-var learned = loadWeights(weightsFile)
+// learned returns the weights of weights.bin, nil if it does not fit the
+// patterns (while new patterns are being trained). They are read the
+// first time a search needs them, not when the program starts: the
+// judge and the grader, which never search, do not pay for them.
+var learned = sync.OnceValue(func() []int16 { return loadWeights(weightsFile) })
 
 // weightsMagic starts a weights file.
 const weightsMagic = "othello-eval-1\n"

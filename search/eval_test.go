@@ -12,7 +12,7 @@ import (
 // TestWeightsFile checks that the embedded weights fit the patterns, and
 // that a weights file reads back what was written and nothing else.
 func TestWeightsFile(t *testing.T) {
-	if learned == nil {
+	if learned() == nil {
 		t.Fatalf("weights.bin: got no weights, want %d: retrain (make train)", WeightCount())
 	}
 	w := make([]int16, WeightCount())
