@@ -6,6 +6,13 @@ import "math/bits"
 // uint64 a colour: square (row, col) is bit row*8+col. The functions here
 // are the hot path for it; Full and Simple use them for every 8x8 board,
 // Perft for its whole search, and package search for its own.
+//
+// Moves8 and Flips8 have two bodies each: the plain Go ones here (moves8Go
+// and flips8Go), and on amd64 AVX2 kernels that work on the four lines
+// through a square at once, a line a 64-bit lane (kernels_amd64.s). The
+// kernels run where the processor has AVX2 (haveAVX2, asked once at
+// start); elsewhere, and when built with -tags purego, the Go bodies do.
+// TestKernels8 and FuzzKernels8 check that both give the same answers.
 
 const (
 	notFirstCol8 = 0xfefefefefefefefe // all squares but column 1
@@ -33,11 +40,14 @@ func unpack8(x uint64) SquareSet {
 
 // Moves8 returns the empty squares of an 8x8 board, bit row*8+col, where
 // the player with discs p may move under the full rules, the opponent
-// having discs o. In each of the four
-// lines through a square (shifts of 1, 8, 7 and 9, both ways), runs of
-// opposing discs next to p are grown by one, by one, then twice by two
-// (the parallel prefix of Edax's get_some_moves); the square beyond a run
-// is a move if it is empty. The shifts are written out as constants, which
+// having discs o.
+func Moves8(p, o uint64) uint64 { return moves8(p, o) }
+
+// moves8Go is Moves8 in plain Go. In each of the four lines through a
+// square (shifts of 1, 8, 7 and 9, both ways), runs of opposing discs
+// next to p are grown by one, by one, then twice by two (the parallel
+// prefix of Edax's get_some_moves); the square beyond a run is a move if
+// it is empty. The shifts are written out as constants, which
 // is what makes this fast: it is the innermost loop of every search.
 //
 // The four directions stay written out because a helper called for each
@@ -51,7 +61,7 @@ func unpack8(x uint64) SquareSet {
 // inlines with constant shifts into the same instructions as here,
 // scheduled otherwise, and BenchmarkMoves8 was still 4% slower (21.8 to
 // 22.8 µs a pass, p=0.011, n=60).
-func Moves8(p, o uint64) uint64 {
+func moves8Go(p, o uint64) uint64 {
 	inner := o & (notFirstCol8 & notLastCol8) // runs along rows and diagonals never wrap
 
 	l := inner & (p << 1)
@@ -158,12 +168,14 @@ var rays8 = func() (rays [64][8]uint64) {
 
 // Flips8 returns the discs of theirs that a disc of mine placed on the
 // empty square i (row*8+col) of an 8x8 board flips under the full rules.
-// It works by bit scans, as Edax's flip_bitscan: along each ray from i,
-// the nearest square that is not the opponent's closes the run before it
-// if it is the player's. On rays to higher bits the nearest square is the
+func Flips8(mine, theirs uint64, i int) uint64 { return flips8(mine, theirs, i) }
+
+// flips8Go is Flips8 in plain Go. It works by bit scans, as Edax's
+// flip_bitscan: along each ray from i, the nearest square that is not the
+// opponent's closes the run before it if it is the player's. On rays to higher bits the nearest square is the
 // lowest bit, on the others the highest. It measured 30% faster than
-// growing runs with shifts as Moves8 does (14 ns against 20 a flip).
-func Flips8(mine, theirs uint64, i int) uint64 {
+// growing runs with shifts as moves8Go does (14 ns against 20 a flip).
+func flips8Go(mine, theirs uint64, i int) uint64 {
 	p, o := mine, theirs
 	r := &rays8[i&63]
 	return up8(r[0], p, o) | up8(r[1], p, o) | up8(r[2], p, o) | up8(r[3], p, o) |

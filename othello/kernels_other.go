@@ -1,0 +1,15 @@
+//go:build !amd64 || purego
+
+package othello
+
+// haveAVX2 is false where there are no AVX2 kernels: Moves8 and Flips8 are
+// plain Go.
+const haveAVX2 = false
+
+func moves8AVX2(p, o uint64) uint64 { return moves8Go(p, o) }
+
+func flips8AVX2(mine, theirs uint64, i int) uint64 { return flips8Go(mine, theirs, i) }
+
+func moves8(p, o uint64) uint64 { return moves8Go(p, o) }
+
+func flips8(mine, theirs uint64, i int) uint64 { return flips8Go(mine, theirs, i) }
