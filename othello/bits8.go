@@ -47,8 +47,11 @@ func Moves8(p, o uint64) uint64 { return moves8(p, o) }
 // square (shifts of 1, 8, 7 and 9, both ways), runs of opposing discs
 // next to p are grown by one, by one, then twice by two (the parallel
 // prefix of Edax's get_some_moves); the square beyond a run is a move if
-// it is empty. The shifts are written out as constants, which
-// is what makes this fast: it is the innermost loop of every search.
+// it is empty. Along a row to higher bits an addition does the same in
+// one step, its carry running through each run that p starts (6% faster
+// on BenchmarkMoves8/go, 31.5 to 29.6 ns a position, medians of 6
+// interleaved runs at load 8). The shifts are written out as constants,
+// which is what makes this fast: it is the innermost loop of every search.
 //
 // The four directions stay written out because a helper called for each
 // measured slower (go1.26 on a shared 2-CPU AMD EPYC; benchstat over
@@ -64,22 +67,21 @@ func Moves8(p, o uint64) uint64 { return moves8(p, o) }
 func moves8Go(p, o uint64) uint64 {
 	inner := o & (notFirstCol8 & notLastCol8) // runs along rows and diagonals never wrap
 
-	l := inner & (p << 1)
+	// A one added at the low end of a run carries through it to the square
+	// beyond; inner has neither first nor last column, so no carry wraps.
+	moves := (inner + inner&(p<<1)) &^ inner
 	r := inner & (p >> 1)
-	l |= inner & (l << 1)
 	r |= inner & (r >> 1)
-	ml, mr := inner&(inner<<1), inner&(inner>>1)
-	l |= ml & (l << 2)
+	mr := inner & (inner >> 1)
 	r |= mr & (r >> 2)
-	l |= ml & (l << 2)
 	r |= mr & (r >> 2)
-	moves := l<<1 | r>>1
+	moves |= r >> 1
 
-	l = o & (p << 8)
+	l := o & (p << 8)
 	r = o & (p >> 8)
 	l |= o & (l << 8)
 	r |= o & (r >> 8)
-	ml, mr = o&(o<<8), o&(o>>8)
+	ml, mr := o&(o<<8), o&(o>>8)
 	l |= ml & (l << 16)
 	r |= mr & (r >> 16)
 	l |= ml & (l << 16)
