@@ -125,26 +125,25 @@ TEXT ·flips8AVX2(SB), NOSPLIT, $0-32
 	VPANDN  Y4, Y5, Y4
 	VPAND   Y2, Y4, Y4
 
-	// To lower bits: the squares not theirs, smeared down the ray, hold
-	// the nearest of them as their highest; the ray's squares above it
-	// are flipped if it is mine.
+	// To lower bits: each disc of mine on a ray, moved a step back toward
+	// i, marks the end of the run it would close; the mark is erased where
+	// a square not theirs lies at or above it, up to the five steps a run
+	// is long at most. What mark is left, the ray's squares from it up are
+	// flipped.
 	VMOVDQU shifts8<>(SB), Y12
+	VMOVDQU shifts8x2<>(SB), Y13
 	VPANDN  Y3, Y1, Y6  // the ray's squares not theirs
-	VPSRLVQ Y12, Y6, Y7
-	VPOR    Y7, Y6, Y6
-	VPSLLQ  $1, Y12, Y13
-	VPSRLVQ Y13, Y6, Y7
-	VPOR    Y7, Y6, Y6
-	VPSLLQ  $2, Y12, Y13
-	VPSRLVQ Y13, Y6, Y7
-	VPOR    Y7, Y6, Y6
-	VPAND   Y3, Y6, Y6  // the nearest square not theirs and the ray below it
-	VPSRLVQ Y12, Y6, Y7
-	VPANDN  Y6, Y7, Y7  // the nearest alone
-	VPAND   Y0, Y7, Y7  // if mine: the closer
-	VPCMPEQQ Y11, Y7, Y7 // all ones where there is no closer
-	VPOR    Y7, Y6, Y6
-	VPANDN  Y3, Y6, Y6  // the ray above the nearest, if closed
+	VPAND   Y3, Y0, Y7
+	VPSLLVQ Y12, Y7, Y7 // the marks
+	VPSRLVQ Y12, Y6, Y8
+	VPOR    Y8, Y6, Y6  // the squares at or a step below one not theirs
+	VPANDN  Y7, Y6, Y7
+	VPSRLVQ Y13, Y6, Y6 // two or three steps below
+	VPANDN  Y7, Y6, Y7
+	VPSRLVQ Y13, Y6, Y6 // four or five steps below
+	VPANDN  Y7, Y6, Y7
+	VPSUBQ  Y7, Y11, Y7 // the mark and all above it
+	VPAND   Y3, Y7, Y6
 
 	VPOR         Y6, Y4, Y4
 	VEXTRACTI128 $1, Y4, X5
