@@ -127,9 +127,9 @@ TEXT ·flips8AVX2(SB), NOSPLIT, $0-32
 
 	// To lower bits: each disc of mine on a ray, moved a step back toward
 	// i, marks the end of the run it would close; the mark is erased where
-	// a square not theirs lies at or above it, up to the five steps a run
-	// is long at most. What mark is left, the ray's squares from it up are
-	// flipped.
+	// a square not theirs lies at it or up to five steps above it (a ray
+	// has seven squares at most, so that is all of them between the mark
+	// and i). If a mark is left, the ray's squares from it up are flipped.
 	VMOVDQU shifts8<>(SB), Y12
 	VMOVDQU shifts8x2<>(SB), Y13
 	VPANDN  Y3, Y1, Y6  // the ray's squares not theirs
