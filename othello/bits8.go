@@ -174,15 +174,33 @@ func Flips8(mine, theirs uint64, i int) uint64 { return flips8(mine, theirs, i) 
 
 // flips8Go is Flips8 in plain Go. It works by bit scans, as Edax's
 // flip_bitscan: along each ray from i, the nearest square that is not the
-// opponent's closes the run before it if it is the player's. On rays to higher bits the nearest square is the
-// lowest bit, on the others the highest. It measured 30% faster than
-// growing runs with shifts as moves8Go does (14 ns against 20 a flip).
+// opponent's closes the run before it if it is the player's. On rays to
+// higher bits the nearest square is the lowest bit, on the others the
+// highest. It measured 30% faster than growing runs with shifts as
+// moves8Go does (14 ns against 20 a flip). Three of the rays to lower bits
+// go to lower rows; on the board with its rows in reverse order (a byte
+// swap) they go to higher rows, and their nearest square is the lowest bit
+// too, which is cheaper to find than the highest: BenchmarkFlips8/go went
+// from 26.1 to 21.3 ns a flip (medians of 5 interleaved runs, load 4).
 func flips8Go(mine, theirs uint64, i int) uint64 {
 	p, o := mine, theirs
-	r := &rays8[i&63]
-	return up8(r[0], p, o) | up8(r[1], p, o) | up8(r[2], p, o) | up8(r[3], p, o) |
-		down8(r[4], p, o) | down8(r[5], p, o) | down8(r[6], p, o) | down8(r[7], p, o)
+	r, m := &rays8[i&63], &mirrored8[i&63]
+	f := up8(r[0], p, o) | up8(r[1], p, o) | up8(r[2], p, o) | up8(r[3], p, o) | down8(r[4], p, o)
+	p, o = bits.ReverseBytes64(p), bits.ReverseBytes64(o)
+	return f | bits.ReverseBytes64(up8(m[0], p, o)|up8(m[1], p, o)|up8(m[2], p, o))
 }
+
+// mirrored8[i] holds rays8[i][5:8], the three rays from square i to lower
+// rows, on the board with its rows in reverse order (bits.ReverseBytes64),
+// where they go to higher rows instead, and so to higher bits.
+var mirrored8 = func() (m [64][3]uint64) {
+	for i := range 64 {
+		for d := range 3 {
+			m[i][d] = bits.ReverseBytes64(rays8[i][5+d])
+		}
+	}
+	return m
+}()
 
 // up8 returns the discs of o that p closes along ray m to higher bits.
 func up8(m, p, o uint64) uint64 {
