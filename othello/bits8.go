@@ -6,6 +6,13 @@ import "math/bits"
 // uint64 a colour: square (row, col) is bit row*8+col. The functions here
 // are the hot path for it; Full and Simple use them for every 8x8 board,
 // Perft for its whole search, and package search for its own.
+//
+// Moves8 and Flips8 have two bodies each: the plain Go ones here (moves8Go
+// and flips8Go), and on amd64 AVX2 kernels that work on the four lines
+// through a square at once, a line a 64-bit lane (kernels_amd64.s). The
+// kernels run where the processor has AVX2 (haveAVX2, asked once at
+// start); elsewhere, and when built with -tags purego, the Go bodies do.
+// TestKernels8 and FuzzKernels8 check that both give the same answers.
 
 const (
 	notFirstCol8 = 0xfefefefefefefefe // all squares but column 1
@@ -33,12 +40,18 @@ func unpack8(x uint64) SquareSet {
 
 // Moves8 returns the empty squares of an 8x8 board, bit row*8+col, where
 // the player with discs p may move under the full rules, the opponent
-// having discs o. In each of the four
-// lines through a square (shifts of 1, 8, 7 and 9, both ways), runs of
-// opposing discs next to p are grown by one, by one, then twice by two
-// (the parallel prefix of Edax's get_some_moves); the square beyond a run
-// is a move if it is empty. The shifts are written out as constants, which
-// is what makes this fast: it is the innermost loop of every search.
+// having discs o.
+func Moves8(p, o uint64) uint64 { return moves8(p, o) }
+
+// moves8Go is Moves8 in plain Go. In each of the four lines through a
+// square (shifts of 1, 8, 7 and 9, both ways), runs of opposing discs
+// next to p are grown by one, by one, then twice by two (the parallel
+// prefix of Edax's get_some_moves); the square beyond a run is a move if
+// it is empty. Along a row to higher bits an addition does the same in
+// one step, its carry running through each run that p starts (6% faster
+// on BenchmarkMoves8/go, 31.5 to 29.6 ns a position, medians of 6
+// interleaved runs at load 8). The shifts are written out as constants,
+// which is what makes this fast: it is the innermost loop of every search.
 //
 // The four directions stay written out because a helper called for each
 // measured slower (go1.26 on a shared 2-CPU AMD EPYC; benchstat over
@@ -51,25 +64,24 @@ func unpack8(x uint64) SquareSet {
 // inlines with constant shifts into the same instructions as here,
 // scheduled otherwise, and BenchmarkMoves8 was still 4% slower (21.8 to
 // 22.8 µs a pass, p=0.011, n=60).
-func Moves8(p, o uint64) uint64 {
+func moves8Go(p, o uint64) uint64 {
 	inner := o & (notFirstCol8 & notLastCol8) // runs along rows and diagonals never wrap
 
-	l := inner & (p << 1)
+	// A one added at the low end of a run carries through it to the square
+	// beyond; inner has neither first nor last column, so no carry wraps.
+	moves := (inner + inner&(p<<1)) &^ inner
 	r := inner & (p >> 1)
-	l |= inner & (l << 1)
 	r |= inner & (r >> 1)
-	ml, mr := inner&(inner<<1), inner&(inner>>1)
-	l |= ml & (l << 2)
+	mr := inner & (inner >> 1)
 	r |= mr & (r >> 2)
-	l |= ml & (l << 2)
 	r |= mr & (r >> 2)
-	moves := l<<1 | r>>1
+	moves |= r >> 1
 
-	l = o & (p << 8)
+	l := o & (p << 8)
 	r = o & (p >> 8)
 	l |= o & (l << 8)
 	r |= o & (r >> 8)
-	ml, mr = o&(o<<8), o&(o>>8)
+	ml, mr := o&(o<<8), o&(o>>8)
 	l |= ml & (l << 16)
 	r |= mr & (r >> 16)
 	l |= ml & (l << 16)
@@ -158,17 +170,39 @@ var rays8 = func() (rays [64][8]uint64) {
 
 // Flips8 returns the discs of theirs that a disc of mine placed on the
 // empty square i (row*8+col) of an 8x8 board flips under the full rules.
-// It works by bit scans, as Edax's flip_bitscan: along each ray from i,
-// the nearest square that is not the opponent's closes the run before it
-// if it is the player's. On rays to higher bits the nearest square is the
-// lowest bit, on the others the highest. It measured 30% faster than
-// growing runs with shifts as Moves8 does (14 ns against 20 a flip).
-func Flips8(mine, theirs uint64, i int) uint64 {
+func Flips8(mine, theirs uint64, i int) uint64 { return flips8(mine, theirs, i) }
+
+// flips8Go is Flips8 in plain Go. It works by bit scans, as Edax's
+// flip_bitscan: along each ray from i, the nearest square that is not the
+// opponent's closes the run before it if it is the player's. On rays to
+// higher bits the nearest square is the lowest bit (up8). It measured 30%
+// faster than growing runs with shifts as moves8Go does (14 ns against 20
+// a flip), finding the highest bit on rays to lower bits. Three of those
+// go to lower rows; on the board with its rows in reverse order (a byte
+// swap) they go to higher rows, where the nearest square is the lowest bit
+// too, which is cheaper to find: BenchmarkFlips8/go went from 26.1 to 21.3
+// ns a flip (medians of 5 interleaved runs, load 4). The fourth, along the
+// row, left8 finds with constant shifts, not a bit scan: 12.7 to 11.1 ns
+// (medians of 5, load 4).
+func flips8Go(mine, theirs uint64, i int) uint64 {
 	p, o := mine, theirs
-	r := &rays8[i&63]
-	return up8(r[0], p, o) | up8(r[1], p, o) | up8(r[2], p, o) | up8(r[3], p, o) |
-		down8(r[4], p, o) | down8(r[5], p, o) | down8(r[6], p, o) | down8(r[7], p, o)
+	r, m := &rays8[i&63], &mirrored8[i&63]
+	f := up8(r[0], p, o) | up8(r[1], p, o) | up8(r[2], p, o) | up8(r[3], p, o) | left8(r[4], p, o)
+	p, o = bits.ReverseBytes64(p), bits.ReverseBytes64(o)
+	return f | bits.ReverseBytes64(up8(m[0], p, o)|up8(m[1], p, o)|up8(m[2], p, o))
 }
+
+// mirrored8[i] holds rays8[i][5:8], the three rays from square i to lower
+// rows, on the board with its rows in reverse order (bits.ReverseBytes64),
+// where they go to higher rows instead, and so to higher bits.
+var mirrored8 = func() (m [64][3]uint64) {
+	for i := range 64 {
+		for d := range 3 {
+			m[i][d] = bits.ReverseBytes64(rays8[i][5+d])
+		}
+	}
+	return m
+}()
 
 // up8 returns the discs of o that p closes along ray m to higher bits.
 func up8(m, p, o uint64) uint64 {
@@ -177,8 +211,19 @@ func up8(m, p, o uint64) uint64 {
 	return t & m &^ uint64(int64(t)>>63)
 }
 
-// down8 returns the discs of o that p closes along ray m to lower bits.
-func down8(m, p, o uint64) uint64 {
-	closer := uint64(1) << 63 >> bits.LeadingZeros64(m&^o) & p
-	return m & -(closer << 1)
+// left8 returns the discs of o that p closes along ray m, along the row
+// to lower bits (the lower columns). Each disc of p on the ray, moved one
+// column back toward the square played, marks the end of the run it would
+// close; a mark with a square not o at it or up to five columns above it
+// is erased, and the ray's squares from the mark left up are flipped (the
+// way flips8AVX2 does it for all four rays to lower bits).
+func left8(m, p, o uint64) uint64 {
+	e := m &^ o
+	mark := (p & m) << 1
+	e |= e >> 1
+	mark &^= e
+	e >>= 2
+	mark &^= e
+	mark &^= e >> 2
+	return m & -mark
 }
