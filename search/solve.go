@@ -283,12 +283,14 @@ func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 	return s.deep(p, o, empties, alpha, beta, false)
 }
 
-// order lists the legal moves of p, o, with their keys: the hash move
-// first, then the moves that leave the opponent the fewest replies
-// (corners counting twice), the fewest empty squares next to the player's
-// discs, in a region of odd parity. With enough empty squares it asks the
-// table about each move first, and cut says that one is known to reach
-// beta, with score v.
+// order lists the legal moves of p, o, with their keys: a move that
+// takes all the opponent's discs first, then the hash move, then the
+// moves that leave the opponent the fewest replies (corners counting
+// twice), ties broken by the fewest empty squares next to the player's
+// discs, the most discs of the player stable by a corner, the worth of
+// the square (squareValue), and a region of odd parity. With enough empty
+// squares it asks the table about each move first, and cut says that one
+// is known to reach beta, with score v.
 func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
 	list = s.moves[empties][:0]
 	e := ^(p | o)
@@ -309,14 +311,19 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 			}
 		}
 		key := 0
-		if x == hashMove {
-			key = -1 << 20
-		} else {
+		switch {
+		case childP == 0:
+			key = -1 << 30
+		case x == hashMove:
+			key = -1 << 29
+		default:
 			replies := othello.Moves8(childP, childO)
-			key = 256*(bits.OnesCount64(replies)+bits.OnesCount64(replies&corners)) +
-				16*bits.OnesCount64(potential(childP, childO))
+			pot := potential(childP, childO)
+			key = 1<<15*(bits.OnesCount64(replies)+bits.OnesCount64(replies&corners)) +
+				1<<5*(bits.OnesCount64(pot)+bits.OnesCount64(pot&corners)) -
+				1<<11*cornerStability(childO) - int(squareValue[x])
 			if odd>>x&1 != 0 {
-				key -= 64
+				key -= 4
 			}
 		}
 		list = append(list, move{flips: f, x: x, key: key})
@@ -349,4 +356,24 @@ func pick(list []move, i int) {
 		}
 	}
 	list[i], list[k] = list[k], list[i]
+}
+
+// squareValue is a rough worth of each square, to break ties.
+var squareValue = [64]int8{
+	18, 4, 16, 12, 12, 16, 4, 18,
+	4, 2, 6, 8, 8, 6, 2, 4,
+	16, 6, 14, 10, 10, 14, 6, 16,
+	12, 8, 10, 0, 0, 10, 8, 12,
+	12, 8, 10, 0, 0, 10, 8, 12,
+	16, 6, 14, 10, 10, 14, 6, 16,
+	4, 2, 6, 8, 8, 6, 2, 4,
+	18, 4, 16, 12, 12, 16, 4, 18,
+}
+
+// cornerStability returns the discs of x in a corner or beside one of
+// its own on an edge: discs that can never be flipped.
+func cornerStability(x uint64) int {
+	c := x & corners
+	s := c | (c<<1&0x0200000000000002|c>>1&0x4000000000000040|c<<8&0x0000000000008100|c>>8&0x0081000000000000)&x
+	return bits.OnesCount64(s)
 }
