@@ -44,6 +44,17 @@ var stabilityFrom = [65]int{
 // parity orders the last moves, an odd region first.
 var quadrants = [4]uint64{0x0f0f0f0f, 0xf0f0f0f0, 0x0f0f0f0f00000000, 0xf0f0f0f000000000}
 
+// squareGroups are the squares in the order that the last moves are
+// tried in, within a region's parity: corners first, squares beside a
+// corner on an edge and diagonally next to one last, as they most often
+// give a corner away.
+var squareGroups = [...]uint64{
+	0x8100000000000081, // corners
+	0x3c3cffffffff3c3c, // the rest
+	0x4281000000008142, // beside a corner on an edge
+	0x0042000000004200, // diagonally next to a corner
+}
+
 // A thread is the search of one of a Solver's goroutines: its counts,
 // and what it shares with the other threads.
 type thread struct {
@@ -148,8 +159,8 @@ func (s *thread) last1(p, o uint64, x int) int {
 
 // shallow is search near the end of the game: no table, and no moves
 // generated; each empty square of e is tried, those in regions with an
-// odd number of empty squares first. passed says the opponent has just
-// passed.
+// odd number of empty squares first, each kind in the order of
+// squareGroups. passed says the opponent has just passed.
 func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) int {
 	if empties == 1 {
 		return s.last1(p, o, bits.TrailingZeros64(e))
@@ -167,7 +178,13 @@ func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) 
 		}
 	}
 	best := -outside
-	for _, set := range [2]uint64{e & odd, e &^ odd} {
+	for i := range 2 * len(squareGroups) {
+		set := e & squareGroups[i%len(squareGroups)]
+		if i < len(squareGroups) {
+			set &= odd
+		} else {
+			set &^= odd
+		}
 		for set != 0 {
 			x := bits.TrailingZeros64(set)
 			set &= set - 1
