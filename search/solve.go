@@ -23,11 +23,11 @@ const (
 	// through the table and its moves are sorted by the opponent's
 	// replies; below, moves are tried by the parity of their region, the
 	// empty squares scanned directly without generating moves.
-	tableFrom = 8
+	tableFrom = 6
 	// etcFrom is the fewest empty squares at which the table is asked
 	// about every move before the first is searched (enhanced
 	// transposition cutoffs).
-	etcFrom = 16
+	etcFrom = 12
 )
 
 // stabilityFrom[n] is the lowest alpha at which a search with n empty
