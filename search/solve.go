@@ -42,6 +42,8 @@ var stabilityFrom = [65]int{
 	99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
 }
 
+// stabilityEarlier is how far below stabilityFrom the stable discs are
+// counted.
 const stabilityEarlier = 8
 
 // quadrants are the four 4x4 corners of the board: the regions whose

@@ -65,6 +65,8 @@ func (s *Solver) Solve(p, o uint64, fewest bool) Result {
 		kind |= kindFewest
 	}
 	first := s.start(kind, fewest, max(s.Threads, 1))
+	// The first guess is 0: the score of a midgame search 4 or 8 plies deep
+	// saved no nodes on FFO #40-#44 (its evaluation is a rough one).
 	r := first.aspire(p, o, 0)
 	s.finish()
 	for _, t := range s.threads {
