@@ -8,16 +8,19 @@
 // player). The FFO test positions it is checked on are read by package
 // record (ParseOBF).
 //
-// The solver follows Edax's endgame: a principal variation search whose
-// moves are sorted fastest first (the fewest replies for the opponent)
-// with the table's best move before them and enhanced transposition
-// cutoffs (solve.go); stable discs that bound the score (stability.go);
-// no table and no move generation in the last empty squares, which are
-// tried by the parity of their region (solve.go); a lock-free table of
-// pairs of entries, the deepest kept (table.go); and threads, the search
-// of each of a Solver's goroutines, that share the moves of a position by
-// Young Brothers Wait (parallel.go). A solve
-// allocates nothing: every buffer belongs to the Solver, made once.
+// The solver follows Edax's endgame: the root searched with the narrowest
+// window around a guess at its score, again around each bound it returns
+// (Solver.Solve); a principal variation search whose moves are sorted
+// fastest first (the fewest replies for the opponent, then its potential
+// mobility, corner stability and the square's worth) with the table's best
+// move before them and enhanced transposition cutoffs (solve.go); stable
+// discs that bound the score (stability.go); no table and no move
+// generation in the last empty squares, which are tried by the parity of
+// their region, corners first (solve.go); a lock-free table of pairs of
+// entries, the deepest kept (table.go); and threads, the search of each of
+// a Solver's goroutines, that share the moves of a position by Young
+// Brothers Wait (parallel.go). A solve allocates nothing: every buffer
+// belongs to the Solver, made once.
 //
 // The midgame search scores the positions where it stops by a learned
 // evaluation under MostDiscs (eval.go): a weight for each configuration

@@ -111,3 +111,30 @@ func TestSolveMatchesTheWholeTree(t *testing.T) {
 		}
 	}
 }
+
+// TestSquareGroups checks that the groups the last moves are tried by
+// hold every square once, so that no move is missed: each a symmetric set
+// (the same under the board's eight symmetries).
+func TestSquareGroups(t *testing.T) {
+	var all uint64
+	for i, g := range squareGroups {
+		if all&g != 0 {
+			t.Errorf("group %d: squares %#x already in an earlier group", i, all&g)
+		}
+		all |= g
+		var flipped, mirrored, transposed uint64
+		for x := range 64 {
+			if g>>x&1 != 0 {
+				flipped |= 1 << (x ^ 56)
+				mirrored |= 1 << (x ^ 7)
+				transposed |= 1 << (x%8*8 + x/8)
+			}
+		}
+		if flipped != g || mirrored != g || transposed != g {
+			t.Errorf("group %d: got %#x, %#x, %#x under flips, want %#x", i, flipped, mirrored, transposed, g)
+		}
+	}
+	if all != ^uint64(0) {
+		t.Errorf("got squares %#x, want all", all)
+	}
+}
