@@ -67,6 +67,6 @@ func ExampleRun() {
 	// status thinking
 	// search D6C3 -1.22 0 2
 	// search F6E6 -1.75 0 2
-	// nodestats 20 0.00
+	// nodestats 21 0.00
 	// status
 }
