@@ -33,7 +33,9 @@ func BenchmarkSolve(b *testing.B) {
 }
 
 // BenchmarkSearch searches the FFO positions 1 to 19 eight plies deep, as
-// the midgame search does, each from an empty table.
+// the midgame search does, each from an empty table: with the learned
+// evaluation, and with the hand-written one it replaced (the nodes a
+// second before it).
 func BenchmarkSearch(b *testing.B) {
 	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
 	var boards [][2]uint64
@@ -41,42 +43,27 @@ func BenchmarkSearch(b *testing.B) {
 		p, o := discsOf(b, pos)
 		boards = append(boards, [2]uint64{p, o})
 	}
-	s := NewSolver(16 << 20)
-	s.Search(boards[0][0], boards[0][1], false, 1) // the solver's buffers, made once
-	var nodes uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		for _, x := range boards {
-			s.Table.Clear()
-			nodes += s.Search(x[0], x[1], false, 8).Nodes
+	for _, handWritten := range []bool{false, true} {
+		name := "learned"
+		if handWritten {
+			name = "hand-written"
 		}
+		b.Run(name, func(b *testing.B) {
+			s := NewSolver(16 << 20)
+			s.handWritten = handWritten
+			s.Search(boards[0][0], boards[0][1], false, 1) // the solver's buffers, made once
+			var nodes uint64
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				for _, x := range boards {
+					s.Table.Clear()
+					nodes += s.Search(x[0], x[1], false, 8).Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
-}
-
-// BenchmarkSearchHandWritten is BenchmarkSearch with the hand-written
-// evaluation: the nodes a second before the learned one.
-func BenchmarkSearchHandWritten(b *testing.B) {
-	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
-	var boards [][2]uint64
-	for _, pos := range positions {
-		p, o := discsOf(b, pos)
-		boards = append(boards, [2]uint64{p, o})
-	}
-	s := NewSolver(16 << 20)
-	s.handWritten = true
-	s.Search(boards[0][0], boards[0][1], false, 1)
-	var nodes uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		for _, x := range boards {
-			s.Table.Clear()
-			nodes += s.Search(x[0], x[1], false, 8).Nodes
-		}
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
 
 // BenchmarkEvaluate evaluates the FFO positions 1 to 19 by the learned
