@@ -295,6 +295,29 @@ func TestSolveTime(t *testing.T) {
 	}
 }
 
+// solveTwoLines solves file of solveDir with flag, which adds a line
+// under each position's (-all, -v), on one thread under rules, and
+// returns the file's problems and the output's lines, two for each
+// problem after the header; it fails t unless othello solve ends well.
+func solveTwoLines(t *testing.T, flag, file, rules string) (problemFile, []string) {
+	t.Helper()
+	path := filepath.Join(solveDir, file)
+	status, stdout, stderr := solveRun(flag, "-threads", "1", "-rules", rules, path)
+	if status != 0 || stderr != "" {
+		t.Fatalf("exit status %d, standard error %q; want 0 and nothing", status, stderr)
+	}
+	r, _ := othello.ParseRules(rules)
+	f, err := readProblems(path, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(stdout, "\n")
+	if len(lines) != 2*len(f.problems)+3 { // the header, two lines a position, the summary, ""
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), 2*len(f.problems)+3, stdout)
+	}
+	return f, lines
+}
+
 // TestSolveAll solves the small test files with -all: each position's
 // line of scores holds every legal move once, the first with the
 // position's score, none better.
@@ -307,20 +330,7 @@ func TestSolveAll(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.rules, func(t *testing.T) {
-			path := filepath.Join(solveDir, tt.file)
-			status, stdout, stderr := solveRun("-all", "-threads", "1", "-rules", tt.rules, path)
-			if status != 0 || stderr != "" {
-				t.Fatalf("exit status %d, standard error %q; want 0 and nothing", status, stderr)
-			}
-			rules, _ := othello.ParseRules(tt.rules)
-			f, err := readProblems(path, rules)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(stdout, "\n")
-			if len(lines) != 2*len(f.problems)+3 { // the header, two lines a position, the summary, ""
-				t.Fatalf("got %d lines, want %d:\n%s", len(lines), 2*len(f.problems)+3, stdout)
-			}
+			f, lines := solveTwoLines(t, "-all", tt.file, tt.rules)
 			for i, p := range f.problems {
 				fields, all := strings.Fields(lines[1+2*i]), strings.TrimPrefix(lines[2+2*i], "    all: ")
 				move, score := fields[4], fields[6]
@@ -386,20 +396,7 @@ func TestSolvePV(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.rules, func(t *testing.T) {
-			path := filepath.Join(solveDir, tt.file)
-			status, stdout, stderr := solveRun("-v", "-threads", "1", "-rules", tt.rules, path)
-			if status != 0 || stderr != "" {
-				t.Fatalf("exit status %d, standard error %q; want 0 and nothing", status, stderr)
-			}
-			rules, _ := othello.ParseRules(tt.rules)
-			f, err := readProblems(path, rules)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(stdout, "\n")
-			if len(lines) != 2*len(f.problems)+3 { // the header, two lines a position, the summary, ""
-				t.Fatalf("got %d lines, want %d:\n%s", len(lines), 2*len(f.problems)+3, stdout)
-			}
+			f, lines := solveTwoLines(t, "-v", tt.file, tt.rules)
 			for i, p := range f.problems {
 				line, pv := lines[1+2*i], lines[2+2*i]
 				fields := strings.Fields(line)
