@@ -50,7 +50,7 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			s := NewSolver(16 << 20)
-			s.handWritten = handWritten
+			s.HandWritten = handWritten
 			s.Search(boards[0][0], boards[0][1], false, 1) // the solver's buffers, made once
 			var nodes uint64
 			b.ReportAllocs()

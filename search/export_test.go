@@ -2,9 +2,9 @@ package search
 
 import "github.com/othello-judge/judge/othello"
 
-// HandWritten makes s evaluate by the hand-written weights: the engine
-// before the learned evaluation, for the measurements of strength.
-func HandWritten(s *Solver) { s.handWritten = true }
+// UseWeights makes the midgame search of s evaluate by the learned
+// weights w rather than the embedded ones.
+func UseWeights(s *Solver, w []int16) { s.weights = w }
 
 // StaticEval returns the evaluation of p, o by s's midgame search, with
 // no search.

@@ -29,13 +29,17 @@ type Solver struct {
 	// every search after it as soon as it starts; nil for never. It is
 	// read as the Deadline is, once in a while.
 	Cancel <-chan struct{}
+	// HandWritten makes the midgame search evaluate by the hand-written
+	// weights even under MostDiscs: for the games package train plays to
+	// learn from, which must not depend on the weights being learned, and
+	// for the measurements of the learned evaluation against them.
+	HandWritten bool
 
 	threads []*thread
 	stop    atomic.Bool
-	// handWritten makes the midgame search evaluate by hand-written
-	// weights even under MostDiscs: for the tests that measure the
-	// learned evaluation against it.
-	handWritten bool
+	// weights, if not nil, replace the embedded learned weights: for the
+	// measurements of a file that training wrote.
+	weights []int16
 }
 
 // NewSolver returns a solver on one thread with a table of tableSize
@@ -97,7 +101,10 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
 		t.deadline, t.cancel, t.clock = s.Deadline, s.Cancel, 0
 		t.weights = learned()
-		if s.handWritten {
+		if s.weights != nil {
+			t.weights = s.weights
+		}
+		if s.HandWritten {
 			t.weights = nil
 		}
 		if i > 0 {

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"flag"
+	"fmt"
 	"math"
 	"math/bits"
 	"os"
@@ -30,6 +31,7 @@ var (
 	matchTime  = flag.Duration("matchtime", 100*time.Millisecond, "the time of a move of the match")
 	matchGames = flag.Int("games", 200, "the games of the match, half of them with each colour")
 	only       = flag.String("engine", "", "measure only this engine's error and move loss (hand-written or learned); both if empty")
+	weightsOf  = flag.String("weights", "", "the weights file of the learned engine; the embedded one if empty")
 )
 
 // An engine is an evaluation measured: its name and how to make a
@@ -41,9 +43,27 @@ type engine struct {
 
 // engines are the two evaluations measured, the hand-written first.
 var engines = []engine{
-	{"hand-written", func() *search.Solver { s := search.NewSolver(16 << 20); search.HandWritten(s); return s }},
-	{"learned", func() *search.Solver { return search.NewSolver(16 << 20) }},
+	{"hand-written", func() *search.Solver { s := search.NewSolver(16 << 20); s.HandWritten = true; return s }},
+	{"learned", func() *search.Solver {
+		s := search.NewSolver(16 << 20)
+		if *weightsOf != "" {
+			search.UseWeights(s, weightsFile())
+		}
+		return s
+	}},
 }
+
+// weightsFile returns the weights of the file -weights.
+var weightsFile = sync.OnceValue(func() []int16 {
+	b, err := os.ReadFile(*weightsOf)
+	if err == nil {
+		var w []int16
+		if w, err = search.DecodeWeights(b); err == nil {
+			return w
+		}
+	}
+	panic(fmt.Sprintf("-weights %s: %v", *weightsOf, err))
+})
 
 // measured returns the engines whose error and move loss are measured.
 func measured() []engine {
