@@ -150,3 +150,67 @@ func TestHeldOut(t *testing.T) {
 		t.Errorf("got the same games held out under seeds 1 and 2")
 	}
 }
+
+// TestSelfPlay checks that the games of a SelfPlay are the same whatever
+// the threads, that their random openings make them differ, and that
+// every position from the one solved on is labelled with its exact score
+// and every one before with that of the one solved.
+func TestSelfPlay(t *testing.T) {
+	const solveAt = 10
+	sp := SelfPlay{Games: 6, Seed: 7, Opening: 6, Depth: 2, SolveAt: solveAt, Threads: 1}
+	one := sp.Play()
+	sp.Threads = 3
+	if three := sp.Play(); !slices.Equal(one, three) {
+		t.Fatalf("got different samples on 1 and 3 threads")
+	}
+	s := search.NewSolver(1 << 20)
+	openings := map[Position]bool{}
+	var solved *Sample // the first position solved of the game under way
+	for i, x := range one {
+		if othello.Moves8(x.P, x.O) == 0 || x.P&x.O != 0 {
+			t.Fatalf("%#x, %#x: got a sample that is not a position with a move", x.P, x.O)
+		}
+		if x.Empties() == 60 && i > 0 {
+			solved = nil // a new game
+		}
+		if x.Empties() == 60-sp.Opening {
+			openings[x.Position] = true
+		}
+		switch {
+		case x.Empties() <= solveAt:
+			if want := s.Solve(x.P, x.O, false).Score; int(x.Score) != want {
+				t.Errorf("%#x, %#x: got label %d, want %d, its exact score", x.P, x.O, x.Score, want)
+			}
+			if solved == nil {
+				solved = &one[i]
+			}
+		case solved != nil:
+			t.Fatalf("%#x, %#x: got a position with %d empty squares after one with %d", x.P, x.O, x.Empties(), solved.Empties())
+		}
+	}
+	// The labels before the first position solved, game by game.
+	for start := 0; start < len(one); {
+		end := start + 1
+		for end < len(one) && one[end].Empties() != 60 {
+			end++
+		}
+		game := one[start:end]
+		k := slices.IndexFunc(game, func(x Sample) bool { return x.Empties() <= solveAt })
+		if k < 0 {
+			k = 0 // over before solveAt: labelled by its final count
+		}
+		for _, x := range game[:k] {
+			want := game[k].Score
+			if x.Black != game[k].Black {
+				want = -want
+			}
+			if x.Score != want {
+				t.Errorf("%#x, %#x: got label %d, want %d, that of the position solved", x.P, x.O, x.Score, want)
+			}
+		}
+		start = end
+	}
+	if len(openings) < sp.Games/2 {
+		t.Errorf("got %d different positions after the random openings of %d games, want most of them different", len(openings), sp.Games)
+	}
+}

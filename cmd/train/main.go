@@ -7,7 +7,9 @@
 // It replays every game, keeps one in ten out of training (train.HeldOut),
 // solves each game exactly from -solve empty squares with package
 // search's solver and labels the positions before with that score (see
-// package train), fits the weights by conjugate gradients and writes
+// package train). It adds -selfplay games of the engine against itself,
+// each solved exactly from -selfplay-solve empty squares
+// (train.SelfPlay), fits the weights by conjugate gradients and writes
 // them. It prints on standard error what it read, how long each step
 // took and the mean absolute error of the fit on the games trained on
 // and on those held out. The same games and flags give the same file.
@@ -35,14 +37,20 @@ func main() {
 	threads := flag.Int("threads", 2, "the games solved and the stages fitted at once")
 	maxGames := flag.Int("max-games", 0, "the games read at most, the first in the files' order; 0 for all")
 	out := flag.String("out", "search/weights.bin", "the weights file written")
+	var sp train.SelfPlay
+	flag.IntVar(&sp.Games, "selfplay", 2000, "the games of the engine against itself added to the fit")
+	flag.IntVar(&sp.Opening, "selfplay-opening", 8, "the random moves that open each game of the engine against itself")
+	flag.IntVar(&sp.Depth, "selfplay-depth", 4, "the plies of the midgame search of the games of the engine against itself")
+	flag.IntVar(&sp.SolveAt, "selfplay-solve", 20, "the empty squares from which each game of the engine against itself is solved exactly")
 	flag.Parse()
-	if err := run(*games, *seed, *solve, *iterations, *ridge, *threads, *maxGames, *out); err != nil {
+	sp.Seed, sp.Threads = *seed, *threads
+	if err := run(*games, *seed, *solve, *iterations, *ridge, *threads, *maxGames, sp, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, seed uint64, solve, iterations int, ridge float64, threads, maxGames int, out string) error {
+func run(dir string, seed uint64, solve, iterations int, ridge float64, threads, maxGames int, sp train.SelfPlay, out string) error {
 	start := time.Now()
 	files, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	if err != nil {
@@ -87,6 +95,12 @@ func run(dir string, seed uint64, solve, iterations int, ridge float64, threads,
 	heldSamples := train.Label(held, solve, threads)
 	fmt.Fprintf(os.Stderr, "train: %d positions to fit, %d held out, solved from %d empties (%v)\n",
 		len(samples), len(heldSamples), solve, time.Since(t).Round(time.Millisecond))
+
+	t = time.Now()
+	played := sp.Play()
+	samples = append(samples, played...)
+	fmt.Fprintf(os.Stderr, "train: %d positions of %d games of the engine against itself, solved from %d empties (%v)\n",
+		len(played), sp.Games, sp.SolveAt, time.Since(t).Round(time.Millisecond))
 
 	t = time.Now()
 	w := train.Fit(samples, train.Options{Iterations: iterations, Ridge: ridge, Threads: threads})
