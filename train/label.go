@@ -86,7 +86,17 @@ func HeldOut(moves []othello.Square, seed uint64) bool {
 // squares is left out. The games are shared among threads solvers; the
 // samples come in the order of the games whatever the threads.
 func Label(lines [][]Position, solveAt, threads int) []Sample {
-	per := make([][]Sample, len(lines))
+	return perGame(len(lines), threads, false, func(s *search.Solver, i int) []Sample {
+		return labelLine(s, lines[i], solveAt)
+	})
+}
+
+// perGame returns the samples that game makes of each of n games, in the
+// order of the games whatever the threads: the games are shared among
+// threads goroutines, each with a solver of its own, which evaluates by
+// the hand-written weights if handWritten.
+func perGame(n, threads int, handWritten bool, game func(s *search.Solver, i int) []Sample) []Sample {
+	per := make([][]Sample, n)
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range max(threads, 1) {
@@ -94,12 +104,13 @@ func Label(lines [][]Position, solveAt, threads int) []Sample {
 		go func() {
 			defer wg.Done()
 			s := search.NewSolver(4 << 20)
+			s.HandWritten = handWritten
 			for i := range next {
-				per[i] = labelLine(s, lines[i], solveAt)
+				per[i] = game(s, i)
 			}
 		}()
 	}
-	for i := range lines {
+	for i := range n {
 		next <- i
 	}
 	close(next)

@@ -3,7 +3,6 @@ package train
 import (
 	"math/bits"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/search"
@@ -34,30 +33,7 @@ type SelfPlay struct {
 // table and draws its random moves from sp.Seed and its number, so that
 // the same sp gives the same samples whatever the threads.
 func (sp SelfPlay) Play() []Sample {
-	games := make([][]Sample, sp.Games)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(sp.Threads, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := search.NewSolver(4 << 20)
-			s.HandWritten = true
-			for i := range next {
-				games[i] = sp.game(s, i)
-			}
-		}()
-	}
-	for i := range games {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	var all []Sample
-	for _, g := range games {
-		all = append(all, g...)
-	}
-	return all
+	return perGame(sp.Games, sp.Threads, true, sp.game)
 }
 
 // game plays game number i of sp with solver s and returns its samples.
