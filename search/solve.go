@@ -166,13 +166,97 @@ func (s *thread) last1(p, o uint64, x int) int {
 	return s.final(p, o)
 }
 
+// last2 returns the score of p, o with two empty squares, x1 and x2,
+// within (alpha, beta): x1 tried first. passed says the opponent has just
+// passed.
+func (s *thread) last2(p, o uint64, x1, x2, alpha, beta int, passed bool) int {
+	s.nodes++
+	best := -outside
+	if f := othello.Flips8(p, o, x1); f != 0 {
+		best = -s.last1(o&^f, p|f|1<<x1, x2)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := othello.Flips8(p, o, x2); f != 0 {
+		best = max(best, -s.last1(o&^f, p|f|1<<x2, x1))
+	}
+	if best == -outside {
+		if passed {
+			return s.final(p, o)
+		}
+		return -s.last2(o, p, x1, x2, -beta, -alpha, true)
+	}
+	return best
+}
+
+// last3 returns the score of p, o with three empty squares, those of e,
+// within (alpha, beta): a square alone in its region first (a region with
+// an odd number of empty squares), as shallow does. passed says the
+// opponent has just passed.
+func (s *thread) last3(p, o, e uint64, alpha, beta int, passed bool) int {
+	s.nodes++
+	x1 := bits.TrailingZeros64(e)
+	e &= e - 1
+	x2 := bits.TrailingZeros64(e)
+	x3 := bits.TrailingZeros64(e & (e - 1))
+	// Two squares in one region leave the third alone in its own: it goes
+	// first. The other two keep their order.
+	switch q1, q2, q3 := region(x1), region(x2), region(x3); {
+	case q1 == q3 && q1 != q2:
+		x1, x2 = x2, x1
+	case q1 == q2 && q1 != q3:
+		x1, x2, x3 = x3, x1, x2
+	}
+	best := -outside
+	if f := othello.Flips8(p, o, x1); f != 0 {
+		best = -s.last2(o&^f, p|f|1<<x1, x2, x3, -beta, -alpha, false)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := othello.Flips8(p, o, x2); f != 0 {
+		v := -s.last2(o&^f, p|f|1<<x2, x1, x3, -beta, -max(alpha, best), false)
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+		}
+	}
+	if f := othello.Flips8(p, o, x3); f != 0 {
+		best = max(best, -s.last2(o&^f, p|f|1<<x3, x1, x2, -beta, -max(alpha, best), false))
+	}
+	if best == -outside {
+		if passed {
+			return s.final(p, o)
+		}
+		return -s.last3(o, p, 1<<x1|1<<x2|1<<x3, -beta, -alpha, true)
+	}
+	return best
+}
+
+// region returns the quadrant of square x, 0 to 3, as quadrants lists
+// them.
+func region(x int) int {
+	return x>>4&2 | x>>2&1
+}
+
 // shallow is search near the end of the game: no table, and no moves
 // generated; each empty square of e is tried, those in regions with an
 // odd number of empty squares first, each kind in the order of
-// squareGroups. passed says the opponent has just passed.
+// squareGroups. With three empty squares or fewer it is last3, last2 or
+// last1, which take them in turn without the loops. passed says the
+// opponent has just passed.
 func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) int {
-	if empties == 1 {
+	switch empties {
+	case 1:
 		return s.last1(p, o, bits.TrailingZeros64(e))
+	case 2:
+		x := bits.TrailingZeros64(e)
+		return s.last2(p, o, x, bits.TrailingZeros64(e&(e-1)), alpha, beta, false)
+	case 3:
+		return s.last3(p, o, e, alpha, beta, false)
 	}
 	s.nodes++
 	if empties >= 4 {
