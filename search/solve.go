@@ -410,9 +410,22 @@ func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 // discs, the most discs of the player stable by a corner, the worth of
 // the square (squareValue), and a region of odd parity. With enough empty
 // squares it asks the table about each move first, and cut says that one
-// is known to reach beta, with score v.
+// is known to reach beta, with score v: all the moves before any key, as
+// the table's answers, most often a miss of the processor's cache, then
+// come in together.
 func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
 	list = s.moves[empties][:0]
+	for legal != 0 {
+		x := bits.TrailingZeros64(legal)
+		legal &= legal - 1
+		f := othello.Flips8(p, o, x)
+		if empties >= etcFrom {
+			if b, ok := s.table.probe(o&^f, p|f|1<<x, s.kind); ok && -b.upper >= beta {
+				return nil, true, -b.upper
+			}
+		}
+		list = append(list, move{flips: f, x: x})
+	}
 	e := ^(p | o)
 	var odd uint64
 	for _, q := range quadrants {
@@ -420,16 +433,10 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 			odd |= q
 		}
 	}
-	for legal != 0 {
-		x := bits.TrailingZeros64(legal)
-		legal &= legal - 1
-		f := othello.Flips8(p, o, x)
+	for i := range list {
+		m := &list[i]
+		x, f := m.x, m.flips
 		childP, childO := o&^f, p|f|1<<x
-		if empties >= etcFrom {
-			if b, ok := s.table.probe(childP, childO, s.kind); ok && -b.upper >= beta {
-				return nil, true, -b.upper
-			}
-		}
 		key := 0
 		switch {
 		case childP == 0:
@@ -446,7 +453,7 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 				key -= 4
 			}
 		}
-		list = append(list, move{flips: f, x: x, key: key})
+		m.key = key
 	}
 	return list, false, 0
 }
