@@ -158,16 +158,17 @@ func (s *thread) search(p, o uint64, empties, alpha, beta int) int {
 	return s.deep(p, o, empties, alpha, beta, false)
 }
 
-// last1 returns the score of p, o with one empty square, x.
+// last1 returns the score of p, o with one empty square, x: by the
+// number of discs that the move there flips (lastFlips), not which.
 func (s *thread) last1(p, o uint64, x int) int {
 	s.nodes++
-	if f := othello.Flips8(p, o, x); f != 0 {
+	if n := lastFlips(p, x); n != 0 {
 		s.nodes++
-		return s.full(bits.OnesCount64(p|f) + 1)
+		return s.full(bits.OnesCount64(p) + n + 1)
 	}
-	if f := othello.Flips8(o, p, x); f != 0 {
+	if n := lastFlips(o, x); n != 0 {
 		s.nodes++
-		return s.full(bits.OnesCount64(p &^ f))
+		return s.full(bits.OnesCount64(p) - n)
 	}
 	return s.final(p, o)
 }

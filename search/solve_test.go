@@ -138,3 +138,26 @@ func TestSquareGroups(t *testing.T) {
 		t.Errorf("got squares %#x, want all", all)
 	}
 }
+
+// TestLastFlips checks lastFlips against othello.Flips8 on random boards
+// with one empty square, every square in turn, the player's discs a
+// half, a quarter and three quarters of the board.
+func TestLastFlips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 1))
+	for x := range 64 {
+		for i := range 3000 {
+			p := rng.Uint64()
+			switch i % 3 {
+			case 1:
+				p &= rng.Uint64()
+			case 2:
+				p |= rng.Uint64()
+			}
+			p &^= 1 << x
+			o := ^p &^ (1 << x)
+			if got, want := lastFlips(p, x), bits.OnesCount64(othello.Flips8(p, o, x)); got != want {
+				t.Fatalf("%#x on %s: got %d flips, want %d", p, SquareName(x), got, want)
+			}
+		}
+	}
+}
