@@ -28,7 +28,7 @@ const (
 	// through the table. Probing it costs a miss of the processor's cache
 	// most of the time: on FFO #40-#44, searching 6 empty squares
 	// shallow and probing from 8, not 6, took 23% less time for 25% more
-	// nodes (see README.md's Solving positions).
+	// nodes.
 	tableFrom = 8
 	// etcFrom is the fewest empty squares at which the table is asked
 	// about every move before the first is searched (enhanced

@@ -161,3 +161,13 @@ func TestLastFlips(t *testing.T) {
 		}
 	}
 }
+
+// TestRegion checks that region names the quadrant that holds each
+// square.
+func TestRegion(t *testing.T) {
+	for x := range 64 {
+		if q := region(x); q < 0 || q >= len(quadrants) || quadrants[q]>>x&1 == 0 {
+			t.Errorf("region(%s): got %d, want the quadrant that holds it", SquareName(x), q)
+		}
+	}
+}
