@@ -135,13 +135,16 @@ func (s *thread) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 	if alpha < stabilityFrom[empties]-stabilityEarlier {
 		return 0, false
 	}
-	var most int
+	x, y := o, p // the discs that stay, and the others
 	if s.fewest {
-		most = 64 - 2*bits.OnesCount64(stable(p, o))
-	} else {
-		most = 64 - 2*bits.OnesCount64(stable(o, p))
+		x, y = p, o
 	}
-	if most <= alpha {
+	// Only discs of x can be stable: too few of them, and the count
+	// cannot cut.
+	if 64-2*bits.OnesCount64(x) > alpha {
+		return 0, false
+	}
+	if most := 64 - 2*bits.OnesCount64(stable(x, y)); most <= alpha {
 		return most, true
 	}
 	return 0, false
