@@ -156,7 +156,8 @@ func (s *thread) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 // worse.
 func (s *thread) search(p, o uint64, empties, alpha, beta int) int {
 	if empties < sortFrom {
-		return s.shallow(p, o, ^(p | o), empties, alpha, beta, false)
+		e := ^(p | o)
+		return s.shallow(p, o, e, parity(e), empties, alpha, beta, false)
 	}
 	return s.deep(p, o, empties, alpha, beta, false)
 }
@@ -246,6 +247,18 @@ func (s *thread) last3(p, o, e uint64, alpha, beta int, passed bool) int {
 	return best
 }
 
+// parity returns the quadrants that hold an odd number of the squares
+// of e.
+func parity(e uint64) uint64 {
+	var odd uint64
+	for _, q := range quadrants {
+		if bits.OnesCount64(e&q)&1 != 0 {
+			odd |= q
+		}
+	}
+	return odd
+}
+
 // region returns the quadrant of square x, 0 to 3, as quadrants lists
 // them.
 func region(x int) int {
@@ -254,11 +267,12 @@ func region(x int) int {
 
 // shallow is search near the end of the game: no table, and no moves
 // generated; each empty square of e is tried, those in regions with an
-// odd number of empty squares first, each kind in the order of
+// odd number of empty squares first (the regions of odd, parity(e),
+// passed down as each move changes one), each kind in the order of
 // squareGroups. With three empty squares or fewer it is last3, last2 or
 // last1, which take them in turn without the loops. passed says the
 // opponent has just passed.
-func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) int {
+func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed bool) int {
 	switch empties {
 	case 1:
 		return s.last1(p, o, bits.TrailingZeros64(e))
@@ -272,12 +286,6 @@ func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) 
 	if empties >= 4 {
 		if v, ok := s.stabilityCut(p, o, empties, alpha); ok {
 			return v
-		}
-	}
-	var odd uint64
-	for _, q := range quadrants {
-		if bits.OnesCount64(e&q)&1 != 0 {
-			odd |= q
 		}
 	}
 	best := -outside
@@ -295,7 +303,7 @@ func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) 
 			if f == 0 {
 				continue
 			}
-			v := -s.shallow(o&^f, p|f|1<<x, e&^(1<<x), empties-1, -beta, -max(alpha, best), false)
+			v := -s.shallow(o&^f, p|f|1<<x, e&^(1<<x), odd^quadrants[region(x)], empties-1, -beta, -max(alpha, best), false)
 			if v > best {
 				best = v
 				if v >= beta {
@@ -308,7 +316,7 @@ func (s *thread) shallow(p, o, e uint64, empties, alpha, beta int, passed bool) 
 		if passed {
 			return s.final(p, o)
 		}
-		return -s.shallow(o, p, e, empties, -beta, -alpha, true)
+		return -s.shallow(o, p, e, odd, empties, -beta, -alpha, true)
 	}
 	return best
 }
@@ -402,7 +410,8 @@ func (s *thread) try(p, o uint64, m *move, empties, alpha, beta int, first bool)
 // child searches the position after a move, with empties empty squares.
 func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 	if empties < sortFrom {
-		return s.shallow(p, o, ^(p | o), empties, alpha, beta, false)
+		e := ^(p | o)
+		return s.shallow(p, o, e, parity(e), empties, alpha, beta, false)
 	}
 	return s.deep(p, o, empties, alpha, beta, false)
 }
@@ -430,13 +439,7 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 		}
 		list = append(list, move{flips: f, x: x})
 	}
-	e := ^(p | o)
-	var odd uint64
-	for _, q := range quadrants {
-		if bits.OnesCount64(e&q)&1 != 0 {
-			odd |= q
-		}
-	}
+	odd := parity(^(p | o))
 	for i := range list {
 		m := &list[i]
 		x, f := m.x, m.flips

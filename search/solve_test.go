@@ -171,3 +171,19 @@ func TestRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestParityPassedDown checks the parity that shallow passes down: after
+// a move on x, the regions of odd parity are those before it with x's
+// region changed.
+func TestParityPassedDown(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 2))
+	for range 1000 {
+		e := rng.Uint64() & rng.Uint64()
+		for set := e; set != 0; set &= set - 1 {
+			x := bits.TrailingZeros64(set)
+			if got, want := parity(e)^quadrants[region(x)], parity(e&^(1<<x)); got != want {
+				t.Fatalf("%#x less %s: got parity %#x, want %#x", e, SquareName(x), got, want)
+			}
+		}
+	}
+}
