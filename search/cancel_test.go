@@ -34,7 +34,8 @@ func TestCancel(t *testing.T) {
 
 // TestPV checks the principal variation of a solve: it starts with the
 // move found, every move of it is legal (or a pass where there is none),
-// and it goes further than the first move.
+// and it goes to the end of the game: past the table's last positions,
+// the solver solves them again (tableFrom).
 func TestPV(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 2))
 	s := NewSolver(1 << 20)
@@ -59,6 +60,9 @@ func TestPV(t *testing.T) {
 			default:
 				t.Fatalf("PV %v: move %d, %s, is not legal", pv, i, SquareName(x))
 			}
+		}
+		if othello.Moves8(p, o)|othello.Moves8(o, p) != 0 {
+			t.Errorf("PV %v: got a game going on at its end, want it over", pv)
 		}
 	}
 }

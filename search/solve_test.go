@@ -138,3 +138,52 @@ func TestSquareGroups(t *testing.T) {
 		t.Errorf("got squares %#x, want all", all)
 	}
 }
+
+// TestLastFlips checks lastFlips against othello.Flips8 on random boards
+// with one empty square, every square in turn, the player's discs a
+// half, a quarter and three quarters of the board.
+func TestLastFlips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 1))
+	for x := range 64 {
+		for i := range 3000 {
+			p := rng.Uint64()
+			switch i % 3 {
+			case 1:
+				p &= rng.Uint64()
+			case 2:
+				p |= rng.Uint64()
+			}
+			p &^= 1 << x
+			o := ^p &^ (1 << x)
+			if got, want := lastFlips(p, x), bits.OnesCount64(othello.Flips8(p, o, x)); got != want {
+				t.Fatalf("%#x on %s: got %d flips, want %d", p, SquareName(x), got, want)
+			}
+		}
+	}
+}
+
+// TestRegion checks that region names the quadrant that holds each
+// square.
+func TestRegion(t *testing.T) {
+	for x := range 64 {
+		if q := region(x); q < 0 || q >= len(quadrants) || quadrants[q]>>x&1 == 0 {
+			t.Errorf("region(%s): got %d, want the quadrant that holds it", SquareName(x), q)
+		}
+	}
+}
+
+// TestParityPassedDown checks the parity that shallow passes down: after
+// a move on x, the regions of odd parity are those before it with x's
+// region changed.
+func TestParityPassedDown(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 2))
+	for range 1000 {
+		e := rng.Uint64() & rng.Uint64()
+		for set := e; set != 0; set &= set - 1 {
+			x := bits.TrailingZeros64(set)
+			if got, want := parity(e)^quadrants[region(x)], parity(e&^(1<<x)); got != want {
+				t.Fatalf("%#x less %s: got parity %#x, want %#x", e, SquareName(x), got, want)
+			}
+		}
+	}
+}

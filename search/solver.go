@@ -183,7 +183,9 @@ func (s *thread) aspire(p, o uint64, guess int) Result {
 // with discs p against discs o, whose best move was first: first, then
 // the best move that the table holds for each position after it, as far
 // as it holds one and the move is legal, Pass for a pass, to the end of
-// the game at most. exact says whether that search was Solve, fewest
+// the game at most. After Solve, the positions with fewer empty squares
+// than the table keeps (tableFrom) are solved again for their best move.
+// exact says whether that search was Solve, fewest
 // whether it was under the win rule FewestDiscs. A search to a depth
 // holds its moves only until the next Table.NewSearch.
 func (s *Solver) PV(p, o uint64, fewest, exact bool, first int) []int {
@@ -209,11 +211,13 @@ func (s *Solver) PV(p, o uint64, fewest, exact bool, first int) []int {
 		pv = append(pv, x)
 		switch {
 		case othello.Moves8(p, o) != 0:
-			b, ok := s.Table.probe(p, o, kind)
-			if !ok {
+			if b, ok := s.Table.probe(p, o, kind); ok {
+				x = b.move
+			} else if t := s.last(kind); t != nil && 64-bits.OnesCount64(p|o) < tableFrom {
+				x = t.root(p, o, -outside, outside).Move
+			} else {
 				return pv
 			}
-			x = b.move
 		case othello.Moves8(o, p) != 0:
 			x = Pass
 		default:
@@ -221,4 +225,13 @@ func (s *Solver) PV(p, o uint64, fewest, exact bool, first int) []int {
 		}
 	}
 	return pv
+}
+
+// last returns the first thread of the last search if it was of kind,
+// nil if not.
+func (s *Solver) last(kind uint64) *thread {
+	if len(s.threads) == 0 || s.threads[0].kind != kind || kind&kindExact == 0 {
+		return nil
+	}
+	return s.threads[0]
 }
