@@ -283,10 +283,8 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 		return s.last3(p, o, e, alpha, beta, false)
 	}
 	s.nodes++
-	if empties >= 4 {
-		if v, ok := s.stabilityCut(p, o, empties, alpha); ok {
-			return v
-		}
+	if v, ok := s.stabilityCut(p, o, empties, alpha); ok {
+		return v
 	}
 	best := -outside
 	for i := range 2 * len(squareGroups) {
@@ -323,9 +321,9 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 
 // deep is search with the table (from tableFrom empty squares), moves
 // sorted by the opponent's replies (fastest first), and principal
-// variation search: with a window wider than a point, the first move is searched with it, and the others with
-// the null window above alpha, again with the whole window only if they
-// beat it.
+// variation search: with a window wider than a point, the first move is
+// searched with it, and the others with the null window above alpha,
+// again with the whole window only if they beat it.
 func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	s.nodes++
 	if s.aborted() {
