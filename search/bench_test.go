@@ -10,13 +10,7 @@ import (
 // on one thread, each from an empty table: nodes a second, and no
 // allocation.
 func BenchmarkSolve(b *testing.B) {
-	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
-	type board struct{ p, o uint64 }
-	var boards []board
-	for _, pos := range positions {
-		p, o := discsOf(b, pos)
-		boards = append(boards, board{p, o})
-	}
+	boards := ffoBoards(b)
 	s := NewSolver(16 << 20)
 	s.Solve(boards[0].p, boards[0].o, false) // the solver's buffers, made once
 	var nodes uint64
@@ -37,12 +31,7 @@ func BenchmarkSolve(b *testing.B) {
 // evaluation, and with the hand-written one it replaced (the nodes a
 // second before it).
 func BenchmarkSearch(b *testing.B) {
-	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
-	var boards [][2]uint64
-	for _, pos := range positions {
-		p, o := discsOf(b, pos)
-		boards = append(boards, [2]uint64{p, o})
-	}
+	boards := ffoBoards(b)
 	for _, handWritten := range []bool{false, true} {
 		name := "learned"
 		if handWritten {
@@ -51,14 +40,14 @@ func BenchmarkSearch(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := NewSolver(16 << 20)
 			s.HandWritten = handWritten
-			s.Search(boards[0][0], boards[0][1], false, 1) // the solver's buffers, made once
+			s.Search(boards[0].p, boards[0].o, false, 1) // the solver's buffers, made once
 			var nodes uint64
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
 				for _, x := range boards {
 					s.Table.Clear()
-					nodes += s.Search(x[0], x[1], false, 8).Nodes
+					nodes += s.Search(x.p, x.o, false, 8).Nodes
 				}
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
@@ -103,4 +92,18 @@ func BenchmarkHandEval(b *testing.B) {
 		sum += t.handEval(x[0], x[1], x[2])
 	}
 	_ = sum
+}
+
+// A board is the discs of the player to move and of the opponent.
+type board struct{ p, o uint64 }
+
+// ffoBoards returns FFO positions 1 to 19, the benchmarks' positions.
+func ffoBoards(b *testing.B) []board {
+	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	var boards []board
+	for _, pos := range positions {
+		p, o := discsOf(b, pos)
+		boards = append(boards, board{p, o})
+	}
+	return boards
 }

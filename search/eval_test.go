@@ -38,15 +38,7 @@ func TestFeatureIndexes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 2))
 	idx := make([]int32, Features)
 	for range 200 {
-		var p, o uint64
-		for x := range 64 {
-			switch rng.IntN(3) {
-			case 1:
-				p |= 1 << x
-			case 2:
-				o |= 1 << x
-			}
-		}
+		p, o := randomPosition(rng)
 		FeatureIndexes(p, o, othello.Moves8(p, o), idx)
 		k := 0
 		for i, pt := range patterns {
@@ -122,15 +114,7 @@ func TestTiedSymmetric(t *testing.T) {
 		return out
 	}
 	for range 50 {
-		var p, o uint64
-		for x := range 64 {
-			switch rng.IntN(3) {
-			case 1:
-				p |= 1 << x
-			case 2:
-				o |= 1 << x
-			}
-		}
+		p, o := randomPosition(rng)
 		want := Evaluate(w, p, o, othello.Moves8(p, o))
 		for sym := 1; sym < 8; sym++ {
 			sp, so := image(p, sym), image(o, sym)
@@ -139,4 +123,18 @@ func TestTiedSymmetric(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomPosition returns the discs of a random position, each square
+// empty, the player's or the opponent's alike.
+func randomPosition(rng *rand.Rand) (p, o uint64) {
+	for x := range 64 {
+		switch rng.IntN(3) {
+		case 1:
+			p |= 1 << x
+		case 2:
+			o |= 1 << x
+		}
+	}
+	return p, o
 }
