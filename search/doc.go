@@ -12,8 +12,10 @@
 // window around a guess at its score, again around each bound it returns
 // (Solver.Solve); a principal variation search whose moves are sorted
 // fastest first (the fewest replies for the opponent, then its potential
-// mobility, corner stability and the square's worth) with the table's best
-// move before them and enhanced transposition cutoffs (solve.go); stable
+// mobility, corner stability and the square's worth), from 18 empty
+// squares also by a shallow search of the evaluation after each move,
+// with the table's best move before them and enhanced transposition
+// cutoffs (solve.go); stable
 // discs that bound the score (stability.go); no table in the last 7
 // empty squares, where a probe would cost more than it saves, and no move
 // generation in the last 6, which are tried by the parity of their

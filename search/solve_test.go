@@ -187,3 +187,50 @@ func TestParityPassedDown(t *testing.T) {
 		}
 	}
 }
+
+// minimax returns the score of p, o searched depth plies deep by s's
+// evaluation, every line walked: the reference for sortSearch.
+func minimax(s *thread, p, o uint64, depth int) int {
+	legal := othello.Moves8(p, o)
+	if legal == 0 {
+		if othello.Moves8(o, p) == 0 {
+			return s.midFinal(p, o)
+		}
+		return -minimax(s, o, p, depth)
+	}
+	if depth == 0 {
+		return s.eval(p, o, legal)
+	}
+	best := -infinity
+	for ; legal != 0; legal &= legal - 1 {
+		x := bits.TrailingZeros64(legal)
+		f := othello.Flips8(p, o, x)
+		best = max(best, -minimax(s, o&^f, p|f|1<<x, depth-1))
+	}
+	return best
+}
+
+// TestSortSearch checks the shallow searches that sort the moves far from
+// the end against minimax, 0 to 3 plies deep, on positions from the
+// opening to the end of the game (where they meet passes and games over),
+// under both win rules.
+func TestSortSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 4))
+	for _, fewest := range []bool{false, true} {
+		s := NewSolver(1<<16).start(kindExact, fewest, 1)
+		for _, empties := range []int{50, 30, 12, 4} {
+			for range 10 {
+				p, o, ok := randomEnding(rng, empties)
+				if !ok {
+					continue
+				}
+				for depth := range 4 {
+					want := minimax(s, p, o, depth)
+					if got := s.sortSearch(p, o, othello.Moves8(p, o), depth, -infinity, infinity); got != want {
+						t.Errorf("fewest %v, %#x, %#x, depth %d: got %d, want %d", fewest, p, o, depth, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -155,6 +155,7 @@ func (s *thread) root(p, o uint64, alpha, beta int) Result {
 	}
 	s.nodes++
 	list, _, _ := s.order(p, o, legal, empties, noMove, outside)
+	s.evalKeys(p, o, list, empties)
 	score, move := s.searchMoves(p, o, list, empties, alpha, beta)
 	return Result{Move: move, Score: score}
 }
