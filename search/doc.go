@@ -13,18 +13,17 @@
 // (Solver.Solve); a principal variation search whose moves are sorted
 // fastest first (the fewest replies for the opponent, then its potential
 // mobility, corner stability and the square's worth), from 18 empty
-// squares also by a shallow search of the evaluation after each move,
-// with the table's best move before them and enhanced transposition
-// cutoffs (solve.go); stable
-// discs that bound the score (stability.go); no table in the last 7
-// empty squares, where a probe would cost more than it saves, and no move
-// generation in the last 6, which are tried by the parity of their
-// region, corners first (solve.go), the last move scored by the number of
-// discs it flips alone (lastflips.go); a lock-free table of pairs of
-// entries, the deepest kept (table.go); and threads, the search of each of
-// a Solver's goroutines, that share the moves of a position by Young
-// Brothers Wait (parallel.go). A solve allocates nothing: every buffer
-// belongs to the Solver, made once.
+// squares also by a shallow search of the evaluation after each move, with
+// the table's best move before them and enhanced transposition cutoffs
+// (solve.go); stable discs that bound the score (stability.go); no table
+// in the last 7 empty squares, where a probe would cost more than it
+// saves, and no move generation in the last 6, which are tried by the
+// parity of their region, corners first (solve.go), the last move scored
+// by the number of discs it flips alone (lastflips.go); a lock-free table
+// of pairs of entries, the deepest kept (table.go); and threads, the
+// search of each of a Solver's goroutines, that share the moves of a
+// position by Young Brothers Wait (parallel.go). A solve allocates
+// nothing: every buffer belongs to the Solver, made once.
 //
 // The midgame search scores the positions where it stops by a learned
 // evaluation under MostDiscs (eval.go): a weight for each configuration
