@@ -269,16 +269,30 @@ func (c *cgroup) peak() int64 {
 }
 
 // remove removes the groups, once the processes that were in them are
-// gone (it waits up to a second for the kernel to let them go).
+// gone: it kills any that a group still lists and waits up to stopWait
+// for the kernel to let them go. Under load an exiting process can hold
+// its group for more than a second.
 func (c *cgroup) remove() {
 	for _, f := range c.joins {
 		f.Close()
 	}
 	for _, dir := range c.dirs {
-		for deadline := time.Now().Add(time.Second); ; time.Sleep(time.Millisecond) {
-			if err := os.Remove(dir); err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
+		for deadline := time.Now().Add(stopWait); ; time.Sleep(time.Millisecond) {
+			err := os.Remove(dir)
+			if err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
 				break
 			}
+			killMembers(dir)
+		}
+	}
+}
+
+// killMembers kills every process that the group in dir lists.
+func killMembers(dir string) {
+	data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	for _, field := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(field); err == nil && pid > 0 {
+			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
 }
