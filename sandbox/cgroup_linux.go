@@ -287,8 +287,13 @@ func (c *cgroup) remove() {
 	}
 }
 
-// killMembers kills every process that the group in dir lists.
+// killMembers kills every process that the group in dir lists: at once
+// by its cgroup.kill where the kernel has one (v2, Linux 5.14 on), else
+// one by one.
 func killMembers(dir string) {
+	if os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0) == nil {
+		return
+	}
 	data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
 	for _, field := range strings.Fields(string(data)) {
 		if pid, err := strconv.Atoi(field); err == nil && pid > 0 {
