@@ -69,7 +69,7 @@ func randomEnding(rng *rand.Rand, empties int) (p, o uint64, ok bool) {
 }
 
 // TestSolveMatchesTheWholeTree checks the solver against refScore on
-// random endings of 6 to 14 empty squares under both win rules: the
+// random endings of 6 to 16 empty squares under both win rules: the
 // score, and that the move gets it. Up to 10 empty squares the reference
 // walks the whole tree; beyond, it prunes with alpha-beta, which is exact
 // and still shares nothing with the solver but the move generation.
@@ -77,10 +77,13 @@ func TestSolveMatchesTheWholeTree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 1))
 	s := NewSolver(1 << 20)
 	for _, fewest := range []bool{false, true} {
-		for empties := 6; empties <= 14; empties++ {
+		for empties := 6; empties <= 16; empties++ {
 			t.Run(fmt.Sprintf("fewest=%v/empties=%d", fewest, empties), func(t *testing.T) {
 				n := 12
-				if empties > 10 {
+				switch {
+				case empties > 14:
+					n = 2 // some seconds each
+				case empties > 10:
 					n = 6
 				}
 				for range n {
@@ -109,6 +112,38 @@ func TestSolveMatchesTheWholeTree(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestEvalSortExact checks that sorting the moves by shallow searches of
+// the evaluation (evalKeys) keeps the score exact under both win rules.
+// On random endings of evalSortFrom+1 empty squares, whose searches sort
+// so the moves of each position after a move, the score of Solve must be
+// the best of its moves' scores, each solved from its own root, which
+// searches every move whatever their order, with no such sorting below.
+// (Dropping the last sorted move in deep makes it fail.)
+func TestEvalSortExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 1))
+	s := NewSolver(1 << 20)
+	for _, fewest := range []bool{false, true} {
+		t.Run(fmt.Sprintf("fewest=%v", fewest), func(t *testing.T) {
+			for range 2 {
+				p, o, ok := randomEnding(rng, evalSortFrom+1)
+				if !ok || othello.Moves8(p, o) == 0 {
+					continue
+				}
+				r := s.Solve(p, o, fewest)
+				want := -outside
+				for moves := othello.Moves8(p, o); moves != 0; moves &= moves - 1 {
+					x := bits.TrailingZeros64(moves)
+					f := othello.Flips8(p, o, x)
+					want = max(want, -s.Solve(o&^f, p|f|1<<x, fewest).Score)
+				}
+				if r.Score != want || !r.Exact {
+					t.Errorf("%#x, %#x: got score %+d, exact %v, want %+d, true", p, o, r.Score, r.Exact, want)
+				}
+			}
+		})
 	}
 }
 
