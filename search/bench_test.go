@@ -6,24 +6,34 @@ import (
 	"github.com/othello-judge/judge/othello"
 )
 
-// BenchmarkSolve solves FFO positions 1 to 19 (14 to 18 empty squares)
-// on one thread, each from an empty table: nodes a second, and no
-// allocation.
+// BenchmarkSolve solves on one thread, each from an empty table, FFO
+// positions 1 to 19 (14 to 16 empty squares) and FFO #40 (20, where the
+// moves are sorted also by shallow searches of the evaluation,
+// evalSortFrom): nodes a second, and no allocation.
 func BenchmarkSolve(b *testing.B) {
-	boards := ffoBoards(b)
-	s := NewSolver(16 << 20)
-	s.Solve(boards[0].p, boards[0].o, false) // the solver's buffers, made once
-	var nodes uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		for _, x := range boards {
-			s.Table.Clear()
-			nodes += s.Solve(x.p, x.o, false).Nodes
-		}
+	for _, set := range []struct {
+		name   string
+		boards []board
+	}{
+		{"ffo1-19", ffoBoards(b)},
+		{"ffo40", ffoBoardsOf(b, "fforum-40-59.obf", 40)[:1]},
+	} {
+		b.Run(set.name, func(b *testing.B) {
+			s := NewSolver(16 << 20)
+			s.Solve(set.boards[0].p, set.boards[0].o, false) // the solver's buffers, made once
+			var nodes uint64
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				for _, x := range set.boards {
+					s.Table.Clear()
+					nodes += s.Solve(x.p, x.o, false).Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
 // BenchmarkSearch searches the FFO positions 1 to 19 eight plies deep, as
@@ -99,7 +109,13 @@ type board struct{ p, o uint64 }
 
 // ffoBoards returns FFO positions 1 to 19, the benchmarks' positions.
 func ffoBoards(b *testing.B) []board {
-	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	return ffoBoardsOf(b, "fforum-1-19.obf", 1)
+}
+
+// ffoBoardsOf returns the positions of the FFO file name, whose first is
+// number first.
+func ffoBoardsOf(b *testing.B, name string, first int) []board {
+	positions, _ := readFFO(b, name, first)
 	var boards []board
 	for _, pos := range positions {
 		p, o := discsOf(b, pos)
