@@ -482,9 +482,8 @@ const (
 // empty squares, the score for the opponent of a shallow search after it
 // (sortSearch), deeper the more empty squares (1 ply from 18, 2 from 22,
 // 3 from 26, 4 from 30): a disc of it weighs as much as a reply of the
-// opponent's. From fewer than evalSortFrom empty
-// squares, and for a wipeout or the hash move, the keys stay as order
-// made them.
+// opponent's. From fewer than evalSortFrom empty squares, and for a
+// wipeout or the hash move, the keys stay as order made them.
 func (s *thread) evalKeys(p, o uint64, list []move, empties int) {
 	if empties < evalSortFrom {
 		return
