@@ -2,8 +2,9 @@ package sandbox
 
 // The launcher's second stage, the last before the program: it joins the
 // run's control groups, sets the rlimits, becomes the run's user, gives
-// up every privilege, installs the seccomp filter (seccomp_linux.go) and
-// execve's the program.
+// up every privilege, restricts itself with Landlock (landlock_linux.go),
+// installs the seccomp filter (seccomp_linux.go) and execve's the
+// program.
 
 import (
 	"encoding/json"
@@ -16,8 +17,9 @@ import (
 
 // execProgram is the launcher's second stage: it joins the run's control
 // groups, if there are any, through files 4 on, sets the limits on
-// itself, becomes the run's user, gives up every privilege, installs the
-// seccomp filter and becomes the program. It reports a failure on file 3.
+// itself, becomes the run's user, gives up every privilege, restricts
+// itself with Landlock, installs the seccomp filter and becomes the
+// program. It reports a failure on file 3.
 // It runs in the package's init, on the main thread, which is the one
 // that calls execve: the ids, capabilities and filter it sets are that
 // thread's, and the program's.
@@ -50,6 +52,10 @@ func execProgram(arg string) int {
 	}
 	if err := dropPrivileges(); err != nil {
 		fmt.Fprint(fail, "privileges: ", err)
+		return 127
+	}
+	if err := s.Landlock.apply(); err != nil {
+		fmt.Fprint(fail, err)
 		return 127
 	}
 	if err := s.Filter.install(); err != nil {

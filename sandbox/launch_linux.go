@@ -40,9 +40,9 @@ type spec struct {
 	Root         bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run
 	Probe        bool              `json:"probe,omitempty"` // set up the sandbox, report, and run nothing
 	Limits       Limits            `json:"limits"`
-	Show         []string          `json:"show,omitempty"`   // Isolated: the files and folders the view shows read-only, besides the system's
-	Hide         []string          `json:"hide,omitempty"`   // Isolated: the paths it covers
-	Copies       map[string]string `json:"copies,omitempty"` // Isolated: paths of Show that it shows as these copies
+	Show         []string          `json:"show,omitempty"`   // the files and folders the program needs, besides the system's: the view shows them read-only
+	Hide         []string          `json:"hide,omitempty"`   // Isolated: the paths the view covers
+	Copies       map[string]string `json:"copies,omitempty"` // paths of Show that the run uses copies of: Isolated, the view shows these at their places
 	Dir          string            `json:"dir"`              // the program's working folder
 	Path         string            `json:"path"`
 	FromPath     bool              `json:"from_path,omitempty"` // Path was found in the grader's PATH
@@ -52,6 +52,7 @@ type spec struct {
 	PidsEvents   string            `json:"pids_events,omitempty"`   // the run's control group's counts of processes refused
 	MemoryEvents string            `json:"memory_events,omitempty"` // and of kills for memory
 	Filter       filter            `json:"filter"`
+	Landlock     landlock          `json:"landlock"`
 	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
 	Run          User              `json:"run"`             // Root: the user the program runs as
 	Uid          int               `json:"uid"`             // not Root: the grader's ids, which the program keeps

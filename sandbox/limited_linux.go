@@ -135,7 +135,10 @@ func newPrivate(u User, paths, hide []string) (*private, error) {
 	p := &private{dir: dir}
 	err = errors.Join(os.Mkdir(p.home(), 0o700), os.Mkdir(filepath.Join(dir, "root"), 0o700))
 	for _, k := range paths {
-		if err != nil || underAny(k, p.copied) {
+		// A path in a folder already copied is there, unless it is in a
+		// hidden folder, which the copy left out: it holds k, which the
+		// program needs, and is copied but for its expected outputs.
+		if err != nil || underAny(k, p.copied) && !underAny(k, hide) {
 			continue
 		}
 		p.copied = append(p.copied, k)
@@ -194,6 +197,10 @@ func (c Config) limitedRun(s *spec, self string) (home string, end func(), err e
 	if err != nil {
 		unlock()
 		return "", nil, err
+	}
+	s.Copies = map[string]string{}
+	for _, k := range p.copied {
+		s.Copies[k] = p.moved(k)
 	}
 	s.Path, s.Dir = p.moved(s.Path), p.moved(s.Dir)
 	s.Args = slices.Clone(s.Args) // the caller's, which its other runs share

@@ -249,34 +249,66 @@ func (c Config) lookPath(path string) (string, error) {
 	return filepath.Abs(prog)
 }
 
-// Describe says in a few words how a program runs in c on this machine:
-// as which user, what counts its memory, and what it sees, for the
-// report's sandbox line.
+// Describe says in a few words how a program runs in c on this machine,
+// for the report's sandbox line: as which user, behind which walls
+// (namespaces, Landlock and its ABI, the seccomp filter, control groups
+// and their version), and what it sees.
 func (c Config) Describe() string {
 	if !LimitsHold {
-		return "no launcher outside Linux: a process group and the time limits only"
+		return "no launcher outside Linux: a process group and the time limits only, no wall"
 	}
-	var parts []string
+	var user string
 	switch {
 	case os.Geteuid() != 0:
-		parts = append(parts, "as the grader's user")
+		user = "as the grader's user"
 	case c.User != nil:
-		parts = append(parts, "as "+c.User.String())
+		user = "as " + c.User.String()
 	default:
-		parts = append(parts, fmt.Sprintf("as uid %d on, one for each run", FirstDedicatedUid))
+		user = fmt.Sprintf("as uid %d on, one for each run", FirstDedicatedUid)
 	}
-	if memoryCounted() {
-		parts = append(parts, "memory: a control group")
-	} else {
-		parts = append(parts, "memory: resident only, memfd and shared memory refused")
+	var walls []string
+	if c.Mode == Isolated {
+		walls = append(walls, "namespaces")
 	}
+	landlock := LandlockABI()
+	if landlock > 0 {
+		walls = append(walls, fmt.Sprintf("Landlock ABI %d", landlock))
+	}
+	walls = append(walls, "seccomp")
+	memory := ""
+	if kind := cgroupKind(); kind != "" {
+		walls = append(walls, "control groups "+kind)
+	}
+	if !memoryCounted() {
+		memory = ", memory: resident, no memfd or shared memory"
+	}
+	var sees string
 	switch {
 	case c.Mode == Isolated:
-		parts = append(parts, "it sees the system, its folders and a private /tmp")
+		sees = "it sees the system, its folders and a private /tmp"
+	case landlock > 0:
+		sees = "it reads the system and its folders only"
 	case os.Geteuid() == 0:
-		parts = append(parts, "in a private copy, it reads what every user may")
+		sees = "in a private copy, it reads what every user may"
 	default:
-		parts = append(parts, "it shares the grader's files and processes")
+		sees = "it shares the grader's files and processes"
 	}
-	return strings.Join(parts, ", ")
+	return user + "; walls: " + strings.Join(walls, ", ") + memory + "; " + sees
 }
+
+// ErrNoWall means that nothing would keep a program from the grader's
+// files: not its own user, nor namespaces, nor Landlock.
+var ErrNoWall = errors.New("sandbox: nothing keeps a program from the grader's files")
+
+// A NoWallError says why nothing would keep a program from the grader's
+// files on this machine.
+type NoWallError struct {
+	Why string // such as "darwin is not Linux"
+}
+
+func (e *NoWallError) Error() string {
+	return "sandbox: nothing keeps a program from the grader's files here (" + e.Why + ")"
+}
+
+// Unwrap returns ErrNoWall.
+func (e *NoWallError) Unwrap() error { return ErrNoWall }

@@ -47,5 +47,15 @@ func Probe() error {
 	return &UnavailableError{Missing: "namespaces (" + runtime.GOOS + " is not Linux)"}
 }
 
+// Walled returns a *NoWallError: outside Linux nothing keeps a program
+// from the grader's files.
+func (c Config) Walled() error {
+	return &NoWallError{Why: runtime.GOOS + " is not Linux"}
+}
+
+// LandlockABI returns 0: Landlock is Linux's.
+func LandlockABI() int { return 0 }
+
 // memoryCounted reports that no control group counts memory here.
 func memoryCounted() bool { return false }
+func cgroupKind() string  { return "" }

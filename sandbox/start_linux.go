@@ -89,6 +89,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		s.Run = u
 		after = append(after, release)
 	}
+	s.Show = c.needs(&s)
 	home := "/tmp"
 	var end func()
 	if s.Isolate {
@@ -102,6 +103,9 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 	}
 	after = append(after, end)
 	s.Env = c.environ(home)
+	if !s.Probe {
+		s.Landlock = c.landlockRules(&s, self, home)
+	}
 
 	verdictR, verdictW, err := os.Pipe()
 	if err != nil {
@@ -169,7 +173,12 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		// The launcher is the grader's own binary: when it cannot be
 		// started in its namespaces (ENOSPC where their count or depth is
 		// used up), isolation is what is missing, not the program.
-		return fail(&UnavailableError{Missing: "namespaces for a run (" + err.Error() + ")"})
+		// The errno alone: the binary's path says nothing more.
+		var errno syscall.Errno
+		if errors.As(err, &errno) {
+			err = errno
+		}
+		return fail(&UnavailableError{Missing: "user namespaces (" + err.Error() + ")"})
 	}
 	if err != nil {
 		return fail(err)
@@ -242,19 +251,40 @@ func Probe() error {
 		}
 		defer devNull.Close()
 		p, err := c.start(spec{Probe: true, Path: "probe"}, devNull, devNull, devNull)
-		if err != nil {
+		var u *UnavailableError
+		switch {
+		case errors.As(err, &u):
+			probe.err = u
+			return
+		case err != nil:
 			probe.err = &UnavailableError{Missing: "user namespaces (" + unwrapStart(err).Error() + ")"}
 			return
 		}
 		if st := p.Status(); st.Err != nil {
 			probe.err = &UnavailableError{Missing: unwrapStart(st.Err).Error()}
-			var u *UnavailableError
 			if errors.As(st.Err, &u) {
 				probe.err = u
 			}
 		}
 	})
 	return probe.err
+}
+
+// Walled returns nil where a wall keeps a program run in c from the
+// grader's files, and otherwise a *NoWallError: Isolated where Probe
+// allows it, a user of its own when the grader is root, or Landlock.
+func (c Config) Walled() error {
+	if c.Mode == Isolated && Probe() == nil || os.Geteuid() == 0 || LandlockABI() > 0 {
+		return nil
+	}
+	why := "no Landlock"
+	if c.Mode == Isolated {
+		var u *UnavailableError
+		if errors.As(Probe(), &u) {
+			why = "no " + u.Missing + ", and " + why
+		}
+	}
+	return &NoWallError{Why: why}
 }
 
 // unwrapStart returns the cause inside a *StartError.

@@ -38,17 +38,24 @@ var (
 // a tmpfs it mounts over its own /tmp, once every source is open.
 const stage = "/tmp"
 
-// isolatedRun prepares an Isolated run of s: what its view shows and
-// hides, and, for a root grader, copies that the run's user owns of what
-// it may not read, which the view shows in their place. It returns what
-// undoes it when the run is over.
-func (c Config) isolatedRun(s *spec, self string) (end func(), err error) {
-	s.Show = append(kept(s.Dir, s.Path, s.FromPath, s.Args), interpreterHome(s.Path)...)
+// needs returns the files and folders that the run of s needs to see
+// where they are, besides the system's folders: what kept says, the
+// installation of its interpreter, and the paths of c.Bind.
+func (c Config) needs(s *spec) []string {
+	show := append(kept(s.Dir, s.Path, s.FromPath, s.Args), interpreterHome(s.Path)...)
 	for _, b := range c.Bind {
 		if real, err := filepath.EvalSymlinks(b); err == nil {
-			s.Show = append(s.Show, real)
+			show = append(show, real)
 		}
 	}
+	return show
+}
+
+// isolatedRun prepares an Isolated run of s, whose s.Show is set: what
+// its view hides, and, for a root grader, copies that the run's user
+// owns of what it may not read, which the view shows in their place. It
+// returns what undoes it when the run is over.
+func (c Config) isolatedRun(s *spec, self string) (end func(), err error) {
 	s.Hide = append(hidden(self, s.Path, c.Hide), secretsOfEtc()...)
 	if !s.Root || s.Probe {
 		return func() {}, nil

@@ -119,22 +119,36 @@ const checkFlagsUsage = `Flags:
 	scenarios run at once (default: the number of CPUs)
 `
 
+// noWallHelp says what each program would reach where nothing keeps it
+// from the grader's files, and the ways out.
+const noWallHelp = `Each program would run as you, and could read and change everything
+you can: your home (~/.ssh, your browser's profile), the golden outputs,
+the other submissions. Grade on Linux where a wall holds: as root, with
+user namespaces, or with Landlock (Linux 5.13 on); or in the container
+(make image, then docker run: README.md says how); or, for code you
+trust, give -sandbox=false.
+`
+
 // sandboxUsage says what the sandbox does, and lists its flags.
 const sandboxUsage = `
 The sandbox (Linux; README.md says what each mode stops): each run is in
 its own PID, mount, network and IPC namespaces (and a user namespace when
 the grader is not root), as a user other than root, with a seccomp
-filter. It sees only the system's programs and libraries, /etc less its
-secrets, its working folder and the folders of the program and its
-arguments, read-only, and a private /tmp, /dev and /proc: not the
-grader, the golden transcripts or -out. Its environment is fixed (PATH,
-HOME, TMPDIR, LANG=C.UTF-8), and everything it starts is killed when it
-ends. Where namespaces cannot be had, runs are Limited: the report's
-second line says what is missing. A run that passes a limit is killed,
-and the report says which.
+filter and, where the kernel has it, Landlock. It sees only the system's
+programs and libraries, /etc less its secrets, its working folder and
+the folders of the program and its arguments, read-only, and a private
+/tmp, /dev and /proc: not the grader, the golden transcripts or -out.
+Its environment is fixed (PATH, HOME, TMPDIR, LANG=C.UTF-8), and
+everything it starts is killed when it ends. Where namespaces cannot be
+had, runs are Limited, and Landlock keeps them to the same files: the
+report's second line names each wall in force. Where no wall would keep
+a program from the grader's files, grade refuses to run without
+-sandbox=false. A run that passes a limit is killed, and the report says
+which.
   -sandbox=false
 	run Limited on purpose: no namespaces, only the limits, the user,
-	the filter and, as root, a private copy of the working folder
+	Landlock, the filter and, as root, a private copy of the working
+	folder
   -user NAME|UID[:GID]
 	as root, run programs as this user (default: a dedicated id for each
 	run at once, from 60000 on, which no account of the system has)
@@ -325,6 +339,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	cfg, err := cf.config(flags)
 	if err != nil {
 		return usageError("%v", err)
+	}
+	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
+		// A student checking their own program trusts it.
+		fmt.Fprintf(stderr, "othello check: warning: %v: the program runs as you, with all your files\n", err)
 	}
 	hidden, _ := cf.hiddenCategories()
 	chosen, ok := reportFormats(hidden, *verbose)[*format]

@@ -22,6 +22,7 @@ import (
 
 	"github.com/othello-judge/judge/check"
 	"github.com/othello-judge/judge/report"
+	"github.com/othello-judge/judge/sandbox"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -101,6 +102,10 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	cfg, err := cf.config(flags)
 	if err != nil {
 		return usageError("%v", err)
+	}
+	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
+		fmt.Fprintf(stderr, "othello grade: %v: refusing to grade.\n%s", err, noWallHelp)
+		return 1
 	}
 	names := make([]string, len(subs)) // each submission's folder name, which names its reports
 	for i, sub := range subs {

@@ -211,6 +211,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(nestEnv) != "" {
 		os.Exit(nest())
 	}
+	if os.Getenv(refuseEnv) != "" {
+		os.Exit(refuseAndRun())
+	}
 	if os.Getenv(runEnv) != "" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, processEnviron()))
 	}

@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/othello-judge/judge/sandbox"
 )
 
 // hostileDir holds the hostile programs and the correct Python program.
@@ -207,36 +209,37 @@ func TestSandboxHostile(t *testing.T) {
 		attack  string
 		flags   []string
 		want    string // a regular expression that the report matches
-		limited string // Limited: "" the same, "skip" not tried (it works, as the README says), "root" tried only as root, or what the report matches
+		limited string // Limited: "" the same, "skip" not tried (it works, as the README says), "wall" tried only as root or with Landlock, or what the report matches
 	}{
-		{"exe", nil, `blocked: exec /proc/\d+/exe: \[Errno 13\] Permission denied`, "root"},
+		{"exe", nil, `blocked: exec /proc/\d+/exe: \[Errno 13\] Permission denied`, "wall"},
 		{"mem", nil, `blocked: memory of \d+: \[Errno 13\] Permission denied`, ""},
 		{"fd", nil, `blocked: fd 1 of \d+: \[Errno 13\] Permission denied`, ""},
 		{"daemon", nil, `it exited with status 1`, ""},
 		{"setsid", nil, `it exited with status 1`, ""},
-		{"kill-grader", nil, `it exited with status 1`, "root"},
+		{"kill-grader", nil, `it exited with status 1`, "wall"},
 		{"kill-parent", nil, `it exited with status 1|it died \(killed\)`, ""},
 		{"kill-parent-daemon", nil, `it exited with status 1|it died \(killed\)`, ""},
 		{"memory", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory`, ""},
 		{"big-alloc", []string{"-memory", "64MiB"}, `it exited with status 1`, ""},
 		{"cpu", []string{"-cpu", "300ms"}, `killed: it used more than 300ms of CPU time`, ""},
 		{"disk", nil, `it reached a limit: it wrote more than 16 MiB to a file or its /tmp`, `File too large`},
-		{"files", nil, `blocked: \S+-cwd: \[Errno 30\] Read-only file system`, "skip"},
+		{"files", nil, `blocked: \S+-cwd: \[Errno (13|30)\] (Read-only file system|Permission denied)`, "wall"},
 		{"open-files", []string{"-open-files", "64"}, `it exited with status 1`, ""},
 		{"stderr-flood", nil, `it wrote over 1 MiB to its standard error, and was killed`, ""},
 		{"huge-line", nil, `got   "B+" … [\d,]+ more bytes`, ""},
 		{"network", nil, `blocked: connect: \[Errno 1\] Operation not permitted`, ""},
-		{"tty", nil, `blocked: /dev/pts/\d+: \[Errno (2|13)\]`, "skip"},
-		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, "root"},
+		{"tty", nil, `blocked: /dev/pts/\d+: \[Errno (2|13)\]`, "wall"},
+		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, "wall"},
 		{"forkbomb", []string{"-procs", "32"}, `killed: it ran 32 processes and threads at once`, ""},
 		{"sysctl", nil, `blocked: /proc/sys/kernel/core_pattern: \[Errno (13|30)\]`, ""},
 		{"devices", nil, `blocked: /dev/kmsg: \[Errno (2|13|30)\]`, ""},
-		{"secrets", nil, `blocked: /etc/shadow: (empty|\[Errno (2|13)\])`, "root"},
-		{"checkout", nil, `blocked: no checkout in \d+ places`, "skip"},
+		{"secrets", nil, `blocked: /etc/shadow: (empty|\[Errno (2|13)\])`, "wall"},
+		{"checkout", nil, `blocked: no checkout in \d+ places`, "wall"},
 		{"memfd", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: memfd: \[Errno 1\] Operation not permitted`, ""},
-		{"shm", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: shm: \[Errno 28\] No space left on device`, "root"},
+		{"shm", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: shm: \[Errno (28|13)\] (No space left on device|Permission denied)`, "wall"},
 		{"unix", nil, `blocked: unix: \[Errno (1|2|13)\]`, ""},
 		{"syscalls", nil, `blocked: unshare: Operation not permitted; mount: Operation not permitted`, ""},
+		{"neighbours", nil, `blocked: \S+/\.secret: \[Errno (2|13)\]`, "wall"},
 	}
 	before := machineState()
 	t.Run("attacks", func(t *testing.T) {
@@ -247,6 +250,7 @@ func TestSandboxHostile(t *testing.T) {
 			if g.cred != nil {
 				os.Chown(secret, int(g.cred.Uid), int(g.cred.Gid))
 			}
+			mine := g.neighbours(t)
 			for _, sandboxed := range []bool{true, false} {
 				for _, tt := range tests {
 					want := tt.want
@@ -255,8 +259,8 @@ func TestSandboxHostile(t *testing.T) {
 						case "":
 						case "skip":
 							continue
-						case "root":
-							if g.cred != nil || os.Geteuid() != 0 {
+						case "wall":
+							if rootGrader := os.Geteuid() == 0 && g.cred == nil; !rootGrader && sandbox.LandlockABI() == 0 {
 								continue
 							}
 						default:
@@ -277,7 +281,8 @@ func TestSandboxHostile(t *testing.T) {
 						tmp := mkdirMode(t, 0o777) // the grader's TMPDIR, where a Limited run's private folder goes
 						hints := []string{"GRADER_BIN=" + g.bin, "REPORT=" + filepath.Join(g.dir, "report.txt"), "GOLDEN=" + golden,
 							"MARK=" + mark, "PORT=" + strconv.Itoa(listener.Addr().(*net.TCPAddr).Port), "TTY=" + tty,
-							"SECRET=" + secret, "SOCK=" + sock, "CHECKOUT=" + checkout}
+							"SECRET=" + secret, "SOCK=" + sock, "CHECKOUT=" + checkout, "GRADER_HOME=" + mine.home,
+							"SIBLING=" + mine.sibling, "OUTSIDE=" + mine.outside, "VICTIM=" + strconv.Itoa(mine.victim)}
 						// What a careless grader's environment holds.
 						env := append([]string{"TMPDIR=" + tmp, "MARK=" + mark, "SEC_TOKEN=topsecret123", "PYTHONUNBUFFERED=1"}, hints...)
 						args := []string{"-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
@@ -318,14 +323,17 @@ func TestSandboxHostile(t *testing.T) {
 						}
 						left, _ := filepath.Glob(filepath.Join(tmp, "*"))
 						left = append(left, cgroupsOf(run.pid)...)
-						for _, dir := range []string{"/tmp", "/dev/shm", g.dir, filepath.Dir(script)} {
+						for _, dir := range []string{"/tmp", "/dev/shm", g.dir, filepath.Dir(script), mine.outside} {
 							more, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
 							left = append(left, more...)
 						}
 						if len(left) > 0 && (sandboxed || g.cred == nil && os.Geteuid() == 0) { // a user's Limited run may leave files, as the README says
 							t.Errorf("files left after the check: %v", left)
 						}
-						cleanMarks(mark, g.dir)
+						if err := syscall.Kill(mine.victim, 0); err != nil {
+							t.Errorf("the grader's user's process %d is gone: %v", mine.victim, err)
+						}
+						cleanMarks(mark, g.dir, mine.outside)
 						t.Logf("%v", run.took.Round(time.Millisecond))
 						if os.Getenv("SHOW_REPORT") != "" {
 							t.Log(run.report)
@@ -353,6 +361,43 @@ func TestSandboxHostile(t *testing.T) {
 	if log := kernelLog(); strings.Contains(log, "hostile-mark-") {
 		t.Errorf("a program wrote to the kernel log")
 	}
+}
+
+// neighbours are what lies near a grader on a course's machine: its
+// home, with a file only it may read; another submission's file, which
+// anybody may read; a folder anybody may write in; and a process of its
+// user.
+type neighbours struct {
+	home, sibling, outside string
+	victim                 int
+}
+
+// neighbours makes g's neighbours, removed and ended with the test.
+func (g grader) neighbours(t *testing.T) neighbours {
+	t.Helper()
+	n := neighbours{home: mkdirMode(t, 0o700), outside: mkdirMode(t, 0o777)}
+	sibling := mkdirMode(t, 0o755)
+	n.sibling = filepath.Join(sibling, "main.py")
+	secret := filepath.Join(n.home, ".secret")
+	for path, data := range map[string]string{secret: "ssh-key-teacher-123\n", n.sibling: "print('FULL')\n"} {
+		if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(n.sibling, 0o644)
+	victim := exec.Command("sleep", "600")
+	victim.SysProcAttr = &syscall.SysProcAttr{Credential: g.cred}
+	if g.cred != nil {
+		for _, p := range []string{n.home, secret} {
+			os.Chown(p, int(g.cred.Uid), int(g.cred.Gid))
+		}
+	}
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { victim.Process.Kill(); victim.Wait() })
+	n.victim = victim.Process.Pid
+	return n
 }
 
 // machineState returns what a program must not change, as root: every

@@ -76,9 +76,20 @@ func nest() int {
 		return deepest
 	}
 	runtime.LockOSThread()
-	const prCapbsetDrop, capSysAdmin = 24, 21
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
-		os.Stderr.WriteString("nest: dropping CAP_SYS_ADMIN: " + e.Error() + "\n")
+	if os.Getenv(nestAsUserEnv) != "" {
+		if syscall.Setgroups(nil) != nil || syscall.Setgid(nobodyId) != nil || syscall.Setuid(nobodyId) != nil {
+			os.Stderr.WriteString("nest: cannot become nobody\n")
+			return 125
+		}
+	} else {
+		const prCapbsetDrop, capSysAdmin = 24, 21
+		if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
+			os.Stderr.WriteString("nest: dropping CAP_SYS_ADMIN: " + e.Error() + "\n")
+			return 125
+		}
+	}
+	if err := refuseSyscalls(); err != nil {
+		os.Stderr.WriteString("nest: " + err.Error() + "\n")
 		return 125
 	}
 	os.Stderr.WriteString("nest: depth " + strconv.Itoa(depth) + "\n")

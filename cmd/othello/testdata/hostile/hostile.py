@@ -10,7 +10,10 @@
 # golden folder; PORT, a port listening on loopback; MARK, a name to write
 # files under; TTY, the grader's terminal; SECRET, a file only the grader
 # may read; SOCK, a unix socket a server of the grader's machine listens
-# on; CHECKOUT, the project's checkout.
+# on; CHECKOUT, the project's checkout; GRADER_HOME, the grader's home,
+# with a .secret only the grader may read; SIBLING, a file of another
+# submission beside this one; OUTSIDE, a folder the grader's user may
+# write in; VICTIM, a process of the grader's user.
 import os
 import signal
 import socket
@@ -385,6 +388,35 @@ elif attack == "syscalls":
         else:
             say("LEAK: %s worked" % name)
     say("blocked: " + "; ".join(results))
+    fail()
+
+elif attack == "neighbours":
+    # What lies near the grader: its home and a file in it only it may
+    # read, another submission, a folder it may write in, a process of its
+    # user, and a port on loopback.
+    def read(path):
+        with open(path) as f:
+            if not f.read(1):
+                raise OSError("empty")
+
+    def listdir(path):
+        if not os.listdir(path):
+            raise OSError("empty")
+
+    def write(path):
+        with open(path, "w") as f:
+            f.write("left behind\n")
+
+    def kill(pid):
+        os.kill(int(pid), signal.SIGTERM)
+
+    def connect(port):
+        socket.create_connection(("127.0.0.1", int(port)), timeout=1).close()
+
+    home = env("GRADER_HOME", "/nonexistent")
+    probe([(os.path.join(home, ".secret"), read), (home, listdir), (env("SIBLING", "/nonexistent"), read),
+           (os.path.join(env("OUTSIDE", "/nonexistent"), env("MARK") + "-out"), write),
+           (env("VICTIM", "1"), kill), (env("PORT", "1"), connect)])
     fail()
 
 else:
