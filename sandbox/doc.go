@@ -3,8 +3,9 @@
 // or the machine, leaves nothing behind, and stops at its limits. Its
 // model is isolate's, nsjail's and bubblewrap's: an unprivileged
 // identity, an allow-list view of the file system built for each run, a
-// fixed environment, a control group that counts all its memory, and a
-// seccomp filter.
+// fixed environment, a control group that counts all its memory, a
+// seccomp filter, and, where the kernel has it, Landlock, which keeps a
+// run to the same allow-list where namespaces cannot be had.
 //
 // # How it is built
 //
@@ -36,9 +37,11 @@
 // (as root: a dedicated id for each run at once, user.go, which no other
 // grader of the machine takes meanwhile, lockid_linux.go; otherwise a
 // nested user namespace in which it is the grader's user again), gives up
-// every privilege (no capability, no new privileges), installs the
-// seccomp filter (seccomp_linux.go) and execve's the program with the
-// fixed environment (env.go).
+// every privilege (no capability, no new privileges), restricts itself
+// with Landlock to the paths the grader listed (landlock_linux.go: read
+// the system and what the run needs, write its home, no TCP, no signal
+// outside the run), installs the seccomp filter (seccomp_linux.go) and
+// execve's the program with the fixed environment (env.go).
 //
 // While the program runs, the first stage reaps every process that ends
 // and, every 10ms, adds up the resident memory, the CPU time and the
@@ -56,13 +59,15 @@
 // with the grader (PR_SET_PDEATHSIG).
 //
 // Where namespaces cannot be had, the launcher runs the program Limited
-// (limited_linux.go): with the same limits, user, environment and filter,
-// as a child subreaper that kills every descendant at the end. As root,
-// the program works in a private copy of what it needs, which its user
-// owns, and the grader's files lose their permissions for others while
-// runs go on; as a user, it shares the grader's files. Outside Linux there
-// is no launcher (sandbox_other.go, proc_unix.go): the program runs in a
-// process group of its own, with no limits but the grader's time limits.
+// (limited_linux.go): with the same limits, user, environment, Landlock
+// and filter, as a child subreaper that kills every descendant at the
+// end. As root, the program works in a private copy of what it needs,
+// which its user owns, and the grader's files lose their permissions for
+// others while runs go on; as a user, Landlock is what keeps it from the
+// grader's files, and Config.Walled says when nothing would. Outside
+// Linux there is no launcher (sandbox_other.go, proc_unix.go): the
+// program runs in a process group of its own, with no limits but the
+// grader's time limits.
 // Probe says which mode a machine allows and, if not Isolated, what is
 // missing: it sets a sandbox up as a run does, and for a grader that is
 // not root also starts a process in the program's own user namespace

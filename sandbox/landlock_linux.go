@@ -11,6 +11,7 @@ package sandbox
 // second wall behind the view.
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -269,15 +270,12 @@ func (l landlock) apply() error {
 		if st.Mode&syscall.S_IFMT != syscall.S_IFDIR {
 			rights &= llFileRights
 		}
-		rule := struct {
-			allowed uint64
-			parent  int32
-		}{rights & handled, int32(f)}
-		// struct landlock_path_beneath_attr is packed: 12 bytes.
-		var packed [12]byte
-		*(*uint64)(unsafe.Pointer(&packed[0])) = rule.allowed
-		*(*int32)(unsafe.Pointer(&packed[8])) = rule.parent
-		if _, _, e := syscall.RawSyscall6(nrLandlockAddRule, fd, landlockRulePathBeneath, uintptr(unsafe.Pointer(&packed[0])), 0, 0, 0); e != 0 {
+		// struct landlock_path_beneath_attr, packed: the rights, then
+		// the folder's or file's descriptor, in 12 bytes.
+		var rule [12]byte
+		binary.NativeEndian.PutUint64(rule[0:], rights&handled)
+		binary.NativeEndian.PutUint32(rule[8:], uint32(f))
+		if _, _, e := syscall.RawSyscall6(nrLandlockAddRule, fd, landlockRulePathBeneath, uintptr(unsafe.Pointer(&rule[0])), 0, 0, 0); e != 0 {
 			return fmt.Errorf("sandbox: landlock rule for %s: %w", path, e)
 		}
 		return nil
