@@ -3,7 +3,9 @@ package gtp
 import (
 	"errors"
 	"io"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +150,50 @@ func TestSpend(t *testing.T) {
 		if got := g.clocks[othello.Black]; got != s.want {
 			t.Errorf("move %d, %v: got %+v, want %+v", i+1, s.took, got, s.want)
 		}
+	}
+}
+
+// TestGenmoveOutOfTime checks that genmove with no time left on the
+// clock and a search stopped before it starts still plays the move of a
+// search one ply deep, whose first ply is never cut short: on 8x8
+// (package search) and 10x10 (the general search), in positions of
+// random games where that move is not the first legal one.
+func TestGenmoveOutOfTime(t *testing.T) {
+	stop := make(chan struct{})
+	close(stop)
+	onePly := player.CPU{Depth: 1, Endgame: 1, Budget: player.NoLimit, Threads: 1, Pool: player.NewPool(1)}
+	rng := rand.New(rand.NewPCG(38, 2))
+	for _, size := range []int{8, 10} {
+		t.Run(strconv.Itoa(size), func(t *testing.T) {
+			g := &session{cpu: player.CPU{Budget: time.Hour, Threads: 1, Pool: player.NewPool(1), Stop: stop}, size: size}
+			var want player.Result
+			for tries := 0; ; tries++ {
+				if tries == 100 {
+					t.Fatal("no position found whose best move at one ply is not the first legal move")
+				}
+				g.clear()
+				for g.pos.Empties().Len() > size*size-20 && !g.pos.Legal().IsEmpty() {
+					legal := g.pos.Legal().Squares()
+					g.play(g.pos.Turn(), legal[rng.IntN(len(legal))], false)
+				}
+				legal := g.pos.Legal()
+				first, _ := legal.Pop()
+				var err error
+				if want, err = onePly.Search(&g.pos, othello.MostDiscs); err == nil && !want.Forced && want.Move != first {
+					break
+				}
+			}
+			c := strings.ToLower(g.pos.Turn().String())
+			for _, command := range []string{"time_settings 300 0 0", "time_left " + c + " 0 0", "genmove " + c} {
+				_, name, args, _ := parseCommand(command)
+				got, err := g.run(name, args)
+				if err != nil {
+					t.Fatalf("%s: %v", command, err)
+				}
+				if name == "genmove" && got != g.vertex(want.Move) {
+					t.Errorf("genmove: got %s, want %s", got, g.vertex(want.Move))
+				}
+			}
+		})
 	}
 }

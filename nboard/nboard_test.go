@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/protocoltest"
+	"github.com/othello-judge/judge/othello"
 	"github.com/othello-judge/judge/player"
 )
 
@@ -55,13 +56,22 @@ func TestIOErrors(t *testing.T) {
 // TestPingStopsSearch starts searches that would not end for years, a CPU
 // with no limit of time solving the game from its start, and checks that
 // ping stops each and is answered after its last answer: a search runs
-// while the commands after it are read.
+// while the commands after it are read. The answer of go is the move and
+// score of a search one ply deep, as a stop never cuts the first ply
+// short.
 func TestPingStopsSearch(t *testing.T) {
+	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	g, _ := setup.NewGame()
+	onePly := player.CPU{Depth: 1, Endgame: 1, Budget: player.NoLimit, Threads: 1, Pool: player.NewPool(1)}
+	first, err := onePly.Search(g.Position(), othello.MostDiscs)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		command string
-		last    string // the search's last answer, before pong
+		last    string // the start of the search's last answer, before pong
 	}{
-		{"go", "=== "},
+		{"go", fmt.Sprintf("=== %s/%.2f/", move{square: first.Move}, first.Discs())},
 		{"hint 3", "status"},
 		{"analyze", "status"},
 	}

@@ -32,9 +32,12 @@ type alphaBeta struct {
 	clock    clock
 	deadline time.Time
 	stop     <-chan struct{} // closed when to stop, as at the deadline; nil for never
-	nodes    int64
-	stopped  bool            // the deadline passed: every score since is void
-	moves    [][]orderedMove // a buffer of moves for each ply, reused
+	// stoppable says whether the deadline and stop may stop the search:
+	// not in its first depth.
+	stoppable bool
+	nodes     int64
+	stopped   bool            // the deadline passed: every score since is void
+	moves     [][]orderedMove // a buffer of moves for each ply, reused
 }
 
 // An orderedMove is a move of a position, with the position after it and
@@ -51,9 +54,12 @@ func newAlphaBeta(p *othello.Position, win othello.WinRule, clock clock, deadlin
 	return &alphaBeta{eval: newEvaluator(p, win), clock: clock, deadline: deadline, stop: stop}
 }
 
-// late reports whether the search must stop: the deadline has passed or
-// stop is closed.
+// late reports whether the search must stop: it is stoppable, and the
+// deadline has passed or stop is closed.
 func (s *alphaBeta) late() bool {
+	if !s.stoppable {
+		return false
+	}
 	select {
 	case <-s.stop:
 		return true

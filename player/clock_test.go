@@ -110,9 +110,10 @@ func TestSearchKeepsItsBudget(t *testing.T) {
 
 // TestSearchReturnsAtItsBudget runs searches that would go on for hours
 // on a clock that stands still until the test moves it on by the budget:
-// Search must then return at once, at the budget by that clock, with a
-// legal move, however far the search has got and whatever its threads
-// are doing.
+// Search must then return at once (its first ply, which is never cut
+// short, is quickly searched), at the budget by that clock, with a legal
+// move, however far the search has got and whatever its threads are
+// doing.
 func TestSearchReturnsAtItsBudget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 4))
 	for _, size := range [][2]int{{8, 8}, {16, 16}} {

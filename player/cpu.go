@@ -43,8 +43,9 @@ type CPU struct {
 	Budget  time.Duration // the most time a move may take; 0 for DefaultBudget, NoLimit for none
 	Threads int           // the goroutines searching an 8x8 board; 0 for one a CPU
 	// Stop, once closed, ends a search as a spent budget does: it returns
-	// at once with what it has found so far, and its goroutines stop
-	// soon after. nil for never.
+	// with what it has found so far as soon as it has searched the first
+	// ply (see Search), and its goroutines stop soon after. nil for
+	// never.
 	Stop <-chan struct{}
 	// Progress, if not nil, is told the result so far after each depth
 	// that the search completes and after an exact solve, from the
@@ -83,7 +84,7 @@ func (c CPU) Move(p *othello.Position, win othello.WinRule) (othello.Square, err
 // A Result is what a search found, and what it took.
 type Result struct {
 	Move   othello.Square // the best move found
-	Depth  int            // the plies of the deepest search completed: 0 for the only move, or if the budget ended the first
+	Depth  int            // the plies of the deepest search completed: 0 for the only move and a book's, 1 at least for a search
 	Forced bool           // whether Move was the only legal move, so that nothing was searched
 	Book   bool           // whether Move is the CPU's book's, so that nothing was searched (Search only)
 	Pass   bool           // whether the player to move has no legal move and passes (Analyze)
@@ -139,9 +140,12 @@ func (r Result) Discs() float64 {
 // of it and the exact solve the rest, whatever the Depth. A search cut
 // short by the budget still counts the moves it finished. Search returns
 // within the budget, with the best move found so far if the search has
-// not ended by then. With only one legal move there is nothing to
-// search, nor in a position of the CPU's Book. A position with no legal
-// move is an error wrapping ErrNoMove.
+// not ended by then; but the first ply, every legal move searched one
+// ply deep, is never cut short, by the budget or by Stop, so that the
+// move returned is always one the search has weighed, or the exact
+// solve's. With only one legal move there is nothing to search, nor in a
+// position of the CPU's Book. A position with no legal move is an error
+// wrapping ErrNoMove.
 func (c CPU) Search(p *othello.Position, win othello.WinRule) (Result, error) {
 	clock := c.timer()
 	start := clock.now()
@@ -208,7 +212,10 @@ func deadline(start time.Time, share time.Duration) time.Time {
 // at start. The search runs in a goroutine of its own and keeps what it
 // has found so far in a progress; searchAny returns its result when it
 // ends, or what it has found by then when the budget is spent, whichever
-// comes first. A search stops at its deadline, but on a loaded machine
+// comes first, but never before the search has searched its first ply
+// (or solved the position exactly), however long that takes: a move
+// never searched is never returned. A search stops at its deadline, but
+// on a loaded machine
 // its end can come late: a thread of the 8x8 search that the system does
 // not run for a while notices the deadline late, and the search waits
 // for it to finish its work. A search left behind ends on its own once
@@ -218,7 +225,7 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 	clock := c.timer()
 	legal := p.Legal()
 	first, _ := legal.Pop()
-	best := &progress{r: Result{Move: first}}
+	best := newProgress(Result{Move: first})
 	pos := *p // the search may outlive the caller's position
 	done := make(chan struct{})
 	go func() {
@@ -245,6 +252,10 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 		case <-c.Stop:
 		}
 	}
+	select { // the first ply is never cut short: wait for it
+	case <-best.searched:
+	case <-done:
+	}
 	r := best.get()
 	r.Time = clock.now().Sub(start)
 	return r
@@ -252,16 +263,29 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 
 // A progress holds the best result a search has found so far: the search
 // sets it as it goes, and the CPU waiting for the search reads it when
-// the search ends, or when the budget is spent if that comes first.
+// the search ends, or when the budget is spent if that comes first and
+// the search has searched its first ply (searched).
 type progress struct {
-	mu sync.Mutex
-	r  Result
+	mu       sync.Mutex
+	r        Result
+	searched chan struct{} // closed once r is of a search one ply deep at least, or exact
+	closed   bool          // whether searched is closed
+}
+
+// newProgress returns the progress of a search that has found r before
+// it starts.
+func newProgress(r Result) *progress {
+	return &progress{r: r, searched: make(chan struct{})}
 }
 
 func (p *progress) set(r Result) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.r = r
+	if (r.Depth > 0 || r.Exact) && !p.closed {
+		close(p.searched)
+		p.closed = true
+	}
 }
 
 func (p *progress) get() Result {
@@ -286,17 +310,21 @@ type depthResult struct {
 // deepen searches with searchDepth one ply deeper at a time, from 1 to
 // the CPU's Depth (without end if 0), from r, what is known before the
 // first; it keeps in best what it has after each depth, and returns it.
-// It stops after a depth that the deadline cut short, once the search
-// reaches the end of the game on every line (depth reaches empties, the
-// empty squares, and the result is Exact, its score the final margin),
-// when the next depth would likely not end within share, the time the
-// search may take from start, and when a win or a loss is proved too far
-// from the end to count by how much.
-func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration, best *progress, searchDepth func(depth int) depthResult) Result {
+// The first depth is never cut short: searchDepth is told whether the
+// deadline and Stop may stop the search (stoppable), and they may only
+// from the second depth on, so that a search always has a move it has
+// searched, however little time it has. deepen stops after a depth that
+// the deadline cut short, once the search reaches the end of the game on
+// every line (depth reaches empties, the empty squares, and the result
+// is Exact, its score the final margin), when the next depth would
+// likely not end within share, the time the search may take from start,
+// when Stop is closed, and when a win or a loss is proved too far from
+// the end to count by how much.
+func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration, best *progress, searchDepth func(depth int, stoppable bool) depthResult) Result {
 	clock := c.timer()
 	best.set(r)
 	for depth := 1; c.Depth == 0 || depth <= c.Depth; depth++ {
-		d := searchDepth(depth)
+		d := searchDepth(depth, depth > 1)
 		r.Nodes += d.nodes
 		if d.found {
 			r.Move, r.Score = d.move, d.score
@@ -317,11 +345,23 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 			return r
 		case clock.now().Sub(start) > share/2:
 			return r // the next depth would likely not end in time
+		case c.stopped():
+			return r
 		case (r.Score >= Won || r.Score <= -Won) && empties > solveFrom:
 			return r // a win or loss is proved, too far from the end to count by how much
 		}
 	}
 	return r
+}
+
+// stopped reports whether the CPU's Stop is closed.
+func (c CPU) stopped() bool {
+	select {
+	case <-c.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // progress tells the CPU's Progress, if it has one, of r, found by a
@@ -337,12 +377,14 @@ func (c CPU) progress(r Result, start time.Time) {
 // move on any board, with alphaBeta, begun at start; it deepens, the
 // best move of each depth searched first at the next, and keeps in best
 // what it has found after each depth. A depth cut short by the deadline
-// still gives the best of the moves it searched to the end.
+// (never the first) still gives the best of the moves it searched to the
+// end.
 func (c CPU) searchAlphaBeta(p *othello.Position, win othello.WinRule, start time.Time, best *progress) {
 	budget := c.budget()
 	s := newAlphaBeta(p, win, c.timer(), deadline(start, budget), c.Stop)
 	roots := s.rootMoves(p, p.Legal())
-	searchDepth := func(depth int) depthResult {
+	searchDepth := func(depth int, stoppable bool) depthResult {
+		s.stoppable = stoppable
 		nodes := s.nodes
 		i, score, done := s.root(p, roots, depth)
 		d := depthResult{score: score, found: i >= 0, done: done, nodes: s.nodes - nodes}

@@ -94,10 +94,13 @@ func solvable(empties int, budget time.Duration, threads int) bool {
 // one ply at a time with the table, to the CPU's Depth at most, and, when
 // the position is likely solved in time (and has no more empty squares
 // than the CPU's Endgame, if it has one), a quarter of the budget for
-// that and the rest to solve it exactly, whatever the Depth. Should the solve not end in time, the deepest search's
-// move stands. It keeps in best what it has found after each search. A
-// depth cut short by the deadline gives its move only if it is the
-// first.
+// that and the rest to solve it exactly, whatever the Depth. Should the
+// solve not end in time, the deepest search's move stands; once Stop is
+// closed, no solve starts, and should Stop end a solve with no limit of
+// time, which no deepening came before, the search of the first ply is
+// its move. It keeps in best what it has found after each search. A
+// depth cut short by the deadline or Stop (never the first: see deepen)
+// gives no move.
 //
 // Package search reads the system's clock against its Deadline: each
 // deadline is the CPU's, by its clock, turned into the system's time.
@@ -117,8 +120,7 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 	defer pool.put(s)
 	s.Table.NewSearch()
 	s.Threads = threads
-	s.Deadline, s.Cancel = time.Time{}, c.Stop
-	defer func() { s.Cancel = nil }()
+	defer func() { s.Deadline, s.Cancel = time.Time{}, nil }()
 	systemDeadline := func(share time.Duration) time.Time {
 		if budget == NoLimit {
 			return time.Time{}
@@ -128,26 +130,31 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 
 	r := best.get()
 	solve := (c.Endgame == 0 || empties <= c.Endgame) && solvable(empties, budget, threads)
-	if !solve || budget != NoLimit {
-		share := budget
-		if solve {
-			share = budget / 4
-		}
-		s.Deadline = systemDeadline(share)
-		r = c.deepen(r, empties, start, share, best, func(depth int) depthResult {
-			found := s.Search(mine, theirs, fewest, depth)
-			d := depthResult{found: found.Move >= 0 && (found.Exact || depth == 1), done: found.Exact, nodes: int64(found.Nodes)}
-			if d.found {
-				d.move, d.score = square8(found.Move), midScore(found.Score)
-			}
-			if d.found && d.done && c.Progress != nil {
-				d.pv = pv8(s.PV(mine, theirs, fewest, false, found.Move))
-			}
-			return d
-		})
+	share := budget
+	if solve {
+		share = budget / 4
 	}
-	if solve && !r.Exact {
-		s.Deadline = systemDeadline(budget)
+	cut := systemDeadline(share)
+	searchDepth := func(depth int, stoppable bool) depthResult {
+		s.Deadline, s.Cancel = time.Time{}, nil
+		if stoppable {
+			s.Deadline, s.Cancel = cut, c.Stop
+		}
+		found := s.Search(mine, theirs, fewest, depth)
+		d := depthResult{found: found.Move >= 0 && found.Exact, done: found.Exact, nodes: int64(found.Nodes)}
+		if d.found {
+			d.move, d.score = square8(found.Move), midScore(found.Score)
+		}
+		if d.found && c.Progress != nil {
+			d.pv = pv8(s.PV(mine, theirs, fewest, false, found.Move))
+		}
+		return d
+	}
+	if !solve || budget != NoLimit {
+		r = c.deepen(r, empties, start, share, best, searchDepth)
+	}
+	if solve && !r.Exact && !c.stopped() {
+		s.Deadline, s.Cancel = systemDeadline(budget), c.Stop
 		found := s.Solve(mine, theirs, fewest)
 		r.Nodes += int64(found.Nodes)
 		if found.Exact {
@@ -160,6 +167,11 @@ func (c CPU) search8(p *othello.Position, win othello.WinRule, start time.Time, 
 		if found.Exact {
 			c.progress(r, start)
 		}
+	}
+	if !r.Exact && r.Depth == 0 { // Stop came before the solve ended, and no depth was searched
+		first := c
+		first.Depth = 1
+		first.deepen(r, empties, start, share, best, searchDepth)
 	}
 }
 

@@ -7,8 +7,8 @@ import "time"
 // between moves.
 const clockMargin = 50 * time.Millisecond
 
-// minBudget is the least time a move is given, however little is left:
-// time to return the first legal move.
+// minBudget is the least time a move is given, however little is left;
+// the search takes longer if its first ply does (see CPU.Search).
 const minBudget = time.Millisecond
 
 // ClockBudget returns the time a move may take for a player with left on

@@ -70,7 +70,8 @@ func Describe(p player.Player) string {
 // first of player.CPU.ScoreMoves, with its score (Result.ScoreText):
 // "Hint: f6 (+4, exact)", or "Hint: d3 (~+0.25, estimated 6 plies
 // deep)" when the search did not reach the end of the game ("estimated"
-// alone if the time ran out before the first ply was searched in full).
+// alone for a result of no depth, which a CPU's search never gives: its
+// first ply is never cut short).
 func Hinted(best player.Result) string {
 	how := "exact"
 	switch {

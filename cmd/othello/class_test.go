@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -93,6 +94,49 @@ func TestGradeMain(t *testing.T) {
 	r := readGrades(t, filepath.Join(out, "grades.csv"))["exit-after-winner"]
 	if want := "it exited with status 1, want status 0 (EOFError)"; fullPoints(r) || !strings.Contains(r["first_failure"], want) {
 		t.Errorf("-profile protocol: got %s of %s points, first failure %q; want less than full points, the failure saying %q", r["score"], r["max"], r["first_failure"], want)
+	}
+}
+
+// TestGradeSameUnderLoad grades two submissions of testdata/class, then
+// grades them again beside a CPU-bound loop for each CPU: each row of the
+// grades must be the same, as no limit of a run is so tight that a
+// loaded machine changes a verdict.
+func TestGradeSameUnderLoad(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	grade := func(out string) [][]string {
+		t.Helper()
+		args := []string{"grade", "-n", "3", "-seed", "1", "-size", "4x4", "-out", out}
+		for _, name := range []string{"ui-named", "blanks"} {
+			args = append(args, filepath.Join(classDir, name))
+		}
+		args = append(args, "--", "python3", "{main}")
+		var stdout, stderr bytes.Buffer
+		if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
+			t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
+		}
+		return readCSV(t, filepath.Join(out, "grades.csv"))
+	}
+	quiet := grade(filepath.Join(t.TempDir(), "quiet"))
+	for range runtime.NumCPU() {
+		loop := exec.Command("sh", "-c", "while :; do :; done")
+		if err := loop.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer func() {
+			loop.Process.Kill()
+			loop.Wait()
+		}()
+	}
+	loaded := grade(filepath.Join(t.TempDir(), "loaded"))
+	if len(loaded) != len(quiet) {
+		t.Fatalf("got %d rows loaded, want %d as quiet", len(loaded), len(quiet))
+	}
+	for i := range quiet {
+		if !slices.Equal(loaded[i], quiet[i]) {
+			t.Errorf("row %d: got %q loaded, want %q as quiet", i, loaded[i], quiet[i])
+		}
 	}
 }
 

@@ -93,7 +93,11 @@ func TestGrade(t *testing.T) {
 		writeSubmission(t, dir, "snoop", snoop),
 	}
 	out := filepath.Join(dir, "out")
-	args := append([]string{"grade", "-n", "7", "-seed", "1", "-timeout", "2s", "-j", "3", "-out", out}, subs...)
+	// The time limit is there to end the one that hangs: 4s, twenty times
+	// the CPU time of the correct program on 12x12 (0.2 s). With 2s, a
+	// loaded machine once made it "too slow on 12x12: 2 s of wall time
+	// (0.2 s of CPU)".
+	args := append([]string{"grade", "-n", "7", "-seed", "1", "-timeout", "4s", "-j", "3", "-out", out}, subs...)
 	args = append(args, "--", "python3", "othello.py")
 	var stdout, stderr bytes.Buffer
 	if status := run(args, nil, &stdout, &stderr, environ{}); status != 0 {
@@ -148,7 +152,7 @@ func TestGrade(t *testing.T) {
 				t.Errorf("snoop: got failure %q, want it to have seen nothing", r[7])
 			}
 		case "hang":
-			if passed, _ := strconv.Atoi(r[4]); passed != 0 || !strings.Contains(r[7], "still running after 2s") {
+			if passed, _ := strconv.Atoi(r[4]); passed != 0 || !strings.Contains(r[7], "still running after 4s") {
 				t.Errorf("hang: got %s passed and failure %q, want 0 and a time-out", r[4], r[7])
 			}
 		}

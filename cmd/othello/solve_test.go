@@ -13,6 +13,7 @@ import (
 
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/player"
 	"github.com/othello-judge/judge/scenario"
 )
 
@@ -292,6 +293,44 @@ func TestSolveTime(t *testing.T) {
 		if !re.MatchString(lines[i]) {
 			t.Errorf("line %d: got %q, want it to match %q", i+1, lines[i], re)
 		}
+	}
+}
+
+// TestSolveTimeFirstPly solves positions with -time 1ns, a time spent
+// before the search starts: each position's line must still have the
+// move and score of a search one ply deep (player.CPU's first ply is
+// never cut short), and a count of nodes above 0 but for a finished
+// game; on 8x8 (package search) and on the small boards of games.ggf.
+func TestSolveTimeFirstPly(t *testing.T) {
+	onePly := player.CPU{Depth: 1, Endgame: 1, Budget: player.NoLimit, Threads: 1, Pool: player.NewPool(1)}
+	for _, file := range []string{"ffo.obf", "games.ggf"} {
+		t.Run(file, func(t *testing.T) {
+			path := filepath.Join(solveDir, file)
+			status, stdout, stderr := solveRun("-time", "1ns", "-threads", "1", path)
+			if status != 0 || stderr != "" {
+				t.Fatalf("exit status %d, standard error %q; want 0 and nothing", status, stderr)
+			}
+			f, err := readProblems(path, othello.Full{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(stdout, "\n")
+			if len(lines) != len(f.problems)+3 { // the header, a line a position, the summary, ""
+				t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(f.problems)+3, stdout)
+			}
+			for i, p := range f.problems {
+				want, err := onePly.Analyze(p.pos, p.win)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fields := strings.Fields(lines[1+i])
+				move, score, nodes := fields[4], fields[6], fields[8]
+				if move != moveName(want) || score != want.ScoreText() || (nodes == "0") != want.Over {
+					t.Errorf("got %q; want move %s, score %s, nodes %s", lines[1+i], moveName(want), want.ScoreText(),
+						map[bool]string{true: "0", false: "above 0"}[want.Over])
+				}
+			}
+		})
 	}
 }
 
