@@ -21,35 +21,96 @@ import (
 // /tmp included, and has the kernel kill the run past its limit. In
 // cgroup v2 it is one group with both; in v1 a group in each hierarchy.
 type cgroup struct {
+	fs           cgroupFS   // where the groups are
 	pids, memory string     // the groups' folders, or "" for a controller it could not have
 	v2           bool       // memory is a v2 group
 	dirs         []string   // every group it made
 	joins        []*os.File // open for writing: the launcher's second stage writes 0 to each to join
 }
 
-var cgroupRuns atomic.Int64
+// A cgroupFS is the control group file system and the grader's place in
+// it: the machine's (osCgroupFS) or, in tests, a fake. Its methods do
+// what the os functions of their names do, with absolute paths; readFile
+// reads /proc/self/mountinfo and /proc/self/cgroup too.
+type cgroupFS interface {
+	mkdir(dir string) error
+	remove(dir string) error
+	readFile(name string) ([]byte, error)
+	writeFile(name, value string) error
+	readDir(dir string) ([]string, error)    // the names in dir
+	openWrite(name string) (*os.File, error) // for a process to join a group by
+}
+
+// osCgroupFS is the machine's control group file system.
+type osCgroupFS struct{}
+
+func (osCgroupFS) mkdir(dir string) error                  { return os.Mkdir(dir, 0o755) }
+func (osCgroupFS) remove(dir string) error                 { return os.Remove(dir) }
+func (osCgroupFS) readFile(name string) ([]byte, error)    { return os.ReadFile(name) }
+func (osCgroupFS) writeFile(name, value string) error      { return os.WriteFile(name, []byte(value), 0) }
+func (osCgroupFS) openWrite(name string) (*os.File, error) { return os.OpenFile(name, os.O_WRONLY, 0) }
+
+func (osCgroupFS) readDir(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	return names, err
+}
+
+// A cgroupMaker makes the runs' control groups in a control group file
+// system, for a grader of the effective user id euid and the process id
+// pid. It finds where once for each controller and remembers: the mount
+// table and the grader's own groups do not change from one run to the
+// next, and reading them costs more than making the run's groups.
+type cgroupMaker struct {
+	fs        cgroupFS
+	euid, pid int
+	runs      atomic.Int64 // the runs it made groups for
+
+	mu    sync.Mutex
+	bases map[string]foundBase // by controller; newCgroup forgets one it cannot make a group in
+	swept map[string]bool      // the bases swept of stale groups
+}
+
+// A foundBase is what cgroupMaker.base found for a controller.
+type foundBase struct {
+	dir string
+	v2  bool
+	err error
+}
+
+// machineCgroups makes the runs' control groups on this machine.
+var machineCgroups = &cgroupMaker{fs: osCgroupFS{}, euid: os.Geteuid(), pid: os.Getpid()}
+
+// newCgroup makes the control groups of one run with the limits lim, on
+// this machine (see cgroupMaker.newCgroup).
+func newCgroup(lim Limits) (*cgroup, error) { return machineCgroups.newCgroup(lim) }
+
+// memoryCounted reports whether runs here get a memory control group.
+func memoryCounted() bool { return machineCgroups.memoryCounted() }
 
 // newCgroup makes the control groups of one run with the limits lim,
 // under the grader's own, if the grader may: as root, where the
 // controllers are mounted (v1), or enabled for its children (v2). It
 // returns an error when it could make neither.
-func newCgroup(lim Limits) (*cgroup, error) {
-	if os.Geteuid() != 0 {
-		return nil, errors.New("not root")
+func (m *cgroupMaker) newCgroup(lim Limits) (*cgroup, error) {
+	if m.euid != 0 {
+		return nil, errors.New("sandbox: not root")
 	}
-	name := fmt.Sprintf("othello-%d-%d", os.Getpid(), cgroupRuns.Add(1))
-	c := &cgroup{}
+	name := fmt.Sprintf("othello-%d-%d", m.pid, m.runs.Add(1))
+	c := &cgroup{fs: m.fs}
 	made := map[string]bool{}
 	mk := func(controller string) (string, bool) {
-		base, v2, err := cgroupBase(controller)
-		if err != nil {
+		b := m.base(controller)
+		if b.err != nil {
 			return "", false
 		}
-		removeStale(base)
-		dir := filepath.Join(base, name)
+		dir := filepath.Join(b.dir, name)
 		if !made[dir] {
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				bases.Delete(controller) // the next run looks again
+			if err := m.fs.mkdir(dir); err != nil {
+				m.forget(controller) // the next run looks again
 				return "", false
 			}
 			made[dir] = true
@@ -59,19 +120,19 @@ func newCgroup(lim Limits) (*cgroup, error) {
 			// cgroup.procs moves the whole process and waits for an RCU
 			// grace period. (A thread that then calls execve is the process.)
 			join := filepath.Join(dir, "tasks")
-			if v2 {
+			if b.v2 {
 				join = filepath.Join(dir, "cgroup.procs")
 			}
-			f, err := os.OpenFile(join, os.O_WRONLY, 0)
+			f, err := m.fs.openWrite(join)
 			if err != nil {
 				return "", false
 			}
 			c.joins = append(c.joins, f)
 		}
-		return dir, v2
+		return dir, b.v2
 	}
 	write := func(dir, file, value string) error {
-		return os.WriteFile(filepath.Join(dir, file), []byte(value), 0)
+		return m.fs.writeFile(filepath.Join(dir, file), value)
 	}
 	if lim.Processes > 0 {
 		if dir, _ := mk("pids"); dir != "" && write(dir, "pids.max", strconv.Itoa(lim.Processes)) == nil {
@@ -97,7 +158,7 @@ func newCgroup(lim Limits) (*cgroup, error) {
 	}
 	if c.pids == "" && c.memory == "" {
 		c.remove()
-		return nil, errors.New("no control group")
+		return nil, errors.New("sandbox: no control group")
 	}
 	return c, nil
 }
@@ -106,41 +167,80 @@ func newCgroup(lim Limits) (*cgroup, error) {
 // group.
 func (c *cgroup) countsMemory() bool { return c.memory != "" }
 
-// A foundBase is what cgroupBase found for a controller.
-type foundBase struct {
-	dir string
-	v2  bool
-	err error
+// memoryCounted reports whether runs get a memory control group.
+func (m *cgroupMaker) memoryCounted() bool {
+	return m.euid == 0 && m.base("memory").err == nil
 }
 
-// bases holds what cgroupBase found for each controller, looked up once:
-// the mount table and the grader's own groups do not change from one run
-// to the next, and reading them costs more than making the run's groups.
-// newCgroup forgets a base it cannot make a group in.
-var bases sync.Map // of string: foundBase
-
-// cgroupBase returns the folder of the grader's own control group in a
-// hierarchy with the controller, and whether it is cgroup v2.
-func cgroupBase(controller string) (string, bool, error) {
-	if b, ok := bases.Load(controller); ok {
-		b := b.(foundBase)
-		return b.dir, b.v2, b.err
+// base returns the folder of the grader's own control group in a
+// hierarchy with the controller, and whether it is cgroup v2, found once;
+// the first time it finds a folder it removes the groups that graders
+// which are gone left there (removeStale).
+func (m *cgroupMaker) base(controller string) foundBase {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if b, ok := m.bases[controller]; ok {
+		return b
 	}
-	dir, v2, err := findCgroupBase(controller)
-	bases.Store(controller, foundBase{dir, v2, err})
-	return dir, v2, err
+	var b foundBase
+	b.dir, b.v2, b.err = m.findBase(controller)
+	if m.bases == nil {
+		m.bases, m.swept = map[string]foundBase{}, map[string]bool{}
+	}
+	m.bases[controller] = b
+	if b.err == nil && !m.swept[b.dir] {
+		m.swept[b.dir] = true
+		m.removeStale(b.dir)
+	}
+	return b
 }
 
-// findCgroupBase is cgroupBase without the memory.
-func findCgroupBase(controller string) (string, bool, error) {
-	mounts, err := os.ReadFile("/proc/self/mountinfo")
+// forget forgets the base of the controller, so that base looks again.
+func (m *cgroupMaker) forget(controller string) {
+	m.mu.Lock()
+	delete(m.bases, controller)
+	m.mu.Unlock()
+}
+
+// findBase is base without the memory.
+func (m *cgroupMaker) findBase(controller string) (string, bool, error) {
+	mounts, err := m.fs.readFile("/proc/self/mountinfo")
 	if err != nil {
 		return "", false, err
 	}
-	own, err := os.ReadFile("/proc/self/cgroup")
+	own, err := m.fs.readFile("/proc/self/cgroup")
 	if err != nil {
 		return "", false, err
 	}
+	for _, h := range hierarchies(mounts, own) {
+		switch {
+		case !h.v2 && slices.Contains(h.controllers, controller):
+			return h.own, false, nil
+		case h.v2 && m.lists(h.own, "cgroup.subtree_control", controller):
+			return h.own, true, nil
+		}
+	}
+	return "", false, fmt.Errorf("sandbox: no %s control group", controller)
+}
+
+// lists reports whether the file of the group dir, a list of controllers
+// such as cgroup.subtree_control, lists the controller.
+func (m *cgroupMaker) lists(dir, file, controller string) bool {
+	data, err := m.fs.readFile(filepath.Join(dir, file))
+	return err == nil && slices.Contains(strings.Fields(string(data)), controller)
+}
+
+// A hierarchy is a mounted control group hierarchy.
+type hierarchy struct {
+	v2          bool
+	controllers []string // a v1 hierarchy's, as its mount's options name them
+	own         string   // the folder of the grader's own group in it
+}
+
+// hierarchies returns the control group hierarchies that mountinfo, the
+// text of /proc/self/mountinfo, lists, in its order, with the grader's
+// own group in each as own, the text of /proc/self/cgroup, names it.
+func hierarchies(mountinfo, own []byte) []hierarchy {
 	path := func(controllers string) (string, bool) { // the grader's group in the hierarchy of these controllers
 		for _, line := range strings.Split(string(own), "\n") {
 			if f := strings.SplitN(line, ":", 3); len(f) == 3 && f[1] == controllers {
@@ -149,28 +249,27 @@ func findCgroupBase(controller string) (string, bool, error) {
 		}
 		return "", false
 	}
-	for _, line := range strings.Split(string(mounts), "\n") {
+	var hs []hierarchy
+	for _, line := range strings.Split(string(mountinfo), "\n") {
 		pre, post, ok := strings.Cut(line, " - ")
 		f, g := strings.Fields(pre), strings.Fields(post)
 		if !ok || len(f) < 5 || len(g) < 3 {
 			continue
 		}
 		mountPoint := unescapeMountPath(f[4])
-		switch {
-		case g[0] == "cgroup" && slices.Contains(strings.Split(g[2], ","), controller):
-			if p, ok := path(v1Controllers(g[2])); ok {
-				return filepath.Join(mountPoint, p), false, nil
+		switch g[0] {
+		case "cgroup":
+			names := v1Controllers(g[2])
+			if p, ok := path(names); ok {
+				hs = append(hs, hierarchy{controllers: strings.Split(names, ","), own: filepath.Join(mountPoint, p)})
 			}
-		case g[0] == "cgroup2":
+		case "cgroup2":
 			if p, ok := path(""); ok {
-				base := filepath.Join(mountPoint, p)
-				if sub, err := os.ReadFile(filepath.Join(base, "cgroup.subtree_control")); err == nil && slices.Contains(strings.Fields(string(sub)), controller) {
-					return base, true, nil
-				}
+				hs = append(hs, hierarchy{v2: true, own: filepath.Join(mountPoint, p)})
 			}
 		}
 	}
-	return "", false, fmt.Errorf("no %s control group", controller)
+	return hs
 }
 
 // v1Controllers returns the controllers of a v1 hierarchy as
@@ -208,22 +307,22 @@ func (c *cgroup) events() (pids, memory string) {
 // hitMax reports whether the group refused a process for its limit.
 func (c *cgroup) hitMax() bool {
 	pids, _ := c.events()
-	return fileCounter(pids, "max") > 0
+	return c.fileCounter(pids, "max") > 0
 }
 
 // outOfMemory reports whether the kernel killed a process of the run for
 // the memory limit.
 func (c *cgroup) outOfMemory() bool {
 	_, memory := c.events()
-	return fileCounter(memory, "oom_kill") > 0
+	return c.fileCounter(memory, "oom_kill") > 0
 }
 
 // fileCounter returns the counter name of the file at path, or 0.
-func fileCounter(path string, name string) int64 {
+func (c *cgroup) fileCounter(path string, name string) int64 {
 	if path == "" {
 		return 0
 	}
-	data, _ := os.ReadFile(path)
+	data, _ := c.fs.readFile(path)
 	return counter(data, name)
 }
 
@@ -260,7 +359,7 @@ func (c *cgroup) peak() int64 {
 	if c.memory == "" {
 		return 0
 	}
-	data, err := os.ReadFile(filepath.Join(c.memory, file))
+	data, err := c.fs.readFile(filepath.Join(c.memory, file))
 	if err != nil {
 		return 0
 	}
@@ -278,11 +377,11 @@ func (c *cgroup) remove() {
 	}
 	for _, dir := range c.dirs {
 		for deadline := time.Now().Add(stopWait); ; time.Sleep(time.Millisecond) {
-			err := os.Remove(dir)
+			err := c.fs.remove(dir)
 			if err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
 				break
 			}
-			killMembers(dir)
+			c.killMembers(dir)
 		}
 	}
 }
@@ -290,11 +389,11 @@ func (c *cgroup) remove() {
 // killMembers kills every process that the group in dir lists: at once
 // by its cgroup.kill where the kernel has one (v2, Linux 5.14 on), else
 // one by one.
-func killMembers(dir string) {
-	if os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0) == nil {
+func (c *cgroup) killMembers(dir string) {
+	if c.fs.writeFile(filepath.Join(dir, "cgroup.kill"), "1") == nil {
 		return
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	data, _ := c.fs.readFile(filepath.Join(dir, "cgroup.procs"))
 	for _, field := range strings.Fields(string(data)) {
 		if pid, err := strconv.Atoi(field); err == nil && pid > 0 {
 			syscall.Kill(pid, syscall.SIGKILL)
@@ -302,38 +401,17 @@ func killMembers(dir string) {
 	}
 }
 
-var staleDone = struct {
-	sync.Mutex
-	bases map[string]bool
-}{bases: map[string]bool{}}
-
-// removeStale removes, once for each base, the empty groups in base that
-// graders which are gone left behind: killed with SIGKILL, a grader has
-// no chance to.
-func removeStale(base string) {
-	staleDone.Lock()
-	defer staleDone.Unlock()
-	if staleDone.bases[base] {
-		return
-	}
-	staleDone.bases[base] = true
-	entries, _ := os.ReadDir(base)
-	for _, e := range entries {
+// removeStale removes the empty groups in base that graders which are
+// gone left behind: killed with SIGKILL, a grader has no chance to.
+func (m *cgroupMaker) removeStale(base string) {
+	names, _ := m.fs.readDir(base)
+	for _, name := range names {
 		var pid, n int
-		if _, err := fmt.Sscanf(e.Name(), "othello-%d-%d", &pid, &n); err != nil || pid == os.Getpid() {
+		if _, err := fmt.Sscanf(name, "othello-%d-%d", &pid, &n); err != nil || pid == m.pid {
 			continue
 		}
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-			os.Remove(filepath.Join(base, e.Name()))
+			m.fs.remove(filepath.Join(base, name))
 		}
 	}
-}
-
-// memoryCounted reports whether runs here get a memory control group.
-func memoryCounted() bool {
-	if os.Geteuid() != 0 {
-		return false
-	}
-	_, _, err := cgroupBase("memory")
-	return err == nil
 }
