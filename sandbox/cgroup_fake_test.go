@@ -24,7 +24,8 @@ type fakeCgroups struct {
 	self   int
 	user   bool // the grader is not root: it changes only what its user owns
 	mounts []*fakeMount
-	groups map[string]*fakeGroup // by folder
+	groups map[string]*fakeGroup    // by folder
+	fail   map[string]syscall.Errno // changes that fail with an error, as log would say them
 	log    []string
 }
 
@@ -217,6 +218,8 @@ func (f *fakeCgroups) mkdir(dir string) error {
 func (f *fakeCgroups) mkdirErr(dir string) syscall.Errno {
 	parent := f.groups[filepath.Dir(dir)]
 	switch {
+	case f.fail["mkdir "+dir] != 0:
+		return f.fail["mkdir "+dir]
 	case parent == nil:
 		return syscall.ENOENT
 	case f.groups[dir] != nil:
@@ -402,7 +405,11 @@ func (f *fakeCgroups) readDir(dir string) ([]string, error) {
 }
 
 func (f *fakeCgroups) openWrite(name string) (*os.File, error) {
-	if err := f.record("open "+name, name, f.writable(filepath.Dir(name), filepath.Base(name))); err != nil {
+	errno := f.fail["open "+name]
+	if errno == 0 {
+		errno = f.writable(filepath.Dir(name), filepath.Base(name))
+	}
+	if err := f.record("open "+name, name, errno); err != nil {
 		return nil, err
 	}
 	return os.OpenFile(os.DevNull, os.O_WRONLY, 0)

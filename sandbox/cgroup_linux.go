@@ -101,34 +101,39 @@ func (m *cgroupMaker) newCgroup(lim Limits) (*cgroup, error) {
 	}
 	name := fmt.Sprintf("othello-%d-%d", m.pid, m.runs.Add(1))
 	c := &cgroup{fs: m.fs}
-	made := map[string]bool{}
+	joined := map[string]bool{} // the groups made, and whether the run joins them
 	mk := func(controller string) (string, bool) {
 		b := m.base(controller)
 		if b.err != nil {
 			return "", false
 		}
 		dir := filepath.Join(b.dir, name)
-		if !made[dir] {
-			if err := m.fs.mkdir(dir); err != nil {
-				m.forget(controller) // the next run looks again
+		if ok, made := joined[dir]; made { // v2: the group of the other controller
+			if !ok {
 				return "", false
 			}
-			made[dir] = true
-			c.dirs = append(c.dirs, dir)
-			// Where a process joins: in v1 the tasks file, to which a
-			// thread writes 0 to move itself alone, and at once;
-			// cgroup.procs moves the whole process and waits for an RCU
-			// grace period. (A thread that then calls execve is the process.)
-			join := filepath.Join(dir, "tasks")
-			if b.v2 {
-				join = filepath.Join(dir, "cgroup.procs")
-			}
-			f, err := m.fs.openWrite(join)
-			if err != nil {
-				return "", false
-			}
-			c.joins = append(c.joins, f)
+			return dir, b.v2
 		}
+		if err := m.fs.mkdir(dir); err != nil {
+			m.forget(controller) // the next run looks again
+			return "", false
+		}
+		c.dirs = append(c.dirs, dir)
+		joined[dir] = false
+		// Where a process joins: in v1 the tasks file, to which a
+		// thread writes 0 to move itself alone, and at once;
+		// cgroup.procs moves the whole process and waits for an RCU
+		// grace period. (A thread that then calls execve is the process.)
+		join := filepath.Join(dir, "tasks")
+		if b.v2 {
+			join = filepath.Join(dir, "cgroup.procs")
+		}
+		f, err := m.fs.openWrite(join)
+		if err != nil {
+			return "", false
+		}
+		c.joins = append(c.joins, f)
+		joined[dir] = true
 		return dir, b.v2
 	}
 	write := func(dir, file, value string) error {
@@ -239,16 +244,11 @@ type hierarchy struct {
 
 // hierarchies returns the control group hierarchies that mountinfo, the
 // text of /proc/self/mountinfo, lists, in its order, with the grader's
-// own group in each as own, the text of /proc/self/cgroup, names it.
+// own group in each as own, the text of /proc/self/cgroup, names it. A
+// mount shows the hierarchy from a group, its root (that of a container
+// without a cgroup namespace of its own, say): where the grader's group
+// is not under it, the mount is left out.
 func hierarchies(mountinfo, own []byte) []hierarchy {
-	path := func(controllers string) (string, bool) { // the grader's group in the hierarchy of these controllers
-		for _, line := range strings.Split(string(own), "\n") {
-			if f := strings.SplitN(line, ":", 3); len(f) == 3 && f[1] == controllers {
-				return f[2], true
-			}
-		}
-		return "", false
-	}
 	var hs []hierarchy
 	for _, line := range strings.Split(string(mountinfo), "\n") {
 		pre, post, ok := strings.Cut(line, " - ")
@@ -256,16 +256,28 @@ func hierarchies(mountinfo, own []byte) []hierarchy {
 		if !ok || len(f) < 5 || len(g) < 3 {
 			continue
 		}
-		mountPoint := unescapeMountPath(f[4])
+		root, mountPoint := unescapeMountPath(f[3]), unescapeMountPath(f[4])
+		path := func(controllers string) (string, bool) { // the folder of the grader's group in the hierarchy of these controllers
+			for _, line := range strings.Split(string(own), "\n") {
+				if f := strings.SplitN(line, ":", 3); len(f) == 3 && f[1] == controllers {
+					rel, err := filepath.Rel(root, f[2])
+					if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+						return "", false
+					}
+					return filepath.Join(mountPoint, rel), true
+				}
+			}
+			return "", false
+		}
 		switch g[0] {
 		case "cgroup":
 			names := v1Controllers(g[2])
 			if p, ok := path(names); ok {
-				hs = append(hs, hierarchy{controllers: strings.Split(names, ","), own: filepath.Join(mountPoint, p)})
+				hs = append(hs, hierarchy{controllers: strings.Split(names, ","), own: p})
 			}
 		case "cgroup2":
 			if p, ok := path(""); ok {
-				hs = append(hs, hierarchy{v2: true, own: filepath.Join(mountPoint, p)})
+				hs = append(hs, hierarchy{v2: true, own: p})
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -80,6 +81,21 @@ func TestNewCgroupFiles(t *testing.T) {
 			pureV2("memory pids")(f)
 			f.add(fmt.Sprintf("/sys/fs/cgroup/othello-%d-3", fakePid+1), "", byRoot)
 		}, both, append([]string{fmt.Sprintf("rmdir /sys/fs/cgroup/othello-%d-3", fakePid+1)}, v2Writes...), v2Run, v2Run, true},
+		{"v2, the group's cgroup.procs refused", false, func(f *fakeCgroups) {
+			pureV2("memory pids")(f)
+			f.fail = map[string]syscall.Errno{"open " + v2Run + "/cgroup.procs": syscall.EACCES}
+		}, both, []string{
+			"mkdir " + v2Run,
+			"open " + v2Run + "/cgroup.procs: permission denied",
+			"rmdir " + v2Run,
+		}, "", "", false},
+		{"v2, no room for a group", false, func(f *fakeCgroups) {
+			pureV2("memory pids")(f)
+			f.fail = map[string]syscall.Errno{"mkdir " + v2Run: syscall.ENOSPC}
+		}, both, []string{
+			"mkdir " + v2Run + ": no space left on device",
+			"mkdir " + v2Run + ": no space left on device",
+		}, "", "", false},
 		{"v1", false, v1, both, v1Writes, v1Pids, v1Memory, false},
 		{"hybrid", false, hybrid, both, v1Writes, v1Pids, v1Memory, false},
 		{"mixed", false, mixed, both, []string{
@@ -303,6 +319,18 @@ func TestHierarchies(t *testing.T) {
 			"25 22 0:23 / /mnt/cgroup\\040v2 rw - cgroup2 none rw\n",
 			"0::/a\n",
 			[]hierarchy{{v2: true, own: "/mnt/cgroup v2/a"}}},
+		{"a container's, without a cgroup namespace",
+			"1210 1209 0:31 /docker/3f2a /sys/fs/cgroup/memory ro,nosuid - cgroup cgroup rw,memory\n" +
+				"1211 1209 0:28 /docker/3f2a /sys/fs/cgroup/unified ro,nosuid - cgroup2 cgroup2 rw\n",
+			"4:memory:/docker/3f2a/grading\n0::/docker/3f2a\n",
+			[]hierarchy{
+				{controllers: []string{"memory"}, own: "/sys/fs/cgroup/memory/grading"},
+				{v2: true, own: "/sys/fs/cgroup/unified"},
+			}},
+		{"outside the mount's group",
+			"1210 1209 0:31 /docker/3f2a /sys/fs/cgroup/memory ro,nosuid - cgroup cgroup rw,memory\n",
+			"4:memory:/docker/3f2a-other\n",
+			nil},
 		{"no cgroup", "22 1 0:21 / /sys rw - sysfs sysfs rw\n", "0::/\n", nil},
 		{"not in the hierarchy", "34 30 0:31 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n", "0::/\n", nil},
 	}
