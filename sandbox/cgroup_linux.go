@@ -14,12 +14,13 @@ import (
 	"time"
 )
 
-// A cgroup is the control groups made for one run, as root: of the pids
-// controller, which caps the processes and threads of the run where
-// RLIMIT_NPROC may not, and of the memory controller, which counts every
-// page the run uses, those of memfd files, shared memory and its tmpfs
-// /tmp included, and has the kernel kill the run past its limit. In
-// cgroup v2 it is one group with both; in v1 a group in each hierarchy.
+// A cgroup is the control groups made for one run, as root or in a v2
+// group delegated to the grader's user: of the pids controller, which
+// caps the processes and threads of the run where RLIMIT_NPROC may not,
+// and of the memory controller, which counts every page the run uses,
+// those of memfd files, shared memory and its tmpfs /tmp included, and
+// has the kernel kill the run past its limit. In cgroup v2 it is one
+// group with both; in v1 a group in each hierarchy.
 type cgroup struct {
 	fs           cgroupFS   // where the groups are
 	pids, memory string     // the groups' folders, or "" for a controller it could not have
@@ -69,9 +70,11 @@ type cgroupMaker struct {
 	euid, pid int
 	runs      atomic.Int64 // the runs it made groups for
 
-	mu    sync.Mutex
-	bases map[string]foundBase // by controller; newCgroup forgets one it cannot make a group in
-	swept map[string]bool      // the bases swept of stale groups
+	mu      sync.Mutex
+	bases   map[string]foundBase // by controller; newCgroup forgets one it cannot make a group in
+	swept   map[string]bool      // the bases swept of stale groups
+	divided string               // the grader's own v2 group, once divide made it a base
+	tried   bool                 // divide was tried
 }
 
 // A foundBase is what cgroupMaker.base found for a controller.
@@ -91,14 +94,18 @@ func newCgroup(lim Limits) (*cgroup, error) { return machineCgroups.newCgroup(li
 // memoryCounted reports whether runs here get a memory control group.
 func memoryCounted() bool { return machineCgroups.memoryCounted() }
 
+// cgroupKind says where the runs' control groups are made on this
+// machine, for the report: "" where the grader makes none, "v1" or "v2"
+// under its own group of that version, "v2, delegated" in the v2 group
+// it was given and divided (see cgroupMaker.divide), and "v1 and v2"
+// where the pids group is in one and the memory group in the other. The
+// first time, it divides the grader's group where that is the way.
+func cgroupKind() string { return machineCgroups.kind() }
+
 // newCgroup makes the control groups of one run with the limits lim,
-// under the grader's own, if the grader may: as root, where the
-// controllers are mounted (v1), or enabled for its children (v2). It
+// under the grader's own, where the grader may (see findBase). It
 // returns an error when it could make neither.
 func (m *cgroupMaker) newCgroup(lim Limits) (*cgroup, error) {
-	if m.euid != 0 {
-		return nil, errors.New("sandbox: not root")
-	}
 	name := fmt.Sprintf("othello-%d-%d", m.pid, m.runs.Add(1))
 	c := &cgroup{fs: m.fs}
 	joined := map[string]bool{} // the groups made, and whether the run joins them
@@ -173,14 +180,37 @@ func (m *cgroupMaker) newCgroup(lim Limits) (*cgroup, error) {
 func (c *cgroup) countsMemory() bool { return c.memory != "" }
 
 // memoryCounted reports whether runs get a memory control group.
-func (m *cgroupMaker) memoryCounted() bool {
-	return m.euid == 0 && m.base("memory").err == nil
+func (m *cgroupMaker) memoryCounted() bool { return m.base("memory").err == nil }
+
+// kind is cgroupKind for the groups that m makes.
+func (m *cgroupMaker) kind() string {
+	var kinds []string
+	for _, controller := range []string{"pids", "memory"} {
+		b := m.base(controller)
+		m.mu.Lock()
+		divided := b.dir == m.divided
+		m.mu.Unlock()
+		k := "v1"
+		switch {
+		case b.err != nil:
+			continue
+		case b.v2 && divided:
+			k = "v2, delegated"
+		case b.v2:
+			k = "v2"
+		}
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	return strings.Join(kinds, " and ")
 }
 
-// base returns the folder of the grader's own control group in a
-// hierarchy with the controller, and whether it is cgroup v2, found once;
-// the first time it finds a folder it removes the groups that graders
-// which are gone left there (removeStale).
+// base returns the folder in which the runs' groups of the controller
+// are made, the grader's own group in a hierarchy with it, and whether
+// it is cgroup v2, found once (findBase); the first time it finds a
+// folder it removes the groups that graders which are gone left there
+// (removeStale).
 func (m *cgroupMaker) base(controller string) foundBase {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -207,7 +237,12 @@ func (m *cgroupMaker) forget(controller string) {
 	m.mu.Unlock()
 }
 
-// findBase is base without the memory.
+// findBase is base without the memory. Root makes the runs' groups under
+// its own group in a v1 hierarchy with the controller, or in v2 where
+// its group enables the controller for its children already (the root
+// group: no other group may have both processes and children with
+// controllers). Any grader makes them in the v2 group it divided
+// (divide).
 func (m *cgroupMaker) findBase(controller string) (string, bool, error) {
 	mounts, err := m.fs.readFile("/proc/self/mountinfo")
 	if err != nil {
@@ -219,13 +254,68 @@ func (m *cgroupMaker) findBase(controller string) (string, bool, error) {
 	}
 	for _, h := range hierarchies(mounts, own) {
 		switch {
-		case !h.v2 && slices.Contains(h.controllers, controller):
+		case !h.v2 && m.euid == 0 && slices.Contains(h.controllers, controller):
 			return h.own, false, nil
-		case h.v2 && m.lists(h.own, "cgroup.subtree_control", controller):
-			return h.own, true, nil
+		case h.v2:
+			dir := h.own
+			switch {
+			case m.divided != "":
+				dir = m.divided // h.own is the leaf the grader moved to
+			case m.euid == 0 && m.lists(dir, "cgroup.subtree_control", controller):
+				// root's group as it is
+			case !m.lists(dir, "cgroup.controllers", controller) || !m.divide(dir):
+				continue
+			}
+			if m.lists(dir, "cgroup.subtree_control", controller) {
+				return dir, true, nil
+			}
 		}
 	}
 	return "", false, fmt.Errorf("sandbox: no %s control group", controller)
+}
+
+// graderLeaf is the group to which divide moves the grader.
+const graderLeaf = "grader"
+
+// divide makes the grader's own v2 group dir a base for the runs'
+// groups, once, where its user may change dir (delegated to it, as
+// systemd-run -p Delegate=yes does, or root's): v2 lets a group enable
+// controllers for its children only while it has no process of its own,
+// so divide moves the grader, all its threads, to a new leaf group in
+// dir, graderLeaf, and then enables the memory and pids controllers that
+// dir has for its children, the runs' groups beside the leaf among them.
+// Where that fails, because another process is in dir, it moves the
+// grader back. It leaves the hierarchy's root group, the machine's,
+// alone. It reports whether dir is a base now.
+func (m *cgroupMaker) divide(dir string) bool {
+	if m.tried {
+		return false
+	}
+	m.tried = true
+	if _, err := m.fs.readFile(filepath.Join(dir, "cgroup.type")); err != nil {
+		return false // the root group has none
+	}
+	var enable []string
+	for _, controller := range []string{"memory", "pids"} {
+		if m.lists(dir, "cgroup.controllers", controller) {
+			enable = append(enable, "+"+controller)
+		}
+	}
+	leaf, self := filepath.Join(dir, graderLeaf), strconv.Itoa(m.pid)
+	if m.fs.mkdir(leaf) != nil {
+		return false // not the user's
+	}
+	if m.fs.writeFile(filepath.Join(leaf, "cgroup.procs"), self) != nil {
+		m.fs.remove(leaf)
+		return false
+	}
+	if m.fs.writeFile(filepath.Join(dir, "cgroup.subtree_control"), strings.Join(enable, " ")) != nil {
+		m.fs.writeFile(filepath.Join(dir, "cgroup.procs"), self)
+		m.fs.remove(leaf)
+		return false
+	}
+	m.divided = dir
+	return true
 }
 
 // lists reports whether the file of the group dir, a list of controllers

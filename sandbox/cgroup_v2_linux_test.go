@@ -345,3 +345,157 @@ func TestHierarchies(t *testing.T) {
 		})
 	}
 }
+
+// scope is the grader's own group in delegated layouts: that of
+// systemd-run --user --scope -p Delegate=yes.
+const scope = "/sys/fs/cgroup/user.slice/user-1000.slice/user@1000.service/app.slice/run-r1.scope"
+
+// inScope is a v2 layout where the grader is in scope, which has the
+// controllers, of the owner, with the other processes others.
+func inScope(controllers string, owner int, others ...int) func(*fakeCgroups) {
+	return func(f *fakeCgroups) {
+		f.mountV2("/sys/fs/cgroup", "cpu io memory pids", "cpu memory pids")
+		f.add("/sys/fs/cgroup/user.slice", "cpu memory pids", byRoot)
+		f.add("/sys/fs/cgroup/user.slice/user-1000.slice", "cpu memory pids", byRoot)
+		f.add("/sys/fs/cgroup/user.slice/user-1000.slice/user@1000.service", controllers, delegated)
+		f.add("/sys/fs/cgroup/user.slice/user-1000.slice/user@1000.service/app.slice", controllers, byUser)
+		f.add(scope, "", owner, append([]int{fakePid}, others...)...)
+	}
+}
+
+// runLog returns what newCgroup changes for the nth run with a pids
+// limit of 8 and a memory limit of 64 MiB where the controllers, pids
+// and memory, are enabled in the v2 group base.
+func runLog(base string, n int, pids, memory bool) []string {
+	dir := fmt.Sprintf("%s/othello-%d-%d", base, fakePid, n)
+	log := []string{"mkdir " + dir, "open " + dir + "/cgroup.procs"}
+	if pids {
+		log = append(log, "write "+dir+"/pids.max 8")
+	}
+	if memory {
+		log = append(log, "write "+dir+"/memory.max 67108864", "write "+dir+"/memory.swap.max 0", "write "+dir+"/memory.oom.group 1")
+	}
+	return log
+}
+
+// TestCgroupDelegation checks that a grader in a v2 group that it may
+// change divides it once, in order: it makes a leaf group, moves itself
+// there, enables the controllers for the group's children, and makes
+// each run's groups beside the leaf; and that it leaves alone a group
+// that is not its user's, and undoes what it did where another process
+// is in the group.
+func TestCgroupDelegation(t *testing.T) {
+	leaf := scope + "/grader"
+	pid := fmt.Sprint(fakePid)
+	divided := func(enable string) []string {
+		return []string{
+			"mkdir " + leaf,
+			"write " + leaf + "/cgroup.procs " + pid,
+			"write " + scope + "/cgroup.subtree_control " + enable,
+		}
+	}
+	tests := []struct {
+		name   string
+		user   bool
+		layout func(*fakeCgroups)
+		log    []string // of the first run
+		pids   bool     // the runs get a pids group
+		memory bool     // and a memory group
+		grader string   // the grader's group after
+	}{
+		{"the user's scope", true, inScope("memory pids", byUser),
+			append(divided("+memory +pids"), runLog(scope, 1, true, true)...), true, true, leaf},
+		{"a scope delegated to the user", true, inScope("memory pids", delegated),
+			append(divided("+memory +pids"), runLog(scope, 1, true, true)...), true, true, leaf},
+		{"pids alone", true, inScope("pids", byUser),
+			append(divided("+pids"), runLog(scope, 1, true, false)...), true, false, leaf},
+		{"root's service", false, inScope("memory pids", byRoot),
+			append(divided("+memory +pids"), runLog(scope, 1, true, true)...), true, true, leaf},
+		{"not the user's", true, inScope("memory pids", byRoot),
+			[]string{"mkdir " + leaf + ": permission denied"}, false, false, scope},
+		{"another process in the scope", true, inScope("memory pids", byUser, fakePid+1), []string{
+			"mkdir " + leaf,
+			"write " + leaf + "/cgroup.procs " + pid,
+			"write " + scope + "/cgroup.subtree_control +memory +pids: device or resource busy",
+			"write " + scope + "/cgroup.procs " + pid,
+			"rmdir " + leaf,
+		}, false, false, scope},
+		{"no controller", true, inScope("", byUser), nil, false, false, scope},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFakeCgroups(tt.user)
+			tt.layout(f)
+			m := fakeMaker(f)
+			lim := Limits{Processes: 8, Memory: 64 << 20}
+			for n := 1; n <= 2; n++ {
+				f.log = nil
+				c, err := m.newCgroup(lim)
+				want := tt.log
+				if n == 2 {
+					want = nil
+					if tt.pids || tt.memory {
+						want = runLog(scope, 2, tt.pids, tt.memory) // beside the first's, no dividing again
+					}
+				}
+				if !slices.Equal(f.log, want) {
+					t.Errorf("run %d: got\n\t%s\nwant\n\t%s", n, strings.Join(f.log, "\n\t"), strings.Join(want, "\n\t"))
+				}
+				if got := err == nil; got != (tt.pids || tt.memory) {
+					t.Fatalf("run %d: got error %v, want groups %v", n, err, tt.pids || tt.memory)
+				}
+				if err == nil {
+					if got, want := c.pids != "", tt.pids; got != want {
+						t.Errorf("run %d: got a pids group %v, want %v", n, got, want)
+					}
+					if got, want := c.memory != "", tt.memory; got != want {
+						t.Errorf("run %d: got a memory group %v, want %v", n, got, want)
+					}
+					c.remove()
+				}
+			}
+			if got := f.groupOf(f.mounts[0], fakePid); got != tt.grader {
+				t.Errorf("got the grader in %s, want %s", got, tt.grader)
+			}
+		})
+	}
+}
+
+// TestCgroupKind checks what cgroupKind and memoryCounted say for each
+// layout.
+func TestCgroupKind(t *testing.T) {
+	tests := []struct {
+		name    string
+		user    bool
+		layout  func(*fakeCgroups)
+		kind    string
+		counted bool
+	}{
+		{"v2, root group", false, pureV2("memory pids"), "v2", true},
+		{"v2, pids alone", false, pureV2("pids"), "v2", false},
+		{"v2, no controller for children", false, pureV2(""), "", false},
+		{"v1", false, v1, "v1", true},
+		{"hybrid", false, hybrid, "v1", true},
+		{"mixed", false, mixed, "v1 and v2", true},
+		{"no hierarchy", false, func(*fakeCgroups) {}, "", false},
+		{"v1, user", true, v1, "", false},
+		{"v2, root group, user", true, pureV2("memory pids"), "", false},
+		{"delegated", true, inScope("memory pids", byUser), "v2, delegated", true},
+		{"delegated, pids alone", true, inScope("pids", byUser), "v2, delegated", false},
+		{"root's service", false, inScope("memory pids", byRoot), "v2, delegated", true},
+		{"not delegated", true, inScope("memory pids", byRoot), "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFakeCgroups(tt.user)
+			tt.layout(f)
+			m := fakeMaker(f)
+			if got := m.kind(); got != tt.kind {
+				t.Errorf("got kind %q, want %q", got, tt.kind)
+			}
+			if got := m.memoryCounted(); got != tt.counted {
+				t.Errorf("got memoryCounted %v, want %v", got, tt.counted)
+			}
+		})
+	}
+}
