@@ -14,64 +14,137 @@ import (
 	"time"
 )
 
-// A cgroup is the control groups made for one run, as root: of the pids
-// controller, which caps the processes and threads of the run where
-// RLIMIT_NPROC may not, and of the memory controller, which counts every
-// page the run uses, those of memfd files, shared memory and its tmpfs
-// /tmp included, and has the kernel kill the run past its limit. In
-// cgroup v2 it is one group with both; in v1 a group in each hierarchy.
+// A cgroup is the control groups made for one run, as root or in a v2
+// group delegated to the grader's user: of the pids controller, which
+// caps the processes and threads of the run where RLIMIT_NPROC may not,
+// and of the memory controller, which counts every page the run uses,
+// those of memfd files, shared memory and its tmpfs /tmp included, and
+// has the kernel kill the run past its limit. In cgroup v2 it is one
+// group with both; in v1 a group in each hierarchy.
 type cgroup struct {
+	fs           cgroupFS   // where the groups are
 	pids, memory string     // the groups' folders, or "" for a controller it could not have
 	v2           bool       // memory is a v2 group
 	dirs         []string   // every group it made
 	joins        []*os.File // open for writing: the launcher's second stage writes 0 to each to join
 }
 
-var cgroupRuns atomic.Int64
+// A cgroupFS is the control group file system and the grader's place in
+// it: the machine's (osCgroupFS) or, in tests, a fake. Its methods do
+// what the os functions of their names do, with absolute paths; readFile
+// reads /proc/self/mountinfo and /proc/self/cgroup too.
+type cgroupFS interface {
+	mkdir(dir string) error
+	remove(dir string) error
+	readFile(name string) ([]byte, error)
+	writeFile(name, value string) error
+	readDir(dir string) ([]string, error)    // the names in dir
+	openWrite(name string) (*os.File, error) // for a process to join a group by
+}
+
+// osCgroupFS is the machine's control group file system.
+type osCgroupFS struct{}
+
+func (osCgroupFS) mkdir(dir string) error                  { return os.Mkdir(dir, 0o755) }
+func (osCgroupFS) remove(dir string) error                 { return os.Remove(dir) }
+func (osCgroupFS) readFile(name string) ([]byte, error)    { return os.ReadFile(name) }
+func (osCgroupFS) writeFile(name, value string) error      { return os.WriteFile(name, []byte(value), 0) }
+func (osCgroupFS) openWrite(name string) (*os.File, error) { return os.OpenFile(name, os.O_WRONLY, 0) }
+
+func (osCgroupFS) readDir(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	return names, err
+}
+
+// A cgroupMaker makes the runs' control groups in a control group file
+// system, for a grader of the effective user id euid and the process id
+// pid. It finds where once for each controller and remembers: the mount
+// table and the grader's own groups do not change from one run to the
+// next, and reading them costs more than making the run's groups.
+type cgroupMaker struct {
+	fs        cgroupFS
+	euid, pid int
+	runs      atomic.Int64 // the runs it made groups for
+
+	mu      sync.Mutex
+	bases   map[string]foundBase // by controller; newCgroup forgets one it cannot make a group in
+	swept   map[string]bool      // the bases swept of stale groups
+	divided string               // the grader's own v2 group, once divide made it a base
+	tried   bool                 // divide was tried
+}
+
+// A foundBase is what cgroupMaker.base found for a controller.
+type foundBase struct {
+	dir string
+	v2  bool
+	err error
+}
+
+// machineCgroups makes the runs' control groups on this machine.
+var machineCgroups = &cgroupMaker{fs: osCgroupFS{}, euid: os.Geteuid(), pid: os.Getpid()}
+
+// newCgroup makes the control groups of one run with the limits lim, on
+// this machine (see cgroupMaker.newCgroup).
+func newCgroup(lim Limits) (*cgroup, error) { return machineCgroups.newCgroup(lim) }
+
+// memoryCounted reports whether runs here get a memory control group.
+func memoryCounted() bool { return machineCgroups.memoryCounted() }
+
+// cgroupKind says where the runs' control groups are made on this
+// machine, for the report: "" where the grader makes none, "v1" or "v2"
+// under its own group of that version, "v2, delegated" in the v2 group
+// it was given and divided (see cgroupMaker.divide), and "v1 and v2"
+// where the pids group is in one and the memory group in the other. The
+// first time, it divides the grader's group where that is the way.
+func cgroupKind() string { return machineCgroups.kind() }
 
 // newCgroup makes the control groups of one run with the limits lim,
-// under the grader's own, if the grader may: as root, where the
-// controllers are mounted (v1), or enabled for its children (v2). It
+// under the grader's own, where the grader may (see findBase). It
 // returns an error when it could make neither.
-func newCgroup(lim Limits) (*cgroup, error) {
-	if os.Geteuid() != 0 {
-		return nil, errors.New("not root")
-	}
-	name := fmt.Sprintf("othello-%d-%d", os.Getpid(), cgroupRuns.Add(1))
-	c := &cgroup{}
-	made := map[string]bool{}
+func (m *cgroupMaker) newCgroup(lim Limits) (*cgroup, error) {
+	name := fmt.Sprintf("othello-%d-%d", m.pid, m.runs.Add(1))
+	c := &cgroup{fs: m.fs}
+	joined := map[string]bool{} // the groups made, and whether the run joins them
 	mk := func(controller string) (string, bool) {
-		base, v2, err := cgroupBase(controller)
+		b := m.base(controller)
+		if b.err != nil {
+			return "", false
+		}
+		dir := filepath.Join(b.dir, name)
+		if ok, made := joined[dir]; made { // v2: the group of the other controller
+			if !ok {
+				return "", false
+			}
+			return dir, b.v2
+		}
+		if err := m.fs.mkdir(dir); err != nil {
+			m.forget(controller) // the next run looks again
+			return "", false
+		}
+		c.dirs = append(c.dirs, dir)
+		joined[dir] = false
+		// Where a process joins: in v1 the tasks file, to which a
+		// thread writes 0 to move itself alone, and at once;
+		// cgroup.procs moves the whole process and waits for an RCU
+		// grace period. (A thread that then calls execve is the process.)
+		join := filepath.Join(dir, "tasks")
+		if b.v2 {
+			join = filepath.Join(dir, "cgroup.procs")
+		}
+		f, err := m.fs.openWrite(join)
 		if err != nil {
 			return "", false
 		}
-		removeStale(base)
-		dir := filepath.Join(base, name)
-		if !made[dir] {
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				bases.Delete(controller) // the next run looks again
-				return "", false
-			}
-			made[dir] = true
-			c.dirs = append(c.dirs, dir)
-			// Where a process joins: in v1 the tasks file, to which a
-			// thread writes 0 to move itself alone, and at once;
-			// cgroup.procs moves the whole process and waits for an RCU
-			// grace period. (A thread that then calls execve is the process.)
-			join := filepath.Join(dir, "tasks")
-			if v2 {
-				join = filepath.Join(dir, "cgroup.procs")
-			}
-			f, err := os.OpenFile(join, os.O_WRONLY, 0)
-			if err != nil {
-				return "", false
-			}
-			c.joins = append(c.joins, f)
-		}
-		return dir, v2
+		c.joins = append(c.joins, f)
+		joined[dir] = true
+		return dir, b.v2
 	}
 	write := func(dir, file, value string) error {
-		return os.WriteFile(filepath.Join(dir, file), []byte(value), 0)
+		return m.fs.writeFile(filepath.Join(dir, file), value)
 	}
 	if lim.Processes > 0 {
 		if dir, _ := mk("pids"); dir != "" && write(dir, "pids.max", strconv.Itoa(lim.Processes)) == nil {
@@ -97,7 +170,7 @@ func newCgroup(lim Limits) (*cgroup, error) {
 	}
 	if c.pids == "" && c.memory == "" {
 		c.remove()
-		return nil, errors.New("no control group")
+		return nil, errors.New("sandbox: no control group")
 	}
 	return c, nil
 }
@@ -106,71 +179,199 @@ func newCgroup(lim Limits) (*cgroup, error) {
 // group.
 func (c *cgroup) countsMemory() bool { return c.memory != "" }
 
-// A foundBase is what cgroupBase found for a controller.
-type foundBase struct {
-	dir string
-	v2  bool
-	err error
-}
+// memoryCounted reports whether runs get a memory control group.
+func (m *cgroupMaker) memoryCounted() bool { return m.base("memory").err == nil }
 
-// bases holds what cgroupBase found for each controller, looked up once:
-// the mount table and the grader's own groups do not change from one run
-// to the next, and reading them costs more than making the run's groups.
-// newCgroup forgets a base it cannot make a group in.
-var bases sync.Map // of string: foundBase
-
-// cgroupBase returns the folder of the grader's own control group in a
-// hierarchy with the controller, and whether it is cgroup v2.
-func cgroupBase(controller string) (string, bool, error) {
-	if b, ok := bases.Load(controller); ok {
-		b := b.(foundBase)
-		return b.dir, b.v2, b.err
+// kind is cgroupKind for the groups that m makes.
+func (m *cgroupMaker) kind() string {
+	var kinds []string
+	for _, controller := range []string{"pids", "memory"} {
+		b := m.base(controller)
+		m.mu.Lock()
+		divided := b.dir == m.divided
+		m.mu.Unlock()
+		k := "v1"
+		switch {
+		case b.err != nil:
+			continue
+		case b.v2 && divided:
+			k = "v2, delegated"
+		case b.v2:
+			k = "v2"
+		}
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
 	}
-	dir, v2, err := findCgroupBase(controller)
-	bases.Store(controller, foundBase{dir, v2, err})
-	return dir, v2, err
+	return strings.Join(kinds, " and ")
 }
 
-// findCgroupBase is cgroupBase without the memory.
-func findCgroupBase(controller string) (string, bool, error) {
-	mounts, err := os.ReadFile("/proc/self/mountinfo")
+// base returns the folder in which the runs' groups of the controller
+// are made, the grader's own group in a hierarchy with it, and whether
+// it is cgroup v2, found once (findBase); the first time it finds a
+// folder it removes the groups that graders which are gone left there
+// (removeStale).
+func (m *cgroupMaker) base(controller string) foundBase {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if b, ok := m.bases[controller]; ok {
+		return b
+	}
+	var b foundBase
+	b.dir, b.v2, b.err = m.findBase(controller)
+	if m.bases == nil {
+		m.bases, m.swept = map[string]foundBase{}, map[string]bool{}
+	}
+	m.bases[controller] = b
+	if b.err == nil && !m.swept[b.dir] {
+		m.swept[b.dir] = true
+		m.removeStale(b.dir)
+	}
+	return b
+}
+
+// forget forgets the base of the controller, so that base looks again.
+func (m *cgroupMaker) forget(controller string) {
+	m.mu.Lock()
+	delete(m.bases, controller)
+	m.mu.Unlock()
+}
+
+// findBase is base without the memory. Root makes the runs' groups under
+// its own group in a v1 hierarchy with the controller, or in v2 where
+// its group enables the controller for its children already (the root
+// group: no other group may have both processes and children with
+// controllers). Any grader makes them in the v2 group it divided
+// (divide).
+func (m *cgroupMaker) findBase(controller string) (string, bool, error) {
+	mounts, err := m.fs.readFile("/proc/self/mountinfo")
 	if err != nil {
 		return "", false, err
 	}
-	own, err := os.ReadFile("/proc/self/cgroup")
+	own, err := m.fs.readFile("/proc/self/cgroup")
 	if err != nil {
 		return "", false, err
 	}
-	path := func(controllers string) (string, bool) { // the grader's group in the hierarchy of these controllers
-		for _, line := range strings.Split(string(own), "\n") {
-			if f := strings.SplitN(line, ":", 3); len(f) == 3 && f[1] == controllers {
-				return f[2], true
+	for _, h := range hierarchies(mounts, own) {
+		switch {
+		case !h.v2 && m.euid == 0 && slices.Contains(h.controllers, controller):
+			return h.own, false, nil
+		case h.v2:
+			dir := h.own
+			switch {
+			case m.divided != "":
+				dir = m.divided // h.own is the leaf the grader moved to
+			case m.euid == 0 && m.lists(dir, "cgroup.subtree_control", controller):
+				// root's group as it is
+			case !m.lists(dir, "cgroup.controllers", controller) || !m.divide(dir):
+				continue
+			}
+			if m.lists(dir, "cgroup.subtree_control", controller) {
+				return dir, true, nil
 			}
 		}
-		return "", false
 	}
-	for _, line := range strings.Split(string(mounts), "\n") {
+	return "", false, fmt.Errorf("sandbox: no %s control group", controller)
+}
+
+// graderLeaf is the group to which divide moves the grader.
+const graderLeaf = "grader"
+
+// divide makes the grader's own v2 group dir a base for the runs'
+// groups, once, where its user may change dir (delegated to it, as
+// systemd-run -p Delegate=yes does, or root's): v2 lets a group enable
+// controllers for its children only while it has no process of its own,
+// so divide moves the grader, all its threads, to a new leaf group in
+// dir, graderLeaf, and then enables the memory and pids controllers that
+// dir has for its children, the runs' groups beside the leaf among them.
+// Where that fails, because another process is in dir, it moves the
+// grader back. It leaves the hierarchy's root group, the machine's,
+// alone. It reports whether dir is a base now.
+func (m *cgroupMaker) divide(dir string) bool {
+	if m.tried {
+		return false
+	}
+	m.tried = true
+	if _, err := m.fs.readFile(filepath.Join(dir, "cgroup.type")); err != nil {
+		return false // the root group has none
+	}
+	var enable []string
+	for _, controller := range []string{"memory", "pids"} {
+		if m.lists(dir, "cgroup.controllers", controller) {
+			enable = append(enable, "+"+controller)
+		}
+	}
+	leaf, self := filepath.Join(dir, graderLeaf), strconv.Itoa(m.pid)
+	if m.fs.mkdir(leaf) != nil {
+		return false // not the user's
+	}
+	if m.fs.writeFile(filepath.Join(leaf, "cgroup.procs"), self) != nil {
+		m.fs.remove(leaf)
+		return false
+	}
+	if m.fs.writeFile(filepath.Join(dir, "cgroup.subtree_control"), strings.Join(enable, " ")) != nil {
+		m.fs.writeFile(filepath.Join(dir, "cgroup.procs"), self)
+		m.fs.remove(leaf)
+		return false
+	}
+	m.divided = dir
+	return true
+}
+
+// lists reports whether the file of the group dir, a list of controllers
+// such as cgroup.subtree_control, lists the controller.
+func (m *cgroupMaker) lists(dir, file, controller string) bool {
+	data, err := m.fs.readFile(filepath.Join(dir, file))
+	return err == nil && slices.Contains(strings.Fields(string(data)), controller)
+}
+
+// A hierarchy is a mounted control group hierarchy.
+type hierarchy struct {
+	v2          bool
+	controllers []string // a v1 hierarchy's, as its mount's options name them
+	own         string   // the folder of the grader's own group in it
+}
+
+// hierarchies returns the control group hierarchies that mountinfo, the
+// text of /proc/self/mountinfo, lists, in its order, with the grader's
+// own group in each as own, the text of /proc/self/cgroup, names it. A
+// mount shows the hierarchy from a group, its root (that of a container
+// without a cgroup namespace of its own, say): where the grader's group
+// is not under it, the mount is left out.
+func hierarchies(mountinfo, own []byte) []hierarchy {
+	var hs []hierarchy
+	for _, line := range strings.Split(string(mountinfo), "\n") {
 		pre, post, ok := strings.Cut(line, " - ")
 		f, g := strings.Fields(pre), strings.Fields(post)
 		if !ok || len(f) < 5 || len(g) < 3 {
 			continue
 		}
-		mountPoint := unescapeMountPath(f[4])
-		switch {
-		case g[0] == "cgroup" && slices.Contains(strings.Split(g[2], ","), controller):
-			if p, ok := path(v1Controllers(g[2])); ok {
-				return filepath.Join(mountPoint, p), false, nil
-			}
-		case g[0] == "cgroup2":
-			if p, ok := path(""); ok {
-				base := filepath.Join(mountPoint, p)
-				if sub, err := os.ReadFile(filepath.Join(base, "cgroup.subtree_control")); err == nil && slices.Contains(strings.Fields(string(sub)), controller) {
-					return base, true, nil
+		root, mountPoint := unescapeMountPath(f[3]), unescapeMountPath(f[4])
+		path := func(controllers string) (string, bool) { // the folder of the grader's group in the hierarchy of these controllers
+			for _, line := range strings.Split(string(own), "\n") {
+				if f := strings.SplitN(line, ":", 3); len(f) == 3 && f[1] == controllers {
+					rel, err := filepath.Rel(root, f[2])
+					if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+						return "", false
+					}
+					return filepath.Join(mountPoint, rel), true
 				}
+			}
+			return "", false
+		}
+		switch g[0] {
+		case "cgroup":
+			names := v1Controllers(g[2])
+			if p, ok := path(names); ok {
+				hs = append(hs, hierarchy{controllers: strings.Split(names, ","), own: p})
+			}
+		case "cgroup2":
+			if p, ok := path(""); ok {
+				hs = append(hs, hierarchy{v2: true, own: p})
 			}
 		}
 	}
-	return "", false, fmt.Errorf("no %s control group", controller)
+	return hs
 }
 
 // v1Controllers returns the controllers of a v1 hierarchy as
@@ -208,22 +409,22 @@ func (c *cgroup) events() (pids, memory string) {
 // hitMax reports whether the group refused a process for its limit.
 func (c *cgroup) hitMax() bool {
 	pids, _ := c.events()
-	return fileCounter(pids, "max") > 0
+	return c.fileCounter(pids, "max") > 0
 }
 
 // outOfMemory reports whether the kernel killed a process of the run for
 // the memory limit.
 func (c *cgroup) outOfMemory() bool {
 	_, memory := c.events()
-	return fileCounter(memory, "oom_kill") > 0
+	return c.fileCounter(memory, "oom_kill") > 0
 }
 
 // fileCounter returns the counter name of the file at path, or 0.
-func fileCounter(path string, name string) int64 {
+func (c *cgroup) fileCounter(path string, name string) int64 {
 	if path == "" {
 		return 0
 	}
-	data, _ := os.ReadFile(path)
+	data, _ := c.fs.readFile(path)
 	return counter(data, name)
 }
 
@@ -260,7 +461,7 @@ func (c *cgroup) peak() int64 {
 	if c.memory == "" {
 		return 0
 	}
-	data, err := os.ReadFile(filepath.Join(c.memory, file))
+	data, err := c.fs.readFile(filepath.Join(c.memory, file))
 	if err != nil {
 		return 0
 	}
@@ -278,11 +479,11 @@ func (c *cgroup) remove() {
 	}
 	for _, dir := range c.dirs {
 		for deadline := time.Now().Add(stopWait); ; time.Sleep(time.Millisecond) {
-			err := os.Remove(dir)
+			err := c.fs.remove(dir)
 			if err == nil || errors.Is(err, os.ErrNotExist) || time.Now().After(deadline) {
 				break
 			}
-			killMembers(dir)
+			c.killMembers(dir)
 		}
 	}
 }
@@ -290,11 +491,11 @@ func (c *cgroup) remove() {
 // killMembers kills every process that the group in dir lists: at once
 // by its cgroup.kill where the kernel has one (v2, Linux 5.14 on), else
 // one by one.
-func killMembers(dir string) {
-	if os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0) == nil {
+func (c *cgroup) killMembers(dir string) {
+	if c.fs.writeFile(filepath.Join(dir, "cgroup.kill"), "1") == nil {
 		return
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	data, _ := c.fs.readFile(filepath.Join(dir, "cgroup.procs"))
 	for _, field := range strings.Fields(string(data)) {
 		if pid, err := strconv.Atoi(field); err == nil && pid > 0 {
 			syscall.Kill(pid, syscall.SIGKILL)
@@ -302,38 +503,17 @@ func killMembers(dir string) {
 	}
 }
 
-var staleDone = struct {
-	sync.Mutex
-	bases map[string]bool
-}{bases: map[string]bool{}}
-
-// removeStale removes, once for each base, the empty groups in base that
-// graders which are gone left behind: killed with SIGKILL, a grader has
-// no chance to.
-func removeStale(base string) {
-	staleDone.Lock()
-	defer staleDone.Unlock()
-	if staleDone.bases[base] {
-		return
-	}
-	staleDone.bases[base] = true
-	entries, _ := os.ReadDir(base)
-	for _, e := range entries {
+// removeStale removes the empty groups in base that graders which are
+// gone left behind: killed with SIGKILL, a grader has no chance to.
+func (m *cgroupMaker) removeStale(base string) {
+	names, _ := m.fs.readDir(base)
+	for _, name := range names {
 		var pid, n int
-		if _, err := fmt.Sscanf(e.Name(), "othello-%d-%d", &pid, &n); err != nil || pid == os.Getpid() {
+		if _, err := fmt.Sscanf(name, "othello-%d-%d", &pid, &n); err != nil || pid == m.pid {
 			continue
 		}
 		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-			os.Remove(filepath.Join(base, e.Name()))
+			m.fs.remove(filepath.Join(base, name))
 		}
 	}
-}
-
-// memoryCounted reports whether runs here get a memory control group.
-func memoryCounted() bool {
-	if os.Geteuid() != 0 {
-		return false
-	}
-	_, _, err := cgroupBase("memory")
-	return err == nil
 }
