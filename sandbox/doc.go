@@ -32,8 +32,10 @@
 // and leaves the program no file but 0, 1 and 2.
 //
 // The second stage (exec_linux.go) joins the run's control groups (the
-// grader, as root, makes a pids and a memory group for each run,
-// cgroup_linux.go), sets the rlimits of Limits, becomes the run's user
+// grader makes a pids and a memory group for each run where it may: as
+// root in v1, or in a v2 group of its own, root's or one systemd
+// delegates to its user, which it first divides so that it sits in a
+// leaf beside the runs' groups; cgroup_linux.go), sets the rlimits of Limits, becomes the run's user
 // (as root: a dedicated id for each run at once, user.go, which no other
 // grader of the machine takes meanwhile, lockid_linux.go; otherwise a
 // nested user namespace in which it is the grader's user again), gives up

@@ -58,4 +58,3 @@ func LandlockABI() int { return 0 }
 
 // memoryCounted reports that no control group counts memory here.
 func memoryCounted() bool { return false }
-func cgroupKind() string  { return "" }
