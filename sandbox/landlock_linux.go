@@ -119,18 +119,18 @@ type landlock struct {
 	List    []string `json:"list,omitempty"`    // folders that hold something it may not read: list them
 	Write   []string `json:"write,omitempty"`   // read, write, make and remove too
 	Devices []string `json:"devices,omitempty"` // read and write, no ioctl
-	Proc    bool     `json:"proc,omitempty"`    // read /proc (where another process is the kernel's to refuse)
 }
 
-// procRights are what a ruleset gives /proc: reading.
+// procRights are what every ruleset gives /proc: reading (where another
+// process's files are Landlock's and the kernel's to refuse).
 const procRights = llReadFile | llReadDir
 
 // landlockRules returns the Landlock ruleset of the run of s, with home
 // its home and temporary folder: it may read and execute the system's
-// folders, /etc less its secrets, the folders it needs (s.Show, or
-// kept), the files of Bind and its program; write in home; read and
-// write the devices of the view; and reach nothing it hides (s.Hide,
-// hidden), nor the .git of a folder it reads.
+// folders, /etc less its secrets, what it needs (s.Show, and the copies
+// of a Limited run of root's) and its program; write in home; read /proc
+// and read and write the devices of the view; and reach nothing it hides
+// (s.Hide, or hidden), nor the .git of a folder it reads.
 func (c Config) landlockRules(s *spec, self, home string) landlock {
 	abi := LandlockABI()
 	if abi == 0 {
@@ -149,7 +149,7 @@ func (c Config) landlockRules(s *spec, self, home string) landlock {
 			hide = append(hide, git)
 		}
 	}
-	l := landlock{ABI: abi, Proc: true, Write: []string{home}}
+	l := landlock{ABI: abi, Write: []string{home}}
 	for _, p := range systemPaths {
 		if p == "/etc" {
 			etc := etcBesides()
@@ -290,10 +290,8 @@ func (l landlock) apply() error {
 			}
 		}
 	}
-	if l.Proc {
-		if err := add("/proc", procRights); err != nil {
-			return err
-		}
+	if err := add("/proc", procRights); err != nil {
+		return err
 	}
 	if _, _, e := syscall.RawSyscall(nrLandlockRestrictSelf, fd, 0, 0); e != 0 {
 		return fmt.Errorf("sandbox: landlock: %w", e)
