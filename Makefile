@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots book depthloss train strength
+.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots book depthloss train strength image
 
 test: fmt vet
 	go test ./...
@@ -109,3 +109,16 @@ train:
 # losses, 7 for the match, at a load of 4 to 14).
 strength:
 	nice -n 10 go test ./search -run 'TestStrength$$' -strength -wthor $(abspath $(WTHOR)) -seed $(SEED) -v -timeout 2h
+
+# image builds the grader's container image, othello, from
+# cmd/othello/Dockerfile, with Docker, or with Podman where no Docker
+# daemon answers (CONTAINER=podman chooses). PACKAGES, if given, are the
+# Debian packages its programs need (default python3), such as
+# PACKAGES="python3 gcc libc6-dev". It needs the registry that holds the
+# Go and Debian images.
+image:
+	@tool=$(CONTAINER); \
+	if [ -z "$$tool" ]; then \
+		if docker info >/dev/null 2>&1 || ! command -v podman >/dev/null; then tool=docker; else tool=podman; fi; \
+	fi; \
+	set -x; $$tool build -f cmd/othello/Dockerfile -t othello$(if $(PACKAGES), --build-arg PACKAGES="$(PACKAGES)") .
