@@ -1,5 +1,5 @@
 # make test is what CI runs: formatting, vet, and every test.
-.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots book depthloss train strength
+.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots book depthloss train strength image container-test
 
 test: fmt vet
 	go test ./...
@@ -109,3 +109,29 @@ train:
 # losses, 7 for the match, at a load of 4 to 14).
 strength:
 	nice -n 10 go test ./search -run 'TestStrength$$' -strength -wthor $(abspath $(WTHOR)) -seed $(SEED) -v -timeout 2h
+
+# image builds the grader's container image, othello, from
+# cmd/othello/Dockerfile, with Docker, or with Podman where no Docker
+# daemon answers (CONTAINER=podman chooses). PACKAGES, if given, are the
+# Debian packages its programs need (default python3), such as
+# PACKAGES="python3 gcc libc6-dev". It needs the registry that holds the
+# Go and Debian images.
+image:
+	@tool=$(CONTAINER); \
+	if [ -z "$$tool" ]; then \
+		if docker info >/dev/null 2>&1 || ! command -v podman >/dev/null; then tool=docker; else tool=podman; fi; \
+	fi; \
+	set -x; $$tool build -f cmd/othello/Dockerfile -t othello$(if $(PACKAGES), --build-arg PACKAGES="$(PACKAGES)") .
+
+# container-test grades in a real container, as staff on macOS or
+# Windows do (package main's TestContainer): root in a container without
+# CAP_SYS_ADMIN, Limited, each run as its own uid; a correct program
+# passes, hostile ones read nothing of the grader's, othello grade grades
+# a class. Its image needs no registry: Debian made by debootstrap from
+# apt's mirror, kept in CONTAINER_CACHE, with the grader built here. It
+# needs root, podman, runc and debootstrap (apt-get install podman runc
+# debootstrap): 8 minutes the first time (debootstrap's download), about
+# a minute after.
+CONTAINER_CACHE ?= $(HOME)/.cache/othello-container
+container-test:
+	go test ./cmd/othello -run '^TestContainer$$' -container -container-cache $(CONTAINER_CACHE) -v -timeout 30m
