@@ -86,16 +86,27 @@ func (c Config) isolatedRun(s *spec, self string) (end func(), err error) {
 // they are: the working folder dir, the program's own (unless it was
 // found in PATH), and those of its arguments that name files or folders,
 // with their symbolic links resolved. A folder that every user writes in,
-// such as /tmp, is never kept: a file right in it is kept alone.
+// such as /tmp, is never kept: a file right in it is kept alone. Nor is a
+// path in dir that a symbolic link leads out of it: dir is the
+// submission's, and its links are the student's to point anywhere.
 func kept(dir, prog string, fromPath bool, args []string) []string {
 	var paths []string
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil
+	}
 	add := func(p string, isDir bool) {
 		if !isDir && !slices.Contains(sharedTmp, filepath.Dir(p)) {
 			p = filepath.Dir(p)
 		}
-		if real, err := filepath.EvalSymlinks(p); err == nil && !slices.Contains(sharedTmp, real) {
-			paths = append(paths, real)
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil || slices.Contains(sharedTmp, real) {
+			return
 		}
+		if underAny(filepath.Clean(p), []string{filepath.Clean(dir)}) && !underAny(real, []string{realDir}) {
+			return
+		}
+		paths = append(paths, real)
 	}
 	add(dir, true)
 	if !fromPath {
