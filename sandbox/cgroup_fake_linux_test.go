@@ -34,6 +34,7 @@ type fakeMount struct {
 	id          int    // its number in /proc/self/cgroup
 	point       string // its mount point, the folder of its root group
 	controllers string // a v1 hierarchy's, as /proc/self/cgroup names them; "" for v2
+	readOnly    bool   // mounted read-only, as a container's are
 }
 
 // A fakeGroup is a control group of a fakeCgroups.
@@ -192,6 +193,8 @@ func (f *fakeCgroups) isRoot(dir string) bool {
 // ("" for its folder: make and remove groups in it).
 func (f *fakeCgroups) mayWrite(g *fakeGroup, file string) bool {
 	switch {
+	case g.mount.readOnly:
+		return false
 	case !f.user || g.owner == byUser:
 		return true
 	case g.owner == delegated:
@@ -292,7 +295,11 @@ func (f *fakeCgroups) mountinfo() string {
 		if m.controllers != "" {
 			kind, options = "cgroup", "rw,"+m.controllers
 		}
-		lines = append(lines, fmt.Sprintf("%d 22 0:%d / %s rw,nosuid,nodev,noexec,relatime shared:%d - %s %s %s", 30+i, 30+i, m.point, 9+i, kind, kind, options))
+		mode := "rw"
+		if m.readOnly {
+			mode = "ro"
+		}
+		lines = append(lines, fmt.Sprintf("%d 22 0:%d / %s %s,nosuid,nodev,noexec,relatime shared:%d - %s %s %s", 30+i, 30+i, m.point, mode, 9+i, kind, kind, options))
 	}
 	return strings.Join(lines, "\n") + "\n"
 }

@@ -337,13 +337,17 @@ type hierarchy struct {
 // own group in each as own, the text of /proc/self/cgroup, names it. A
 // mount shows the hierarchy from a group, its root (that of a container
 // without a cgroup namespace of its own, say): where the grader's group
-// is not under it, the mount is left out.
+// is not under it, the mount is left out, as is a read-only mount, where
+// no group can be made.
 func hierarchies(mountinfo, own []byte) []hierarchy {
 	var hs []hierarchy
 	for _, line := range strings.Split(string(mountinfo), "\n") {
 		pre, post, ok := strings.Cut(line, " - ")
 		f, g := strings.Fields(pre), strings.Fields(post)
 		if !ok || len(f) < 5 || len(g) < 3 {
+			continue
+		}
+		if len(f) > 5 && slices.Contains(strings.Split(f[5], ","), "ro") {
 			continue
 		}
 		root, mountPoint := unescapeMountPath(f[3]), unescapeMountPath(f[4])

@@ -32,6 +32,16 @@ var (
 		v1(f)
 		f.mountV2("/sys/fs/cgroup/unified", "", "")
 	}
+	// roMounts is layout with every hierarchy mounted read-only, as a
+	// container without privileges has them.
+	roMounts = func(layout func(*fakeCgroups)) func(*fakeCgroups) {
+		return func(f *fakeCgroups) {
+			layout(f)
+			for _, m := range f.mounts {
+				m.readOnly = true
+			}
+		}
+	}
 	// mixed is pids in v1, memory in v2.
 	mixed = func(f *fakeCgroups) {
 		f.mountV1("/sys/fs/cgroup/pids", "pids")
@@ -320,15 +330,20 @@ func TestHierarchies(t *testing.T) {
 			"0::/a\n",
 			[]hierarchy{{v2: true, own: "/mnt/cgroup v2/a"}}},
 		{"a container's, without a cgroup namespace",
-			"1210 1209 0:31 /docker/3f2a /sys/fs/cgroup/memory ro,nosuid - cgroup cgroup rw,memory\n" +
-				"1211 1209 0:28 /docker/3f2a /sys/fs/cgroup/unified ro,nosuid - cgroup2 cgroup2 rw\n",
+			"1210 1209 0:31 /docker/3f2a /sys/fs/cgroup/memory rw,nosuid - cgroup cgroup rw,memory\n" +
+				"1211 1209 0:28 /docker/3f2a /sys/fs/cgroup/unified rw,nosuid - cgroup2 cgroup2 rw\n",
 			"4:memory:/docker/3f2a/grading\n0::/docker/3f2a\n",
 			[]hierarchy{
 				{controllers: []string{"memory"}, own: "/sys/fs/cgroup/memory/grading"},
 				{v2: true, own: "/sys/fs/cgroup/unified"},
 			}},
+		{"read-only, as a container without privileges has it",
+			"1210 1209 0:31 / /sys/fs/cgroup/memory ro,nosuid - cgroup cgroup rw,memory\n" +
+				"1211 1209 0:28 / /sys/fs/cgroup/unified ro,nosuid - cgroup2 cgroup2 rw\n",
+			"4:memory:/\n0::/\n",
+			nil},
 		{"outside the mount's group",
-			"1210 1209 0:31 /docker/3f2a /sys/fs/cgroup/memory ro,nosuid - cgroup cgroup rw,memory\n",
+			"1210 1209 0:31 /docker/3f2a /sys/fs/cgroup/memory rw,nosuid - cgroup cgroup rw,memory\n",
 			"4:memory:/docker/3f2a-other\n",
 			nil},
 		{"no cgroup", "22 1 0:21 / /sys rw - sysfs sysfs rw\n", "0::/\n", nil},
@@ -484,6 +499,8 @@ func TestCgroupKind(t *testing.T) {
 		{"delegated, pids alone", true, inScope("pids", byUser), "v2, delegated", false},
 		{"root's service", false, inScope("memory pids", byRoot), "v2, delegated", true},
 		{"not delegated", true, inScope("memory pids", byRoot), "", false},
+		{"v1, read-only", false, roMounts(v1), "", false},
+		{"v2, read-only", false, roMounts(pureV2("memory pids")), "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
