@@ -324,7 +324,9 @@ func (w *watch) measure() (Limit, time.Duration) {
 }
 
 // killAll kills every process of the run and waits until the reaper has
-// reaped them all (and so closed reaps), or gives up after stopWait.
+// reaped them all, or gives up after stopWait. It takes what the reaper
+// reaped as it goes: the reaper waits for no process while reaps is full,
+// and what it has not reaped stays, a zombie, among the descendants.
 func (w *watch) killAll(reaps <-chan reaped) {
 	deadline := time.Now().Add(stopWait)
 	for round := 0; round < maxKillRounds && time.Now().Before(deadline); round++ {
@@ -338,7 +340,24 @@ func (w *watch) killAll(reaps <-chan reaped) {
 		if len(pids) == 0 {
 			return
 		}
+		w.take(reaps)
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// take counts the CPU time of the processes in reaps, without waiting
+// for more.
+func (w *watch) take(reaps <-chan reaped) {
+	for {
+		select {
+		case r, ok := <-reaps:
+			if !ok {
+				return
+			}
+			w.reapedCPU += cpuTime(r.usage)
+		default:
+			return
+		}
 	}
 }
 
