@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/othello-judge/judge/sandbox"
 )
 
 // nestEnv, set, makes the test binary start itself again in a new user
@@ -144,41 +147,54 @@ func TestSandboxWithoutNamespaces(t *testing.T) {
 		{[]string{"python3", filepath.Join(hostile, "hostile.py"), "secrets"}, `blocked: /etc/shadow: \[Errno 13\]`, "0 passed, 3 failed", false},
 		{[]string{"python3", filepath.Join(hostile, "judge.py")}, ``, "4 passed, 0 failed", true},
 	}
-	for _, tt := range tests {
-		t.Run(filepath.Base(tt.prog[len(tt.prog)-1]), func(t *testing.T) {
-			work := mkdirMode(t, 0o755)
-			args := []string{grader, "check", "-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-timeout", "5s",
-				"-env", "GRADER_BIN=" + grader, "-env", "GOLDEN=" + golden, "-env", "SECRET=" + secret, "-env", "MARK=nested"}
-			if tt.goldenArg {
-				args = append(args, "-golden", golden)
-			}
-			cmd := exec.Command(self, append(append(args, "--"), tt.prog...)...)
-			cmd.Dir = work
-			cmd.Env = append(os.Environ(), nestEnv+"=0")
-			var stderr strings.Builder
-			cmd.Stderr = &stderr
-			out, _ := cmd.Output()
-			report := string(out)
-			lines := strings.Split(strings.TrimSuffix(report, "\n"), "\n")
-			if len(lines) < 2 || !strings.HasPrefix(lines[1], "sandbox: limited, isolation unavailable") {
-				t.Fatalf("the report's second line does not say Limited:\n%s\nstandard error:\n%s", report, stderr.String())
-			}
-			t.Logf("%s%s", stderr.String(), lines[1])
-			if !strings.Contains(stderr.String(), "nest: depth ") {
-				t.Errorf("standard error %q does not say how deep the grader ran", stderr.String())
-			}
-			if got := lines[len(lines)-1]; got != tt.last {
-				t.Errorf("the report ends %q, want %q:\n%s", got, tt.last, report)
-			}
-			if strings.Contains(report, "LEAK") || tt.want != "" && !regexp.MustCompile(tt.want).MatchString(report) {
-				t.Errorf("the report has a LEAK or does not match %q:\n%s", tt.want, report)
-			}
-			for _, p := range []string{grader, golden, secret} {
-				if fi, err := os.Stat(p); err != nil || fi.Mode().Perm()&0o077 == 0 && p != secret {
-					t.Errorf("%s: %v, mode %v after the check, want its permissions given back", p, err, fi.Mode())
+	// Landlock on, and refused by a filter on the grader, as a kernel
+	// without it: the run's own user and its private copy are the wall.
+	for _, landlock := range []bool{true, false} {
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("landlock=%v/%s", landlock, filepath.Base(tt.prog[len(tt.prog)-1])), func(t *testing.T) {
+				if landlock && sandbox.LandlockABI() == 0 {
+					t.Skip("the kernel has no Landlock")
 				}
-			}
-		})
+				work := mkdirMode(t, 0o755)
+				args := []string{grader, "check", "-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-timeout", "5s",
+					"-env", "GRADER_BIN=" + grader, "-env", "GOLDEN=" + golden, "-env", "SECRET=" + secret, "-env", "MARK=nested"}
+				if tt.goldenArg {
+					args = append(args, "-golden", golden)
+				}
+				cmd := exec.Command(self, append(append(args, "--"), tt.prog...)...)
+				cmd.Dir = work
+				cmd.Env = append(os.Environ(), nestEnv+"=0")
+				if !landlock {
+					cmd.Env = append(cmd.Env, refuseEnv+"=landlock")
+				}
+				var stderr strings.Builder
+				cmd.Stderr = &stderr
+				out, _ := cmd.Output()
+				report := string(out)
+				lines := strings.Split(strings.TrimSuffix(report, "\n"), "\n")
+				if len(lines) < 2 || !strings.HasPrefix(lines[1], "sandbox: limited, isolation unavailable") {
+					t.Fatalf("the report's second line does not say Limited:\n%s\nstandard error:\n%s", report, stderr.String())
+				}
+				if got := strings.Contains(lines[1], "Landlock"); got != landlock {
+					t.Errorf("the sandbox line names Landlock: %v, want %v:\n%s", got, landlock, lines[1])
+				}
+				t.Logf("%s%s", stderr.String(), lines[1])
+				if !strings.Contains(stderr.String(), "nest: depth ") {
+					t.Errorf("standard error %q does not say how deep the grader ran", stderr.String())
+				}
+				if got := lines[len(lines)-1]; got != tt.last {
+					t.Errorf("the report ends %q, want %q:\n%s", got, tt.last, report)
+				}
+				if strings.Contains(report, "LEAK") || tt.want != "" && !regexp.MustCompile(tt.want).MatchString(report) {
+					t.Errorf("the report has a LEAK or does not match %q:\n%s", tt.want, report)
+				}
+				for _, p := range []string{grader, golden, secret} {
+					if fi, err := os.Stat(p); err != nil || fi.Mode().Perm()&0o077 == 0 && p != secret {
+						t.Errorf("%s: %v, mode %v after the check, want its permissions given back", p, err, fi.Mode())
+					}
+				}
+			})
+		}
 	}
 }
 
