@@ -61,15 +61,6 @@ func studentConfig(bug string, sm sandbox.Mode, mode check.Mode, n int, lim chec
 	}
 }
 
-// short returns n scenarios, or a quarter of them (at least 4) under
-// -short, as make test runs the tests; make test-long runs all n.
-func short(n int) int {
-	if testing.Short() {
-		return max(n/4, 4)
-	}
-	return n
-}
-
 // checkReport runs the check cfg and returns its grade and its report,
 // checking that the report ends with the counts.
 func checkReport(t *testing.T, cfg check.Config, verbose bool) (*check.Grade, string) {
@@ -103,7 +94,7 @@ func lastLine(s string) string {
 func TestStudentWithoutMistakes(t *testing.T) {
 	for _, mode := range []check.Mode{check.Batch, check.LockStep} {
 		t.Run(mode.String(), func(t *testing.T) {
-			g, report := checkStudent(t, noBug, mode, short(100), testTimeouts)
+			g, report := checkStudent(t, noBug, mode, 100, testTimeouts)
 			if n := g.Count(check.Failed); n > 0 {
 				t.Errorf("got %d failures, want none:\n%s", n, report)
 			}

@@ -96,18 +96,14 @@ func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 // input piped at once, and once in lock-step, one line at a time, waiting
 // for the lines that answer each before writing the next. A judge that
 // does not flush its output before it waits for input never answers, and
-// fails the second. Under -short (make test) each transcript runs in one
-// of the modes, in turn; make test-long runs each in both.
+// fails the second.
 func TestGoldenBinary(t *testing.T) {
 	bin := buildJudge(t)
 	lim := check.Timeouts{Timeout: answerTimeout, LineTimeout: answerTimeout}
-	for i, g := range readGoldens(t) {
+	for _, g := range readGoldens(t) {
 		prog := check.Program{Path: bin, Args: []string{"-rules", g.rules}}
 		tr := scenario.Transcript{Input: g.in, Output: g.out, Status: g.status}
 		for _, mode := range []check.Mode{check.Batch, check.LockStep} {
-			if testing.Short() && (i%2 == 0) != (mode == check.Batch) {
-				continue // make test: each transcript in one mode, the modes in turn
-			}
 			t.Run(g.name()+"/"+mode.String(), func(t *testing.T) {
 				r := check.Run(context.Background(), prog, tr, mode, lim, sandbox.Config{Mode: sandbox.Isolated, Limits: sandbox.DefaultLimits})
 				if r.End != check.Exited {
