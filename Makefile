@@ -44,7 +44,7 @@ bench:
 # Built static, as the README builds the grader (CGO_ENABLED=0): the C
 # library's user lookups cost a run about a millisecond more.
 overhead:
-	CGO_ENABLED=0 go test ./check -run '^$$' -bench 'BenchmarkRunPython$$' -benchtime 40x -count 5
+	CGO_ENABLED=0 go test ./internal/grader/check -run '^$$' -bench 'BenchmarkRunPython$$' -benchtime 40x -count 5
 
 # perft counts 8x8 under the full rules to depth 11, printing each depth's
 # count and seconds; make test checks depths 1 to 9.
@@ -55,7 +55,7 @@ perft:
 # (136,055 games in PGN), replays each, checks its result and writes it
 # in PGN and reads it back; make test reads 1977 to 1979 only.
 wthor:
-	go test ./record -run '^TestWTHOR$$' -wthor -v
+	go test ./internal/record -run '^TestWTHOR$$' -wthor -v
 
 # ffo solves the FFO endgame test positions of ../shared/ffo exactly, 1 to
 # 59, and checks every score the files know; it stops at the first file
@@ -71,16 +71,16 @@ ffo:
 # pictures of check's HTML report and of othello serve's page, in a
 # headless Chromium (/usr/bin/chromium; the tests skip without one).
 screenshots:
-	go test ./web ./report -run 'TestScreenshot$$' -screenshots -v
+	go test ./internal/play/web ./internal/grader/report -run 'TestScreenshot$$' -screenshots -v
 
-# book rebuilds the opening book, book/book.txt, from the WTHOR games of
+# book rebuilds the opening book, internal/engine/book/book.txt, from the WTHOR games of
 # ../shared/wthor (every *.pgn of WTHOR): every position that at least 20
 # games reached in their first 20 moves, up to symmetry, with the games'
 # mean final margin. It takes about half a minute on 2 CPUs, and writes
 # the same book for the same games.
 WTHOR ?= ../shared/wthor
 book:
-	go run ./book/mkbook -games $(WTHOR) -plies 20 -min 20 -out book/book.txt
+	go run ./internal/engine/book/mkbook -games $(WTHOR) -plies 20 -min 20 -out internal/engine/book/book.txt
 
 # depthloss measures what a depth costs at the end of the game: at 18
 # empty squares of 30 WTHOR games of ../shared/wthor, how many moves a
@@ -88,10 +88,10 @@ book:
 # wrongly against the exact solve, and their mean loss in discs. It
 # times real searches: run it on a machine at rest.
 depthloss:
-	go test ./player -run '^TestDepthLoss$$' -depthloss -v
+	go test ./internal/engine/player -run '^TestDepthLoss$$' -depthloss -v
 
 # train fits the learned evaluation of 8x8 (package search's Evaluate)
-# to the WTHOR games of WTHOR (PGN files) and writes search/weights.bin,
+# to the WTHOR games of WTHOR (PGN files) and writes internal/engine/search/weights.bin,
 # which the engine embeds: each game solved exactly from 10 empty
 # squares, one game in ten held out by SEED, and 2,000 games of the
 # engine against itself solved exactly from 20, conjugate gradients on
@@ -100,7 +100,7 @@ depthloss:
 # the same file, byte for byte.
 SEED ?= 1
 train:
-	go run ./cmd/train -games $(WTHOR) -seed $(SEED) -out search/weights.bin
+	go run ./cmd/train -games $(WTHOR) -seed $(SEED) -out internal/engine/search/weights.bin
 
 # strength measures the learned evaluation against the hand-written one
 # on positions of the WTHOR games that training held out (package
@@ -111,7 +111,7 @@ train:
 # 25 minutes on the shared 2 CPUs, nice'd (17 for the error and the
 # losses, 7 for the match, at a load of 4 to 14).
 strength:
-	nice -n 10 go test ./search -run 'TestStrength$$' -strength -wthor $(abspath $(WTHOR)) -seed $(SEED) -v -timeout 2h
+	nice -n 10 go test ./internal/engine/search -run 'TestStrength$$' -strength -wthor $(abspath $(WTHOR)) -seed $(SEED) -v -timeout 2h
 
 # image builds the grader's container image, othello, from
 # cmd/othello/Dockerfile, with Docker, or with Podman where no Docker

@@ -28,4 +28,7 @@
 // top-level testdata folder (go test -update rewrites them) against an
 // independent reference judge of their own, read each one back and write
 // it again, and fuzz the judge against the reference.
+//
+// Package console and package othello are the module's public API: every
+// other package of the module is under internal/ or is a command.
 package console

@@ -19,4 +19,7 @@
 // It does no input or output. Everything it refuses comes back as an error
 // wrapping one of the Err variables, for errors.Is, inside a *MoveError or
 // a *ValueError, for errors.As.
+//
+// Package othello and package console are the module's public API: every
+// other package of the module is under internal/ or is a command.
 package othello

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/othello-judge/judge/internal/reference"
+	"github.com/othello-judge/judge/internal/testkit/reference"
 	"github.com/othello-judge/judge/othello"
 )
 

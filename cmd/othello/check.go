@@ -15,11 +15,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/report"
-	"github.com/othello-judge/judge/sandbox"
-	"github.com/othello-judge/judge/scenario"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]

@@ -5,10 +5,10 @@ import (
 	"io"
 	"runtime"
 
-	"github.com/othello-judge/judge/book"
-	"github.com/othello-judge/judge/gtp"
-	"github.com/othello-judge/judge/nboard"
-	"github.com/othello-judge/judge/player"
+	"github.com/othello-judge/judge/internal/engine/book"
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/protocol/gtp"
+	"github.com/othello-judge/judge/internal/protocol/nboard"
 )
 
 const nboardUsage = `usage: othello nboard [flags]

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/scenario"
 )
 
 const genUsage = `usage: othello gen [flags] -out DIR

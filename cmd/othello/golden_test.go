@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/check"
-	"github.com/othello-judge/judge/internal/diff"
-	"github.com/othello-judge/judge/sandbox"
-	"github.com/othello-judge/judge/scenario"
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/diff"
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/grader/scenario"
 )
 
 // goldenDir holds the judge's golden transcripts, one folder a rule set:

@@ -20,10 +20,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/othello-judge/judge/check"
-	"github.com/othello-judge/judge/report"
-	"github.com/othello-judge/judge/sandbox"
-	"github.com/othello-judge/judge/scenario"
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/grader/scenario"
 )
 
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]

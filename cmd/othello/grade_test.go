@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/check"
+	"github.com/othello-judge/judge/internal/grader/check"
 )
 
 // correctPy is the correct Python program of the assignment, in the

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/internal/diff"
+	"github.com/othello-judge/judge/internal/grader/diff"
 )
 
 // repeat returns a reader of n copies of s that holds only one block of

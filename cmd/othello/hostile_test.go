@@ -20,7 +20,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/othello-judge/judge/sandbox"
+	"github.com/othello-judge/judge/internal/grader/sandbox"
 )
 
 // hostileDir holds the hostile programs and the correct Python program.

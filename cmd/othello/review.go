@@ -6,9 +6,9 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/play/session"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/player"
-	"github.com/othello-judge/judge/session"
 )
 
 const reviewUsage = `usage: othello review [flags] FILE

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/internal/diff"
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/grader/diff"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/player"
 )
 
 // reviewDir holds the golden reviews of othello review: each NAME.out is

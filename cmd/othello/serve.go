@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/othello-judge/judge/web"
+	"github.com/othello-judge/judge/internal/play/web"
 )
 
 const serveUsage = `usage: othello serve [flags]

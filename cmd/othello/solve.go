@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/player"
-	"github.com/othello-judge/judge/record"
 )
 
 const solveUsage = `usage: othello solve [flags] FILE

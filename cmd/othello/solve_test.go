@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/player"
-	"github.com/othello-judge/judge/scenario"
 )
 
 // solveDir holds the files of positions that the tests of othello solve

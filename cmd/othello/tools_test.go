@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/scenario"
 )
 
 // TestCheckOwnBinary checks the built judge with othello check, in both

@@ -1,8 +1,8 @@
 // Command train fits the weights of the learned evaluation of package
 // search to the games of a folder of PGN files (the WTHOR collection of
-// ../shared/wthor) and writes them, search/weights.bin by default:
+// ../shared/wthor) and writes them, internal/engine/search/weights.bin by default:
 //
-//	go run ./cmd/train -games ../shared/wthor -seed 1 -out search/weights.bin
+//	go run ./cmd/train -games ../shared/wthor -seed 1 -out internal/engine/search/weights.bin
 //
 // It replays every game, keeps one in ten out of training (train.HeldOut),
 // solves each game exactly from -solve empty squares with package
@@ -23,9 +23,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/othello-judge/judge/record"
-	"github.com/othello-judge/judge/search"
-	"github.com/othello-judge/judge/train"
+	"github.com/othello-judge/judge/internal/engine/search"
+	"github.com/othello-judge/judge/internal/engine/train"
+	"github.com/othello-judge/judge/internal/record"
 )
 
 func main() {
@@ -36,7 +36,7 @@ func main() {
 	ridge := flag.Float64("ridge", 4, "the ridge penalty, in samples")
 	threads := flag.Int("threads", 2, "the games solved and the stages fitted at once")
 	maxGames := flag.Int("max-games", 0, "the games read at most, the first in the files' order; 0 for all")
-	out := flag.String("out", "search/weights.bin", "the weights file written")
+	out := flag.String("out", "internal/engine/search/weights.bin", "the weights file written")
 	var sp train.SelfPlay
 	flag.IntVar(&sp.Games, "selfplay", 2000, "the games of the engine against itself added to the fit")
 	flag.IntVar(&sp.Opening, "selfplay-opening", 8, "the random moves that open each game of the engine against itself")

@@ -1,0 +1,452 @@
+package check_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/othello"
+)
+
+// The fields of each format that the systems that read it need, as
+// parsed back.
+type (
+	gradescopeResults struct {
+		Score     float64 `json:"score"`
+		Output    string  `json:"output"`
+		ExtraData struct {
+			Sandbox string `json:"sandbox"`
+		} `json:"extra_data"`
+		Tests []struct {
+			Name       string  `json:"name"`
+			Score      float64 `json:"score"`
+			MaxScore   float64 `json:"max_score"`
+			Output     string  `json:"output"`
+			Visibility string  `json:"visibility"`
+		} `json:"tests"`
+	}
+	prairieLearnResults struct {
+		Gradable *bool    `json:"gradable"`
+		Score    *float64 `json:"score"`
+		Message  string   `json:"message"`
+		Output   string   `json:"output"`
+		Tests    []struct {
+			Name      string   `json:"name"`
+			Points    *float64 `json:"points"`
+			MaxPoints *float64 `json:"max_points"`
+			Message   string   `json:"message"`
+			Output    *string  `json:"output"`
+		} `json:"tests"`
+	}
+	junitProblem struct {
+		Message string `xml:"message,attr"`
+		Text    string `xml:",chardata"`
+	}
+	junitSuites struct {
+		XMLName  xml.Name `xml:"testsuites"`
+		Tests    int      `xml:"tests,attr"`
+		Failures int      `xml:"failures,attr"`
+		Errors   int      `xml:"errors,attr"`
+		Skipped  int      `xml:"skipped,attr"`
+		Time     string   `xml:"time,attr"`
+		Suites   []struct {
+			Name     string `xml:"name,attr"`
+			Tests    int    `xml:"tests,attr"`
+			Failures int    `xml:"failures,attr"`
+			Errors   int    `xml:"errors,attr"`
+			Skipped  int    `xml:"skipped,attr"`
+			Time     string `xml:"time,attr"`
+			Cases    []struct {
+				Name      string        `xml:"name,attr"`
+				Classname string        `xml:"classname,attr"`
+				Time      string        `xml:"time,attr"`
+				Failure   *junitProblem `xml:"failure"`
+				Error     *junitProblem `xml:"error"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	autolabResult struct {
+		Scores     map[string]float64 `json:"scores"`
+		Scoreboard []float64          `json:"scoreboard"`
+	}
+)
+
+// checkFormat parses data, g written in the format that file's name
+// says, and checks the fields its system reads against g.
+func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
+	t.Helper()
+	total, most := g.Total()
+	switch {
+	case strings.Contains(file, "gradescope"):
+		var r gradescopeResults
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatalf("results.json: %v", err)
+		}
+		if r.ExtraData.Sandbox != g.Sandbox || !strings.Contains(r.Output, g.Sandbox) {
+			t.Errorf("results.json: got the sandbox %q in extra_data and an output of\n%s\nwant %q in both", r.ExtraData.Sandbox, r.Output, g.Sandbox)
+		}
+		sum := 0.0
+		for _, test := range r.Tests {
+			sum += test.Score
+		}
+		if r.Score != total || math.Abs(sum-total) > 0.01 {
+			t.Errorf("results.json: got score %v, tests adding up to %v; want %v", r.Score, sum, total)
+		}
+	case strings.Contains(file, "prairielearn"):
+		if len(data) >= check.MaxPrairieLearn {
+			t.Errorf("results.json: got %d bytes, want under %d", len(data), check.MaxPrairieLearn)
+		}
+		var r prairieLearnResults
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatalf("results.json: %v", err)
+		}
+		if r.Gradable == nil || !*r.Gradable || r.Score == nil || *r.Score < 0 || *r.Score > 1 || math.Abs(*r.Score*most-total) > 0.01 {
+			t.Errorf("results.json: got gradable %v, score %v; want gradable true, score %v/%v", r.Gradable, r.Score, total, most)
+		}
+		points, max := 0.0, 0.0
+		for _, test := range r.Tests {
+			if test.Name == "" || test.Message == "" || test.Points == nil || test.MaxPoints == nil || test.Output == nil {
+				t.Fatalf("results.json: a test lacks a name, a message, points, max_points or output: %+v", test)
+			}
+			points += *test.Points
+			max += *test.MaxPoints
+		}
+		if math.Abs(points-total) > 0.01 || math.Abs(max-most) > 0.01 {
+			t.Errorf("results.json: tests add up to %v of %v, want %v of %v", points, max, total, most)
+		}
+	case strings.HasSuffix(file, ".xml"):
+		var r junitSuites
+		if err := xml.Unmarshal(data, &r); err != nil {
+			t.Fatalf("JUnit XML: %v", err)
+		}
+		var tests, failures, errs int
+		for _, s := range r.Suites {
+			var f, e int
+			for _, c := range s.Cases {
+				if c.Name == "" || c.Classname == "" || c.Time == "" {
+					t.Errorf("JUnit XML: a testcase of %s lacks a name, a classname or a time", s.Name)
+				}
+				if c.Failure != nil && (c.Failure.Message == "" || c.Failure.Text == "") {
+					t.Errorf("JUnit XML: %s fails with no message or text", c.Name)
+				}
+				if c.Failure != nil {
+					f++
+				}
+				if c.Error != nil {
+					e++
+				}
+			}
+			if s.Name == "" || s.Time == "" || s.Tests != len(s.Cases) || s.Failures != f || s.Errors != e || s.Skipped != 0 {
+				t.Errorf("JUnit XML: testsuite %q says tests %d, failures %d, errors %d, skipped %d; has %d, %d, %d, 0",
+					s.Name, s.Tests, s.Failures, s.Errors, s.Skipped, len(s.Cases), f, e)
+			}
+			tests, failures, errs = tests+len(s.Cases), failures+f, errs+e
+		}
+		if r.Tests != tests || r.Failures != failures || r.Errors != errs || r.Time == "" {
+			t.Errorf("JUnit XML: testsuites says tests %d, failures %d, errors %d; its testsuites have %d, %d, %d", r.Tests, r.Failures, r.Errors, tests, failures, errs)
+		}
+		// A testcase for each scenario, with format one more for each
+		// scenario right in logic, failing unless right to the byte, and
+		// one for each rule of structure, failing when it is broken, an
+		// error when it is not checked.
+		wantTests, wantFailures, wantErrors := len(g.Cases), g.Count(check.Failed), g.Count(check.NotRun)
+		for _, r := range g.Structure {
+			wantTests++
+			wantFailures += map[bool]int{true: 1}[r.Verdict == check.Failed]
+			wantErrors += map[bool]int{true: 1}[r.Verdict == check.NotRun]
+		}
+		if slices.ContainsFunc(g.Scores, func(s check.Score) bool { return s.Category == scenario.Format }) {
+			for _, c := range g.Cases {
+				if c.Verdict == check.Passed {
+					wantTests++
+					if !c.Exact() {
+						wantFailures++
+					}
+				}
+			}
+		}
+		if tests != wantTests || failures != wantFailures || errs != wantErrors {
+			t.Errorf("JUnit XML: got %d tests, %d failures, %d errors; want %d, %d, %d", tests, failures, errs, wantTests, wantFailures, wantErrors)
+		}
+	case strings.Contains(file, "autolab"):
+		text := strings.TrimSuffix(string(data), "\n")
+		last := text[strings.LastIndexByte(text, '\n')+1:]
+		var r autolabResult
+		if err := json.Unmarshal([]byte(last), &r); err != nil {
+			t.Fatalf("the autoresult, %q: %v", last, err)
+		}
+		sum := 0.0
+		for _, p := range r.Scores {
+			sum += p
+		}
+		if len(r.Scoreboard) == 0 || r.Scoreboard[0] != total || math.Abs(sum-total) > 0.01 {
+			t.Errorf("the autoresult %s: want scores adding up to %v, and the scoreboard starting with it", last, total)
+		}
+		var report bytes.Buffer
+		check.WriteText(&report, g, false)
+		if !strings.HasPrefix(string(data), report.String()) {
+			t.Errorf("does not start with the text report")
+		}
+	case strings.HasSuffix(file, ".json"):
+		if !json.Valid(data) {
+			t.Errorf("not valid JSON")
+		}
+	}
+}
+
+// hostile is what a program could write to break a format: NUL, a byte
+// that is not UTF-8, escape codes, the ends of CDATA and of a JUnit
+// failure, quotes, ampersands and a 64 KiB line.
+const hostile = "\x00\xff\x1b[2J]]></failure></testcase>\"'&<![CDATA[\r\x7f\u202e" + "\n{\"scores\": {\"reference\": 1000}}\n"
+
+// handMadeGrade returns a grade made by hand, not by a check, whose
+// program's lines hold got as they are, not quoted: the writers must
+// keep a format valid even then. Its categories: reference passes;
+// non-square fails in way 1 and, with fewest-wins, in way 2; fewest-wins
+// also fails alone in way 3; passes has a scenario not run; lock-step
+// passes right but for blanks, in way 4, which format counts; of the
+// rules of structure, one is kept, one broken, one not checked and one
+// kept, their places saying got. Each way's difference is repeated n
+// times, and its line goes on with long Ys.
+func handMadeGrade(got string, n, long int) *check.Grade {
+	g := &check.Grade{
+		Program: "student", Rules: othello.Full{}, RulesFrom: "its first line", Seed: 1, Jobs: 1,
+		Sandbox: "sandbox: isolated, by hand", Elapsed: 1500 * time.Millisecond,
+	}
+	add := func(name string, c scenario.Category, v check.Verdict) *check.Case {
+		k := &check.Case{Name: name, Category: c, About: "made by hand", Verdict: v}
+		if v == check.NotRun {
+			k.Why = "not run: the check was stopped"
+		}
+		g.Cases = append(g.Cases, k)
+		return k
+	}
+	add("ref", scenario.Reference, check.Passed)
+	ways := [][]*check.Case{
+		{add("square-1", scenario.NonSquare, check.Failed)},
+		{add("square-2", scenario.NonSquare, check.Failed), add("fewest-1", scenario.FewestWins, check.Failed)},
+		{add("fewest-2", scenario.FewestWins, check.Failed)},
+	}
+	add("passes-1", scenario.Passes, check.NotRun)
+	blanks := add("lock-1", scenario.LockStep, check.Passed)
+	for i, cases := range ways {
+		f := &check.Failure{
+			Line: 9, Want: "B: 0  W: 3\n", Got: got + strings.Repeat("Y", long), InputLine: 9, Input: got,
+			Diff: strings.Repeat("    got   "+got+"\n", n), End: check.Exited, What: "it exited with status 1 " + got, Stderr: []string{got},
+		}
+		w := &check.Way{Number: i + 1, Cases: cases, Reproducer: check.Reproducer{Input: []byte("4\n4\nB\n>\n" + got + "\n"), Failure: f, Size: "4x4", Shrunk: true}}
+		for _, c := range cases {
+			c.Failure, c.Way = f, w
+		}
+		g.Ways = append(g.Ways, w)
+	}
+	f := &check.Failure{Line: 9, Want: "B: 0  W: 3\n", Got: "B: 0 W: 3 " + got + "\n", InputLine: 9, Input: got, Blanks: true, End: check.Exited}
+	blanks.Failure = f
+	blanks.Way = &check.Way{Number: 4, Cases: []*check.Case{blanks}, Reproducer: check.Reproducer{Input: []byte("4\n4\nB\n>\n" + got + "\n"), Failure: f, Size: "4x4"}}
+	g.Ways = append(g.Ways, blanks.Way)
+	g.Structure = []check.Rule{
+		{Name: "one-main", About: "one main", Verdict: check.Passed, Where: []string{got + ": runs the program"}},
+		{Name: "logic-apart", About: "logic apart", Verdict: check.Failed, Where: []string{"logic.py:3: calls print", got + ":1: uses sys.stdout"}},
+		{Name: "a-class", About: "a class", Verdict: check.NotRun, Where: []string{"the structure could not be read: " + got}},
+		{Name: "own-exception", About: "an exception", Verdict: check.Passed, Where: []string{got + ":2: class E, an exception"}},
+	}
+	for _, c := range []scenario.Category{scenario.Reference, scenario.NonSquare, scenario.FewestWins, scenario.Passes, scenario.LockStep, scenario.Format, scenario.Structure} {
+		s := check.Score{Category: c, Weight: 20, Max: 20}
+		for _, r := range g.Structure {
+			if c == scenario.Structure {
+				s.Passed += map[bool]int{true: 1}[r.Verdict == check.Passed]
+				s.Failed += map[bool]int{true: 1}[r.Verdict == check.Failed]
+				s.NotRun += map[bool]int{true: 1}[r.Verdict == check.NotRun]
+			}
+		}
+		for _, k := range g.Cases {
+			if c == scenario.Format && k.Verdict == check.Passed {
+				s.Passed += map[bool]int{true: 1}[k.Exact()]
+				s.Failed += map[bool]int{true: 1}[!k.Exact()]
+			} else if k.Category == c {
+				s.Passed += map[bool]int{true: 1}[k.Verdict == check.Passed]
+				s.Failed += map[bool]int{true: 1}[k.Verdict == check.Failed]
+				s.NotRun += map[bool]int{true: 1}[k.Verdict == check.NotRun]
+			}
+		}
+		s.Points = s.Weight * float64(s.Passed) / float64(s.Passed+s.Failed+s.NotRun)
+		g.Scores = append(g.Scores, s)
+	}
+	return g
+}
+
+// writers are the formats of a check, by a file name that checkFormat
+// knows them by.
+var writers = map[string]func(*bytes.Buffer, *check.Grade) error{
+	"results.json":      func(b *bytes.Buffer, g *check.Grade) error { return check.WriteJSON(b, g) },
+	"gradescope.json":   func(b *bytes.Buffer, g *check.Grade) error { return check.WriteGradescope(b, g, nil) },
+	"prairielearn.json": func(b *bytes.Buffer, g *check.Grade) error { return check.WritePrairieLearn(b, g) },
+	"junit.xml":         func(b *bytes.Buffer, g *check.Grade) error { return check.WriteJUnit(b, g) },
+	"autolab.txt":       func(b *bytes.Buffer, g *check.Grade) error { return check.WriteAutolab(b, g, false) },
+}
+
+// TestFormatsOfHostileOutput writes a grade whose program's lines hold
+// hostile bytes as they are, compares each format with its golden file,
+// testdata/hostile-FORMAT, and checks that each stays valid:
+// it parses back, with the fields its system reads, and the XML holds
+// no character that XML 1.0 forbids.
+func TestFormatsOfHostileOutput(t *testing.T) {
+	// The golden files' lines are 300 bytes long, not 64 KiB.
+	short, long := handMadeGrade(hostile, 1, 300), handMadeGrade(hostile, 1, 64<<10)
+	for file, write := range writers {
+		t.Run(file, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := write(&b, short); err != nil {
+				t.Fatal(err)
+			}
+			compareGolden(t, filepath.Join("testdata", "hostile-"+file), b.Bytes())
+			b.Reset()
+			if err := write(&b, long); err != nil {
+				t.Fatal(err)
+			}
+			checkFormat(t, file, long, b.Bytes())
+			if strings.HasSuffix(file, ".xml") {
+				for i, r := range b.String() {
+					if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0xfffe || r == 0xffff {
+						t.Fatalf("holds %q at byte %d", r, i)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestErrorFormats checks that each format of a check that could not
+// run parses back and says why.
+func TestErrorFormats(t *testing.T) {
+	err := fmt.Errorf("check: student: it could not be started: %s", hostile)
+	for _, tt := range []struct {
+		name  string
+		write func(*bytes.Buffer) error
+	}{
+		{"gradescope", func(b *bytes.Buffer) error { return check.WriteGradescopeError(b, err) }},
+		{"prairielearn", func(b *bytes.Buffer) error { return check.WritePrairieLearnError(b, err) }},
+		{"junit", func(b *bytes.Buffer) error { return check.WriteJUnitError(b, err) }},
+		{"autolab", func(b *bytes.Buffer) error { return check.WriteAutolabError(b, err) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tt.write(&b); err != nil {
+				t.Fatal(err)
+			}
+			var v any
+			var parse error
+			switch tt.name {
+			case "junit":
+				var r junitSuites
+				parse = xml.Unmarshal(b.Bytes(), &r)
+				if parse == nil && (r.Errors != 1 || len(r.Suites) != 1 || len(r.Suites[0].Cases) != 1 || r.Suites[0].Cases[0].Error == nil) {
+					t.Errorf("got %+v, want one testcase in error", r)
+				}
+			case "autolab":
+				text := strings.TrimSuffix(b.String(), "\n")
+				var r autolabResult
+				parse = json.Unmarshal([]byte(text[strings.LastIndexByte(text, '\n')+1:]), &r)
+				if parse == nil && len(r.Scores) != 0 {
+					t.Errorf("got the scores %v, want none", r.Scores)
+				}
+			default:
+				parse = json.Unmarshal(b.Bytes(), &v)
+			}
+			if parse != nil {
+				t.Fatalf("%v:\n%s", parse, b.String())
+			}
+			if !strings.Contains(b.String(), "could not be started") {
+				t.Errorf("does not say why:\n%s", b.String())
+			}
+		})
+	}
+}
+
+// TestPrairieLearnCap checks that results.json of a grade whose outputs
+// add up to several megabytes is cut under PrairieLearn's 1 MB, saying
+// so, and still parses with every test.
+func TestPrairieLearnCap(t *testing.T) {
+	g := handMadeGrade("long", 40000, 64<<10) // about 800 KB of difference a way
+	var b bytes.Buffer
+	if err := check.WritePrairieLearn(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	checkFormat(t, "prairielearn.json", g, b.Bytes())
+	var r prairieLearnResults
+	json.Unmarshal(b.Bytes(), &r)
+	if len(r.Tests) != len(g.Scores) || !strings.Contains(b.String(), "cut here: the results must stay under PrairieLearn's 1 MB") {
+		t.Errorf("got %d tests and %d bytes, want %d tests, the outputs cut saying so", len(r.Tests), b.Len(), len(g.Scores))
+	}
+}
+
+// TestGradescopeHides checks that a hidden category shows nowhere that
+// students see before the grades are published: not in the output, nor
+// in the tests that are visible, even in a way of failing that it shares
+// with a visible category; its own test is after_published.
+func TestGradescopeHides(t *testing.T) {
+	g := handMadeGrade("wrong", 1, 64<<10)
+	var b bytes.Buffer
+	if err := check.WriteGradescope(&b, g, []scenario.Category{scenario.FewestWins}); err != nil {
+		t.Fatal(err)
+	}
+	var r gradescopeResults
+	if err := json.Unmarshal(b.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	seen := r.Output
+	for _, test := range r.Tests {
+		hidden := strings.HasPrefix(test.Name, "fewest-wins:")
+		if hidden != (test.Visibility == "after_published") {
+			t.Errorf("%s: got visibility %s", test.Name, test.Visibility)
+		}
+		if !hidden {
+			seen += test.Output
+		}
+	}
+	// Of the four ways, the third is fewest-wins' alone: the blanks way is
+	// the third that students see.
+	for _, leak := range []string{"fewest", "way 4", "of 4:", "3 failed"} {
+		if strings.Contains(seen, leak) {
+			t.Errorf("what students see at once holds %q:\n%s", leak, seen)
+		}
+	}
+	for _, want := range []string{"2 failed, 1 not run", "way 2: 1 scenario (non-square 1)", "WAY 2 of 3", "way 3: 1 scenario (lock-step 1): right but for blanks", "2 of 4 rules of structure kept"} {
+		if !strings.Contains(seen, want) {
+			t.Errorf("what students see at once lacks %q:\n%s", want, seen)
+		}
+	}
+}
+
+// TestGradescopeHidesStructure checks that hidden, the structure shows
+// only in its own test, after_published.
+func TestGradescopeHidesStructure(t *testing.T) {
+	var b bytes.Buffer
+	if err := check.WriteGradescope(&b, handMadeGrade("wrong", 1, 10), []scenario.Category{scenario.Structure}); err != nil {
+		t.Fatal(err)
+	}
+	var r gradescopeResults
+	if err := json.Unmarshal(b.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	seen, hidden := r.Output, ""
+	for _, test := range r.Tests {
+		if strings.HasPrefix(test.Name, "structure:") && test.Visibility == "after_published" {
+			hidden += test.Output
+		} else {
+			seen += test.Output
+		}
+	}
+	if strings.Contains(seen, "structure") || !strings.Contains(hidden, "2 of 4 rules of structure kept:\n") {
+		t.Errorf("got what students see at once\n%s\nand after publication\n%s\nwant the structure only after", seen, hidden)
+	}
+}
