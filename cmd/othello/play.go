@@ -11,11 +11,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/play/session"
+	"github.com/othello-judge/judge/internal/play/terminal"
+	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/player"
-	"github.com/othello-judge/judge/record"
-	"github.com/othello-judge/judge/session"
-	"github.com/othello-judge/judge/terminal"
 )
 
 const playUsage = `usage: othello play [flags]
@@ -295,18 +295,19 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 // ratings, the clocks and each move's evaluation and time; otherwise a
 // new record of c's setup, with only the date and place of the file of
 // -board. The players' names are the loaded record's, with their
-// ratings, but for a colour whose player the flags give (blackSet,
-// whiteSet) or the file does not name: then the player's name
-// (playerName). The date and place are the file's, or now and "othello".
+// ratings, for the colours that people play; a colour the file does not
+// name, or that a computer plays by the flags (blackSet, whiteSet), gets
+// its player's name (playerName). The date and place are the file's, or
+// now and "othello".
 func saveBase(c *terminal.Config, loaded record.Record, load, blackSet, whiteSet bool) record.Record {
 	base := record.Record{Setup: c.Setup, Date: loaded.Date, Place: loaded.Place}
 	if load {
 		base = loaded
 	}
-	if blackSet || base.Black == "" {
+	if base.Black == "" || blackSet && c.Black != nil {
 		base.Black, base.BlackRating = playerName(c.Black), ""
 	}
-	if whiteSet || base.White == "" {
+	if base.White == "" || whiteSet && c.White != nil {
 		base.White, base.WhiteRating = playerName(c.White), ""
 	}
 	if base.Date == "" {

@@ -15,10 +15,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/othello-judge/judge/internal/diff"
-	"github.com/othello-judge/judge/internal/txtar"
+	"github.com/othello-judge/judge/internal/grader/diff"
+	"github.com/othello-judge/judge/internal/record"
+	"github.com/othello-judge/judge/internal/testkit/txtar"
 	"github.com/othello-judge/judge/othello"
-	"github.com/othello-judge/judge/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the terminal, status and stderr sections of othello play's transcripts in testdata/play, and othello review's golden reviews in testdata/review")
@@ -488,7 +488,8 @@ func TestPlaySaveLoad(t *testing.T) {
 
 // TestPlayLoadKeeps loads GGS's games with -load and saves them with
 // -save: what the file says is kept, property for property, the names of
-// the players but where a flag gives the player, and the moves played
+// the players (people's, given by a flag or not) but where a flag gives a
+// computer player, and the moves played
 // after loading have no evaluation or time. A first game that cannot be
 // played is skipped, and said on standard error.
 func TestPlayLoadKeeps(t *testing.T) {
@@ -504,8 +505,10 @@ func TestPlayLoadKeeps(t *testing.T) {
 		stderr string
 	}{
 		{"as it was", head + ";)\n", nil, "quit\n", head + ";)\n", ""},
-		{"white given, a move played", head + ";)\n", []string{"-white", "human"}, "c4\nquit\n",
-			strings.Replace(head, "PW[scorp+]RB[2350.10]RW[2401.77]", "PW[human]RB[2350.10]", 1) + "B[c4];)\n", ""},
+		{"two people, a move played", head + ";)\n", []string{"-white", "human"}, "c4\nquit\n", head + "B[c4];)\n", ""},
+		{"two people given", head + ";)\n", []string{"-black", "human", "-white", "human"}, "quit\n", head + ";)\n", ""},
+		{"a computer given", head + ";)\n", []string{"-white", "greedy"}, "quit\n",
+			strings.Replace(head, "PW[scorp+]RB[2350.10]RW[2401.77]", "PW[greedy]RB[2350.10]", 1) + ";)\n", ""},
 		{"a bad game first", bad + head + ";)\n", nil, "quit\n", head + ";)\n", ": game 1 skipped: line 2: move 1, B a1: move flips no disc\n"},
 	}
 	for _, tt := range tests {
