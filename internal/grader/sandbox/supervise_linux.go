@@ -328,14 +328,20 @@ func (w *watch) measure() (Limit, time.Duration) {
 // reaped as it goes: the reaper waits for no process while reaps is full,
 // and what it has not reaped stays, a zombie, among the descendants.
 func (w *watch) killAll(reaps <-chan reaped) {
+	w.killEach(reaps, w.descendants, func(pid int) { syscall.Kill(pid, syscall.SIGKILL) })
+}
+
+// killEach is killAll with the run's processes listed by list and each
+// killed by kill.
+func (w *watch) killEach(reaps <-chan reaped, list func() []int, kill func(pid int)) {
 	deadline := time.Now().Add(stopWait)
 	for round := 0; round < maxKillRounds && time.Now().Before(deadline); round++ {
 		if w.s.Isolate {
 			syscall.Kill(-1, syscall.SIGKILL) // as process 1: every other process of the namespace
 		}
-		pids := w.descendants()
+		pids := list()
 		for _, pid := range pids {
-			syscall.Kill(pid, syscall.SIGKILL)
+			kill(pid)
 		}
 		if len(pids) == 0 {
 			return

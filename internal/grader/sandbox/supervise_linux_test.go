@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"runtime"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -55,5 +57,58 @@ func TestInterval(t *testing.T) {
 func TestOnlineCPUs(t *testing.T) {
 	if got, least := onlineCPUs(), runtime.NumCPU(); got < least {
 		t.Errorf("got %d CPUs, want at least the %d the test may use", got, least)
+	}
+}
+
+// TestKillEachTakesReaps checks that killing a run's processes goes on
+// taking what the reaper reaped: a run that leaves more processes than
+// reaps holds, when its main process ends, is all reaped, where killAll
+// once waited stopWait for zombies that the reaper, stuck on a full
+// channel, could not reap (a fork bomb on a busy machine).
+func TestKillEachTakesReaps(t *testing.T) {
+	const n = 150
+	alive := map[int]bool{} // not reaped yet, as the run's descendants list them
+	for pid := 1; pid <= n; pid++ {
+		alive[pid] = true
+	}
+	var mu sync.Mutex
+	killed := make(chan int, n)
+	reaps := make(chan reaped, 64) // as watch.run makes it
+	go func() {                    // the reaper: reaps each killed process, once there is room
+		defer close(reaps)
+		for i := 0; i < n; i++ {
+			pid := <-killed
+			reaps <- reaped{pid: pid, usage: syscall.Rusage{Utime: syscall.Timeval{Usec: 1000}}}
+			mu.Lock()
+			delete(alive, pid)
+			mu.Unlock()
+		}
+	}()
+	list := func() []int {
+		mu.Lock()
+		defer mu.Unlock()
+		var pids []int
+		for pid := range alive {
+			pids = append(pids, pid)
+		}
+		return pids
+	}
+	sent := map[int]bool{}
+	kill := func(pid int) { // a zombie killed again is no new death
+		if !sent[pid] {
+			sent[pid] = true
+			killed <- pid
+		}
+	}
+	w := &watch{s: spec{Limits: DefaultLimits}}
+	w.killEach(reaps, list, kill) // it returns when none is left, or gives up after stopWait
+	if left := list(); len(left) > 0 {
+		t.Errorf("got %d processes not reaped when killing ended, want none: the reaper was stuck on a full channel", len(left))
+	}
+	for range reaps { // what was reaped after the last list
+		w.reapedCPU += time.Millisecond
+	}
+	if want := n * time.Millisecond; w.reapedCPU != want {
+		t.Errorf("got %v of CPU time reaped, want %v", w.reapedCPU, want)
 	}
 }
