@@ -115,7 +115,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 		return badUsage(stderr, "play", playUsage, "%v", err)
 	}
 	for _, s := range c.skipped {
-		fmt.Fprintf(stderr, "othello play: %s: game %d skipped: line %d: %s\n", c.file, s.Number, s.Err.Line, s.Err.Msg)
+		fmt.Fprintf(stderr, "othello play: %s:%d: game %d skipped: %s\n", c.file, s.Err.Line, s.Number, s.Err.Msg)
 	}
 	if c.match {
 		return runMatch(c.Config, c.games, c.stats, stdout, stderr)
@@ -346,36 +346,24 @@ func colorOn(mode string, env environ) (bool, error) {
 }
 
 // readGameFile reads the game of the file at path for -load and -board,
-// and its format (record.Read): the first game that can be played of a
-// file of games, such as GGF, a judge's setup and its move lines, a move
-// list from the standard 8x8 start, or the first position of a file in
-// OBF as a game with no moves; under rules r when the file does not say.
-// It returns the games skipped before it too, that cannot be played.
+// under the rules r unless the file says which (record.ReadFile): the
+// first game that can be played, its format, and the games skipped
+// before it.
 func readGameFile(path string, r othello.Rules) (record.Record, record.Format, []record.Skipped, error) {
-	data, err := os.ReadFile(path)
+	games, format, se, err := record.ReadFile(path, r)
 	if err != nil {
-		return record.Record{}, record.Unknown, nil, err
+		return record.Record{}, format, nil, err
 	}
-	base, _ := othello.StandardSetup(r, 8, 8)
-	games, format, err := record.Read(string(data), base)
-	var se *record.SkipError
-	var pe *record.ParseError
-	switch {
-	case errors.As(err, &se):
-		var skipped []record.Skipped // those before the first game read
+	var skipped []record.Skipped // those before the first game read
+	if se != nil {
 		for i, s := range se.Skipped {
 			if s.Number != i+1 {
 				break
 			}
 			skipped = append(skipped, s)
 		}
-		return games[0], format, skipped, nil
-	case errors.As(err, &pe):
-		return record.Record{}, format, nil, fmt.Errorf("%s: line %d: %s", path, pe.Line, pe.Msg)
-	case err != nil:
-		return record.Record{}, format, nil, err
 	}
-	return games[0], format, nil, nil
+	return games[0], format, skipped, nil
 }
 
 // endSetup returns the setup of a game that starts where the game of r

@@ -509,7 +509,7 @@ func TestPlayLoadKeeps(t *testing.T) {
 		{"two people given", head + ";)\n", []string{"-black", "human", "-white", "human"}, "quit\n", head + ";)\n", ""},
 		{"a computer given", head + ";)\n", []string{"-white", "greedy"}, "quit\n",
 			strings.Replace(head, "PW[scorp+]RB[2350.10]RW[2401.77]", "PW[greedy]RB[2350.10]", 1) + ";)\n", ""},
-		{"a bad game first", bad + head + ";)\n", nil, "quit\n", head + ";)\n", ": game 1 skipped: line 2: move 1, B a1: move flips no disc\n"},
+		{"a bad game first", bad + head + ";)\n", nil, "quit\n", head + ";)\n", ":2: game 1 skipped: move 1, B a1: move flips no disc\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -556,8 +556,8 @@ func TestPlayFiles(t *testing.T) {
 		{"rules differ", []string{"-load", game, "-rules", "simple"}, 2, "", "othello play: -rules simple, but " + game + " is a game under the FULL rules: drop -rules"},
 		{"rules agree", []string{"-load", game, "-rules", "full", "-white", "human"}, 0, "X Black 21, O White 29, Black to move\n", ""},
 		{"missing file", []string{"-load", filepath.Join(dir, "missing.ggf")}, 1, "", "othello play: open "},
-		{"bad move", []string{"-load", filepath.Join(solveDir, "bad.ggf")}, 1, "", "othello play: " + filepath.Join(solveDir, "bad.ggf") + ": line 3: move 3, B a1: move flips no disc\n"},
-		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ": line 1: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list, nor a position in OBF\n"},
+		{"bad move", []string{"-load", filepath.Join(solveDir, "bad.ggf")}, 1, "", "othello play: " + filepath.Join(solveDir, "bad.ggf") + ":3: move 3, B a1: move flips no disc\n"},
+		{"not a game", []string{"-load", notAGame}, 1, "", "othello play: " + notAGame + ":1: not a game in GGF, SGF, PGN, WTHOR, a judge's setup or a move list, nor a position in OBF\n"},
 		{"save nowhere", []string{"-save", filepath.Join(dir, "missing", "x.ggf")}, 1, "", "othello play: save " + filepath.Join(dir, "missing", "x.ggf") + ": open "},
 		{"load a move list", []string{"-load", filepath.Join(solveDir, "endgame.txt"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nOpening: Diagonal Opening\nBlack (X) to move: Bye.", ""},
 		{"load WTHOR", []string{"-load", filepath.Join(solveDir, "games.wtb"), "-white", "human"}, 0, "X Black 21, O White 29, Black to move\nOpening: Diagonal Opening\nBlack (X) to move: Bye.", ""},

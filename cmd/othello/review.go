@@ -8,6 +8,7 @@ import (
 
 	"github.com/othello-judge/judge/internal/engine/player"
 	"github.com/othello-judge/judge/internal/play/session"
+	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -112,14 +113,14 @@ func reviewFile(path string, rules othello.Rules, cpu player.CPU, from int, out 
 		fmt.Fprintf(stderr, "othello review: %v\n", err)
 		return 1
 	}
-	games, format, _, err := readRecords(path, rules)
+	games, format, _, err := record.ReadFile(path, rules)
 	if err != nil {
 		return fail(err)
 	}
 	rec := games[0]
 	g, err := rec.Game()
 	if err != nil {
-		return fail(&lineError{Path: path, Msg: err.Error(), Err: err})
+		return fail(&record.FileError{Path: path, Msg: err.Error(), Err: err})
 	}
 	what := "a game in " + format.String()
 	if len(games) > 1 {
@@ -142,7 +143,7 @@ func reviewFile(path string, rules othello.Rules, cpu player.CPU, from int, out 
 		fmt.Fprintf(stderr, "othello review: %v\n", werr)
 		return 1
 	case err != nil:
-		return fail(&lineError{Path: path, Msg: err.Error(), Err: err})
+		return fail(&record.FileError{Path: path, Msg: err.Error(), Err: err})
 	}
 	fmt.Fprintln(out, "Turning points:")
 	for _, msg := range session.TurningPoints(reviews) {

@@ -93,7 +93,7 @@ func TestReviewErrors(t *testing.T) {
 	}{
 		{"missing file", []string{filepath.Join(reviewDir, "missing.ggf")}, 1, "othello review: open " + filepath.Join(reviewDir, "missing.ggf") + ": "},
 		{"bad GGF move", []string{filepath.Join(solveDir, "bad.ggf")}, 1, "othello review: " + filepath.Join(solveDir, "bad.ggf") + ":3: move 3, B a1: move flips no disc\n"},
-		{"no position", []string{filepath.Join(solveDir, "empty.obf")}, 1, "othello review: " + filepath.Join(solveDir, "empty.obf") + ": no position in it\n"},
+		{"no position", []string{filepath.Join(solveDir, "empty.obf")}, 1, "othello review: " + filepath.Join(solveDir, "empty.obf") + ": no game or position in it\n"},
 		{"no file", nil, 2, "othello review: FILE is required\n"},
 		{"two files", []string{game, game}, 2, `othello review: unexpected argument "` + game + `"`},
 		{"zero time", []string{"-time", "0s", game}, 2, "othello review: -time must be positive, got 0s\n"},

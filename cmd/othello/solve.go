@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -214,7 +212,7 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 		solved++
 		r, err := cpu.Analyze(p.pos, p.win)
 		if err != nil {
-			return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: %v", i+1, err), Err: err})
+			return fail(&record.FileError{Path: path, Msg: fmt.Sprintf("#%d: %v", i+1, err), Err: err})
 		}
 		v := judgeResult(r, p.known)
 		sum.add(r, v)
@@ -224,14 +222,14 @@ func solveFile(path string, rules othello.Rules, c solveConfig, out *bufio.Write
 		if c.pv {
 			pv, err := principalVariation(cpu, p, r)
 			if err != nil {
-				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: principal variation: %v", i+1, err), Err: err})
+				return fail(&record.FileError{Path: path, Msg: fmt.Sprintf("#%d: principal variation: %v", i+1, err), Err: err})
 			}
 			fmt.Fprintln(out, strings.TrimSuffix("    pv: "+strings.Join(pv, " "), " "))
 		}
 		if c.all {
 			line, err := allMoves(cpu, p, r, &sum)
 			if err != nil {
-				return fail(&lineError{Path: path, Msg: fmt.Sprintf("#%d: scores of the moves: %v", i+1, err), Err: err})
+				return fail(&record.FileError{Path: path, Msg: fmt.Sprintf("#%d: scores of the moves: %v", i+1, err), Err: err})
 			}
 			fmt.Fprintln(out, "    all: "+line)
 		}
@@ -300,30 +298,12 @@ type problemFile struct {
 	anyKnown bool   // whether some position has a known score
 }
 
-// A lineError is a file of positions that cannot be read, or a line of
-// it that is not a position.
-type lineError struct {
-	Path string
-	Line int    // from 1; 0 for the whole file
-	Msg  string // what is wrong, for a person
-	Err  error  // what went wrong, such as a *record.ParseError
-}
-
-func (e *lineError) Error() string {
-	if e.Line == 0 {
-		return e.Path + ": " + e.Msg
-	}
-	return e.Path + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
-}
-
-func (e *lineError) Unwrap() error { return e.Err }
-
 // readProblems reads the positions of the file at path, whatever its
 // format (record.Read), under rules r when the file does not say: each
 // position of OBF, and the position at the end of each game of GGF, of a
 // judge's setup and its move lines or of a move list.
 func readProblems(path string, r othello.Rules) (problemFile, error) {
-	games, format, se, err := readRecords(path, r)
+	games, format, se, err := record.ReadFile(path, r)
 	if err != nil {
 		return problemFile{}, err
 	}
@@ -331,7 +311,7 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 	for _, rec := range games {
 		g, err := rec.Game()
 		if err != nil {
-			return problemFile{}, &lineError{Path: path, Msg: err.Error(), Err: err}
+			return problemFile{}, &record.FileError{Path: path, Msg: err.Error(), Err: err}
 		}
 		known := rec.Known
 		if format == record.OBF && rec.Setup.Rules != (othello.Full{}) {
@@ -366,32 +346,6 @@ func readProblems(path string, r othello.Rules) (problemFile, error) {
 		f.about += " after " + plural(n, "move", "moves")
 	}
 	return f, nil
-}
-
-// readRecords reads the games or positions of the file at path, whatever
-// its format (record.Read), under rules r when the file does not say,
-// with the *record.SkipError of the games skipped if some were, nil
-// otherwise. A file that cannot be read is its error; one with no game,
-// or with a line that is not what its format holds, a *lineError.
-func readRecords(path string, r othello.Rules) ([]record.Record, record.Format, *record.SkipError, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	base, _ := othello.StandardSetup(r, 8, 8)
-	games, format, err := record.Read(string(data), base)
-	var se *record.SkipError
-	var pe *record.ParseError
-	switch {
-	case errors.As(err, &se):
-	case errors.Is(err, record.ErrNoGame):
-		return nil, 0, nil, &lineError{Path: path, Msg: "no position in it", Err: err}
-	case errors.As(err, &pe):
-		return nil, 0, nil, &lineError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
-	case err != nil:
-		return nil, 0, nil, &lineError{Path: path, Msg: err.Error(), Err: err}
-	}
-	return games, format, se, nil
 }
 
 // endPosition returns the position at the end of g, to solve: when the

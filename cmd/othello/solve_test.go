@@ -225,7 +225,7 @@ func TestSolve(t *testing.T) {
 		{"bad GGF move", []string{filepath.Join(solveDir, "bad.ggf")}, 1, nil,
 			"othello solve: " + filepath.Join(solveDir, "bad.ggf") + ":3: move 3, B a1: move flips no disc\n"},
 		{"no position", []string{filepath.Join(solveDir, "empty.obf")}, 1, nil,
-			"othello solve: " + filepath.Join(solveDir, "empty.obf") + ": no position in it\n"},
+			"othello solve: " + filepath.Join(solveDir, "empty.obf") + ": no game or position in it\n"},
 		{"missing file", []string{filepath.Join(solveDir, "missing.obf")}, 1, nil,
 			"othello solve: open " + filepath.Join(solveDir, "missing.obf") + ": "},
 		{"no file", nil, 2, nil, "othello solve: FILE is required\n"},

@@ -1,10 +1,10 @@
 // Package record reads and writes the records of games: how a game
 // started, the moves played, the players, the date and the place; and
 // positions to solve, each read as a game with no moves. It reads and
-// writes text only (a WTHOR file's bytes as a string), never files or
-// the terminal. It is where the
-// programs read a game file: othello play (-load, -board), othello solve
-// and the web server's loaded games all call Read.
+// writes text (a WTHOR file's bytes as a string), and never the
+// terminal; ReadFile, the one reader of game files that othello play
+// (-load, -board), solve and review share, reads a file and says its
+// problems as *FileError. The web server's loaded games call Read.
 //
 // A Record holds an othello.Setup and the squares played, what its text
 // says of the game, and nothing it can work out: Game replays the moves

@@ -1,0 +1,58 @@
+package record
+
+import (
+	"errors"
+	"os"
+	"strconv"
+
+	"github.com/othello-judge/judge/othello"
+)
+
+// ReadFile reads the games or positions of the file at path, whatever its
+// format (Read), each under rules unless the file says which. It is the
+// one reader of game files that othello play, solve and review share. A
+// file of which some games cannot be played gives the others and the
+// *SkipError that says which were skipped. A file that cannot be read
+// as records gives a *FileError; one that cannot be opened, the os
+// package's error.
+func ReadFile(path string, rules othello.Rules) ([]Record, Format, *SkipError, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, Unknown, nil, err
+	}
+	base, _ := othello.StandardSetup(rules, 8, 8)
+	games, format, err := Read(string(data), base)
+	var se *SkipError
+	var pe *ParseError
+	switch {
+	case errors.As(err, &se):
+		return games, format, se, nil
+	case errors.Is(err, ErrNoGame):
+		return nil, format, nil, &FileError{Path: path, Msg: "no game or position in it", Err: err}
+	case errors.As(err, &pe):
+		return nil, format, nil, &FileError{Path: path, Line: pe.Line, Msg: pe.Msg, Err: err}
+	case err != nil:
+		return nil, format, nil, &FileError{Path: path, Msg: err.Error(), Err: err}
+	}
+	return games, format, nil, nil
+}
+
+// A FileError is a file of games that cannot be used, or the line of it
+// that cannot, as a person reads it: "game.ggf:3: move 3, B a1: move
+// flips no disc".
+type FileError struct {
+	Path string
+	Line int    // from 1; 0 for the whole file
+	Msg  string // what is wrong, for a person
+	Err  error  // what went wrong, such as a *ParseError
+}
+
+func (e *FileError) Error() string {
+	if e.Line == 0 {
+		return e.Path + ": " + e.Msg
+	}
+	return e.Path + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
+}
+
+// Unwrap returns the error that went wrong.
+func (e *FileError) Unwrap() error { return e.Err }
