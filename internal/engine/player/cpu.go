@@ -346,7 +346,7 @@ func (c CPU) deepen(r Result, empties int, start time.Time, share time.Duration,
 		case clock.now().Sub(start) > share/2:
 			return r // the next depth would likely not end in time
 		case c.stopped():
-			return r
+			return r // stopped: no depth after the first
 		case (r.Score >= Won || r.Score <= -Won) && empties > solveFrom:
 			return r // a win or loss is proved, too far from the end to count by how much
 		}
