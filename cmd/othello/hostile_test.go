@@ -285,7 +285,9 @@ func TestSandboxHostile(t *testing.T) {
 							"SIBLING=" + mine.sibling, "OUTSIDE=" + mine.outside, "VICTIM=" + strconv.Itoa(mine.victim)}
 						// What a careless grader's environment holds.
 						env := append([]string{"TMPDIR=" + tmp, "MARK=" + mark, "SEC_TOKEN=topsecret123", "PYTHONUNBUFFERED=1"}, hints...)
-						args := []string{"-rules", "full", "-n", "2", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
+						// The reference game alone: each attack is made when
+						// the program starts, on any input.
+						args := []string{"-rules", "full", "-n", "0", "-seed", "1", "-size", "4x4", "-j", "2", "-timeout", "5s",
 							"-sandbox=" + strconv.FormatBool(sandboxed), "-weights", weights}
 						for _, h := range hints {
 							args = append(args, "-env", h)
@@ -304,9 +306,9 @@ func TestSandboxHostile(t *testing.T) {
 							prog = []string{bomb}
 						}
 						run := g.check(t, env, append(append(args, "--"), prog...)...)
-						scenarios := 3 // the reference game and two random ones
+						scenarios := 1 // the reference game
 						if tt.attack == "golden" {
-							scenarios = 4
+							scenarios = 2
 						}
 						checkReport(t, run, fmt.Sprintf("0 passed, %d failed", scenarios), want)
 						if strings.Contains(run.report, "topsecret123") {

@@ -20,7 +20,7 @@ func TestCheckOwnBinary(t *testing.T) {
 	for _, rules := range []string{"full", "simple"} {
 		for _, mode := range []string{"batch", "lock-step"} {
 			t.Run(rules+"/"+mode, func(t *testing.T) {
-				args := []string{"check", "-n", "24", "-seed", "1", "-golden", goldenDir}
+				args := []string{"check", "-n", "8", "-seed", "1", "-golden", goldenDir}
 				if mode == "lock-step" {
 					args = append(args, "-interactive")
 				}
@@ -32,7 +32,7 @@ func TestCheckOwnBinary(t *testing.T) {
 					t.Fatalf("exit status %d, standard error %q, want 0 and nothing:\n%s", status, stderr.String(), report)
 				}
 				golden, _ := filepath.Glob(filepath.Join(goldenDir, rules, "*.in"))
-				want := strconv.Itoa(1+len(golden)+24) + " passed, 0 failed\n"
+				want := strconv.Itoa(1+len(golden)+8) + " passed, 0 failed\n"
 				if !strings.HasSuffix(report, want) {
 					t.Errorf("got report\n%s\nwant it to end %q", report, want)
 				}

@@ -94,7 +94,7 @@ func lastLine(s string) string {
 func TestStudentWithoutMistakes(t *testing.T) {
 	for _, mode := range []check.Mode{check.Batch, check.LockStep} {
 		t.Run(mode.String(), func(t *testing.T) {
-			g, report := checkStudent(t, noBug, mode, 100, testTimeouts)
+			g, report := checkStudent(t, noBug, mode, 40, testTimeouts)
 			if n := g.Count(check.Failed); n > 0 {
 				t.Errorf("got %d failures, want none:\n%s", n, report)
 			}

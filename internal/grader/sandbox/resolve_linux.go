@@ -19,18 +19,23 @@ var shimLine = regexp.MustCompile(`(?m)^exec "(/[^"]+/libexec/[a-z]+env)" exec "
 // manager's shim, which the grader asks (pyenv which NAME, as the
 // grader's user, with its environment): the sandbox shows the program
 // the interpreter alone, not the manager and its settings. Otherwise it
-// returns prog.
+// returns prog. The manager is asked once for each shim, however many
+// runs start at the same time: pyenv takes most of a second to answer.
 func followShim(prog string) string {
-	if real, ok := shims.Load(prog); ok {
-		return real.(string)
-	}
-	real := resolveShim(prog)
-	shims.Store(prog, real)
-	return real
+	v, _ := shims.LoadOrStore(prog, &shim{})
+	s := v.(*shim)
+	s.once.Do(func() { s.real = resolveShim(prog) })
+	return s.real
 }
 
-// shims holds what followShim found for each program, asked once.
+// shims holds a *shim for each program followShim was asked about.
 var shims sync.Map
+
+// A shim is what followShim found for one program.
+type shim struct {
+	once sync.Once
+	real string
+}
 
 // resolveShim is followShim without the memory.
 func resolveShim(prog string) string {
