@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -386,7 +384,10 @@ func saver(path string, base record.Record) func(*othello.Game) error {
 		r.Setup = g.Setup()
 		text, err := record.FormatGGF(r)
 		if err == nil {
-			err = writeFileAtomic(path, []byte(text))
+			err = record.ReplaceFile(path, func(w io.Writer) error {
+				_, err := io.WriteString(w, text)
+				return err
+			})
 		}
 		if err != nil {
 			return fmt.Errorf("save %s: %w", path, err)
@@ -401,33 +402,6 @@ func playerName(p player.Player) string {
 		return "human"
 	}
 	return p.Name()
-}
-
-// writeFileAtomic writes data to a new file in the folder of path and
-// renames it to path, so that path holds the old data or the new, whole,
-// whenever the program stops.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }
 
 // runMatch plays the match and prints its tally, and with stats how each
