@@ -108,7 +108,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 	var fileErr *gameFileError
 	switch {
 	case errors.As(err, &fileErr):
-		return playFailed(stderr, fileErr.Err)
+		return failed(stderr, "play", fileErr.Err, "terminal", "session")
 	case err != nil:
 		return badUsage(stderr, "play", playUsage, "%v", err)
 	}
@@ -122,7 +122,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 		c.Save = saver(c.save, c.base)
 	}
 	if err := terminal.Run(stdin, stdout, c.Config); err != nil {
-		return playFailed(stderr, err)
+		return failed(stderr, "play", err, "terminal", "session")
 	}
 	return 0
 }
@@ -317,17 +317,6 @@ func saveBase(c *terminal.Config, loaded record.Record, load, blackSet, whiteSet
 	return base
 }
 
-// playFailed writes err on stderr as one line, without the name of
-// package terminal or session before it, and returns exit status 1.
-func playFailed(stderr io.Writer, err error) int {
-	msg := err.Error()
-	for _, prefix := range []string{"terminal: ", "session: "} {
-		msg = strings.TrimPrefix(msg, prefix)
-	}
-	fmt.Fprintf(stderr, "othello play: %s\n", msg)
-	return 1
-}
-
 // colorOn reports whether the plain board is drawn in colour under
 // -color mode: always, never, or auto, when standard output is a
 // terminal and NO_COLOR is unset or empty (no-color.org).
@@ -409,7 +398,7 @@ func playerName(p player.Player) string {
 func runMatch(c terminal.Config, games int, stats bool, stdout, stderr io.Writer) int {
 	t, err := terminal.Match(c, games)
 	if err != nil {
-		return playFailed(stderr, err)
+		return failed(stderr, "play", err, "terminal", "session")
 	}
 	fmt.Fprintln(stdout, t)
 	if !stats {
