@@ -25,6 +25,8 @@ type SkippedError struct {
 	Err   *record.SkipError
 }
 
+// Error says the file and how many games were skipped: "solve: a.ggf:
+// 1 game skipped, as it cannot be played".
 func (e *SkippedError) Error() string {
 	they := "they"
 	if e.Games == 1 {
@@ -47,6 +49,8 @@ type PositionError struct {
 	Err    error
 }
 
+// Error says the file, the position, what was searched and why it
+// failed: "solve: a.obf: #4: principal variation: ...".
 func (e *PositionError) Error() string {
 	msg := "solve: " + e.Path + ": #" + strconv.Itoa(e.Number) + ": "
 	if e.What != "" {

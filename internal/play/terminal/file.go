@@ -148,6 +148,8 @@ type SaveError struct {
 	Err  error
 }
 
+// Error says the file and why the game could not be saved: "terminal:
+// save game.ggf: open ...".
 func (e *SaveError) Error() string { return "terminal: save " + e.Path + ": " + e.Err.Error() }
 
 // Unwrap returns why the game could not be saved.
