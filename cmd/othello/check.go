@@ -530,6 +530,18 @@ func badUsage(stderr io.Writer, sub, usage, format string, a ...any) int {
 	return 2
 }
 
+// failed writes "othello SUB: " and err on stderr, as one line, without
+// the name of the package that made err before it (pkgs, such as
+// "solve" or "terminal"), and returns exit status 1.
+func failed(stderr io.Writer, sub string, err error, pkgs ...string) int {
+	msg := err.Error()
+	for _, pkg := range pkgs {
+		msg = strings.TrimPrefix(msg, pkg+": ")
+	}
+	fmt.Fprintf(stderr, "othello %s: %s\n", sub, msg)
+	return 1
+}
+
 // isSet reports whether the flag was given on the command line.
 func isSet(flags *flag.FlagSet, name string) bool {
 	set := false

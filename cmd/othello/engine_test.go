@@ -294,3 +294,25 @@ func gtpSelfPlay(t *testing.T, size int) {
 		e.quit()
 	}
 }
+
+// finalMargin returns the margin of the finished game p for the player to
+// move, as FFO counts it: with MostDiscs their discs less the opponent's,
+// with FewestDiscs the opponent's less theirs, and the empty squares to
+// the winner.
+func finalMargin(p *othello.Position, win othello.WinRule) int {
+	black, white := p.Score()
+	m := black - white
+	if p.Turn() == othello.White {
+		m = -m
+	}
+	if win == othello.FewestDiscs {
+		m = -m
+	}
+	switch empty := p.Empties().Len(); {
+	case m > 0:
+		m += empty
+	case m < 0:
+		m -= empty
+	}
+	return m
+}

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -261,4 +262,12 @@ func gradeFlags(flags *flag.FlagSet, args []string) []string {
 		return strings.Compare(an, bn)
 	})
 	return set
+}
+
+// plural returns n and the noun, one or many: "1 error", "2 errors".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

@@ -6,15 +6,12 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/othello-judge/judge/internal/engine/player"
 	"github.com/othello-judge/judge/internal/play/session"
 	"github.com/othello-judge/judge/internal/play/terminal"
-	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -110,21 +107,28 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer, env envir
 	var fileErr *gameFileError
 	switch {
 	case errors.As(err, &fileErr):
-		return playFailed(stderr, fileErr.Err)
+		return failed(stderr, "play", fileErr.Err, "terminal", "session")
 	case err != nil:
 		return badUsage(stderr, "play", playUsage, "%v", err)
 	}
-	for _, s := range c.skipped {
-		fmt.Fprintf(stderr, "othello play: %s:%d: game %d skipped: %s\n", c.file, s.Err.Line, s.Number, s.Err.Msg)
+	if c.file != nil {
+		for _, line := range c.file.SkippedLines() {
+			fmt.Fprintf(stderr, "othello play: %s\n", line)
+		}
 	}
 	if c.match {
-		return runMatch(c.Config, c.games, c.stats, stdout, stderr)
+		var t terminal.Tally
+		if t, err = terminal.Match(c.Config, c.games); err == nil {
+			err = terminal.WriteTally(stdout, t, c.stats)
+		}
+	} else {
+		if c.save != "" {
+			c.Save = terminal.Saver(c.save, terminal.SaveBase(c.Config, c.file, c.load, c.given))
+		}
+		err = terminal.Run(stdin, stdout, c.Config)
 	}
-	if c.save != "" {
-		c.Save = saver(c.save, c.base)
-	}
-	if err := terminal.Run(stdin, stdout, c.Config); err != nil {
-		return playFailed(stderr, err)
+	if err != nil {
+		return failed(stderr, "play", err, "terminal", "session")
 	}
 	return 0
 }
@@ -172,12 +176,12 @@ type playConfig struct {
 	games int    // -games
 	stats bool   // -stats
 	save  string // -save: the file to save the game to, "" for none
-	// base is the record that -save's game goes on from (saver).
-	base record.Record
-	// file is the file of -load or -board, and skipped its games that
-	// were skipped, as they cannot be played, before the one read.
-	file    string
-	skipped []record.Skipped
+	// file is the game of -load (load) or -board, nil for neither, and
+	// given the players given by -black and -white: what -save's record
+	// keeps of it (terminal.SaveBase).
+	file  *terminal.File
+	load  bool
+	given terminal.Seats
 }
 
 // A gameFileError is a -board or -load file that cannot be played: not a
@@ -244,7 +248,6 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 	if *f.load != "" && *f.board != "" {
 		return pc, errors.New("-load and -board both give the starting board: drop one")
 	}
-	var loaded record.Record
 	if *f.load != "" || *f.board != "" {
 		flag, path := "board", *f.board
 		if *f.load != "" {
@@ -255,23 +258,16 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 				return pc, fmt.Errorf("-%s sets the size, the first player and the win rule: drop -%s", flag, name)
 			}
 		}
-		var format record.Format
-		pc.file = path
-		if loaded, format, pc.skipped, err = readGameFile(path, rules); err != nil {
+		if pc.file, err = terminal.ReadFile(path, rules); err != nil {
 			return pc, &gameFileError{err}
 		}
-		if got := loaded.Setup.Rules.Name(); isSet(flags, "rules") && got != rules.Name() {
+		if got := pc.file.Record.Setup.Rules.Name(); isSet(flags, "rules") && got != rules.Name() {
 			return pc, fmt.Errorf("-rules %s, but %s is a game under the %s rules: drop -rules", *f.rules, path, got)
 		}
-		switch {
-		case *f.load != "":
-			c.Setup, c.Moves = loaded.Setup, loaded.Moves
-		case format == record.Judge:
-			c.Setup = loaded.Setup // the starting board: the move lines are not played
-		default:
-			if c.Setup, err = endSetup(loaded); err != nil {
-				return pc, &gameFileError{err}
-			}
+		if pc.load = *f.load != ""; pc.load {
+			c.Setup, c.Moves = pc.file.Record.Setup, pc.file.Record.Moves
+		} else if c.Setup, err = pc.file.Board(); err != nil {
+			return pc, &gameFileError{err}
 		}
 	} else {
 		rows, cols, err := othello.ParseSize(*f.size)
@@ -286,48 +282,8 @@ func (f *playFlags) config(flags *flag.FlagSet, env environ) (playConfig, error)
 			return pc, fmt.Errorf("-win must be > or <, got %q", *f.win)
 		}
 	}
-	pc.base = saveBase(c, loaded, *f.load != "", isSet(flags, "black"), isSet(flags, "white"))
+	pc.given = terminal.Seats{Black: isSet(flags, "black"), White: isSet(flags, "white")}
 	return pc, nil
-}
-
-// saveBase returns the record that the game of c goes on from, for
-// -save: with -load, the loaded record, with all it says, such as the
-// ratings, the clocks and each move's evaluation and time; otherwise a
-// new record of c's setup, with only the date and place of the file of
-// -board. The players' names are the loaded record's, with their
-// ratings, for the colours that people play; a colour the file does not
-// name, or that a computer plays by the flags (blackSet, whiteSet), gets
-// its player's name (playerName). The date and place are the file's, or
-// now and "othello".
-func saveBase(c *terminal.Config, loaded record.Record, load, blackSet, whiteSet bool) record.Record {
-	base := record.Record{Setup: c.Setup, Date: loaded.Date, Place: loaded.Place}
-	if load {
-		base = loaded
-	}
-	if base.Black == "" || blackSet && c.Black != nil {
-		base.Black, base.BlackRating = playerName(c.Black), ""
-	}
-	if base.White == "" || whiteSet && c.White != nil {
-		base.White, base.WhiteRating = playerName(c.White), ""
-	}
-	if base.Date == "" {
-		base.Date = time.Now().Format(record.DateLayout)
-	}
-	if base.Place == "" {
-		base.Place = "othello"
-	}
-	return base
-}
-
-// playFailed writes err on stderr as one line, without the name of
-// package terminal or session before it, and returns exit status 1.
-func playFailed(stderr io.Writer, err error) int {
-	msg := err.Error()
-	for _, prefix := range []string{"terminal: ", "session: "} {
-		msg = strings.TrimPrefix(msg, prefix)
-	}
-	fmt.Fprintf(stderr, "othello play: %s\n", msg)
-	return 1
 }
 
 // colorOn reports whether the plain board is drawn in colour under
@@ -343,115 +299,4 @@ func colorOn(mode string, env environ) (bool, error) {
 		return env.stdoutTerminal && env.get("NO_COLOR") == "", nil
 	}
 	return false, fmt.Errorf("-color must be auto, always or never, got %q", mode)
-}
-
-// readGameFile reads the game of the file at path for -load and -board,
-// under the rules r unless the file says which (record.ReadFile): the
-// first game that can be played, its format, and the games skipped
-// before it.
-func readGameFile(path string, r othello.Rules) (record.Record, record.Format, []record.Skipped, error) {
-	games, format, se, err := record.ReadFile(path, r)
-	if err != nil {
-		return record.Record{}, format, nil, err
-	}
-	var skipped []record.Skipped // those before the first game read
-	if se != nil {
-		for i, s := range se.Skipped {
-			if s.Number != i+1 {
-				break
-			}
-			skipped = append(skipped, s)
-		}
-	}
-	return games[0], format, skipped, nil
-}
-
-// endSetup returns the setup of a game that starts where the game of r
-// ends.
-func endSetup(r record.Record) (othello.Setup, error) {
-	g, err := r.Game()
-	if err != nil {
-		return othello.Setup{}, err
-	}
-	return othello.Setup{Rules: g.Rules(), Board: *g.Board(), First: g.Position().Turn(), Win: g.WinRule()}, nil
-}
-
-// saver returns the Save of -save: it writes the game to the file at path
-// in GGF, as the record base goes on (record.Record.Continue): what base
-// says of the moves the game keeps, the moves played since with no
-// evaluation or time.
-func saver(path string, base record.Record) func(*othello.Game) error {
-	return func(g *othello.Game) error {
-		r := base.Continue(g.Played())
-		r.Setup = g.Setup()
-		text, err := record.FormatGGF(r)
-		if err == nil {
-			err = writeFileAtomic(path, []byte(text))
-		}
-		if err != nil {
-			return fmt.Errorf("save %s: %w", path, err)
-		}
-		return nil
-	}
-}
-
-// playerName returns the name of p, "human" for a person.
-func playerName(p player.Player) string {
-	if p == nil {
-		return "human"
-	}
-	return p.Name()
-}
-
-// writeFileAtomic writes data to a new file in the folder of path and
-// renames it to path, so that path holds the old data or the new, whole,
-// whenever the program stops.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
-
-// runMatch plays the match and prints its tally, and with stats how each
-// CPU searched.
-func runMatch(c terminal.Config, games int, stats bool, stdout, stderr io.Writer) int {
-	t, err := terminal.Match(c, games)
-	if err != nil {
-		return playFailed(stderr, err)
-	}
-	fmt.Fprintln(stdout, t)
-	if !stats {
-		return 0
-	}
-	for _, p := range []struct {
-		name  string
-		stats terminal.Stats
-	}{{t.A, t.AStats}, {t.B, t.BStats}} {
-		s := p.stats
-		if s.Moves == 0 {
-			continue
-		}
-		fmt.Fprintf(stdout, "%s: %d moves, %d searched: depth %d to %d, mean %.1f before the end, %d solved to the end; longest move %v, mean %v\n",
-			p.name, s.Moves, s.Searched, s.MinDepth, s.MaxDepth, s.MeanDepth(), s.Exact,
-			s.Longest.Round(time.Millisecond), (s.Total / time.Duration(s.Moves)).Round(time.Millisecond))
-	}
-	return 0
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/internal/grader/diff"
+	"github.com/othello-judge/judge/internal/play/terminal"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/testkit/txtar"
 	"github.com/othello-judge/judge/othello"
@@ -757,7 +758,7 @@ func TestPlayConfig(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := pc.Board
-			got := fmt.Sprintf("%s %s %dx%d %v %v %v %v %d", playerName(pc.Black), playerName(pc.White), b.Rows(), b.Cols(),
+			got := fmt.Sprintf("%s %s %dx%d %v %v %v %v %d", terminal.PlayerName(pc.Black), terminal.PlayerName(pc.White), b.Rows(), b.Cols(),
 				pc.First, pc.Win, pc.Style, pc.match, pc.games)
 			if got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)

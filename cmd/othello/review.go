@@ -1,15 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 	"runtime"
 
 	"github.com/othello-judge/judge/internal/engine/player"
-	"github.com/othello-judge/judge/internal/play/session"
-	"github.com/othello-judge/judge/internal/record"
-	"github.com/othello-judge/judge/othello"
+	"github.com/othello-judge/judge/internal/engine/solve"
 )
 
 const reviewUsage = `usage: othello review [flags] FILE
@@ -94,75 +90,9 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	out := bufio.NewWriter(stdout)
 	cpu := player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}
-	status := reviewFile(flags.Arg(0), rules, cpu, *from, out, stderr)
-	if err := out.Flush(); err != nil && status == 0 {
-		fmt.Fprintf(stderr, "othello review: %v\n", err)
-		return 1
-	}
-	return status
-}
-
-// reviewFile reviews the first game of the file at path with cpu, from
-// move from on, writing the review to out, and returns the exit status.
-// An error goes to stderr, after out is flushed.
-func reviewFile(path string, rules othello.Rules, cpu player.CPU, from int, out *bufio.Writer, stderr io.Writer) int {
-	fail := func(err error) int {
-		out.Flush()
-		fmt.Fprintf(stderr, "othello review: %v\n", err)
-		return 1
-	}
-	games, format, _, err := record.ReadFile(path, rules)
-	if err != nil {
-		return fail(err)
-	}
-	rec := games[0]
-	g, err := rec.Game()
-	if err != nil {
-		return fail(&record.FileError{Path: path, Msg: err.Error(), Err: err})
-	}
-	what := "a game in " + format.String()
-	if len(games) > 1 {
-		what = fmt.Sprintf("the first of %d games in %s", len(games), format)
-	}
-	b := rec.Setup.Board
-	fmt.Fprintf(out, "%s: %s, %dx%d under the %s rules, won by %s, %s; %s a move, %s\n",
-		path, what, b.Rows(), b.Cols(), rec.Setup.Rules.Name(), rec.Setup.Win, plural(len(rec.Moves), "move", "moves"),
-		reviewTime(cpu), plural(cpu.Threads, "thread", "threads"))
-	var reviews []player.MoveReview
-	var werr error
-	err = cpu.ReviewGame(rec.Setup, rec.Moves, from-1, func(m player.MoveReview) bool {
-		reviews = append(reviews, m)
-		fmt.Fprintln(out, session.Reviewed(m))
-		werr = out.Flush()
-		return werr == nil
-	})
-	switch {
-	case werr != nil:
-		fmt.Fprintf(stderr, "othello review: %v\n", werr)
-		return 1
-	case err != nil:
-		return fail(&record.FileError{Path: path, Msg: err.Error(), Err: err})
-	}
-	fmt.Fprintln(out, "Turning points:")
-	for _, msg := range session.TurningPoints(reviews) {
-		fmt.Fprintln(out, "  "+msg)
-	}
-	if g.Over() {
-		fmt.Fprintln(out, session.Result(g))
-	} else {
-		fmt.Fprintf(out, "Not over: %s to move.\n", session.ColorName(g.Turn()))
+	if err := solve.Review(stdout, flags.Arg(0), solve.ReviewConfig{CPU: cpu, From: *from, Rules: rules}); err != nil {
+		return failed(stderr, "review", err)
 	}
 	return 0
-}
-
-// reviewTime says how long and how deep each move is searched, for the
-// header line: "500ms", "2s, 6 plies deep".
-func reviewTime(cpu player.CPU) string {
-	how := cpu.Budget.String()
-	if cpu.Depth > 0 {
-		how += ", " + plural(cpu.Depth, "ply", "plies") + " deep"
-	}
-	return how
 }

@@ -4,7 +4,9 @@
 // writes text (a WTHOR file's bytes as a string), and never the
 // terminal; ReadFile, the one reader of game files that othello play
 // (-load, -board), solve and review share, reads a file and says its
-// problems as *FileError. The web server's loaded games call Read.
+// problems as *FileError; ReplaceFile, its writer side, replaces a file
+// whole, as othello play -save writes its game (and package class its
+// grades). The web server's loaded games call Read.
 //
 // A Record holds an othello.Setup and the squares played, what its text
 // says of the game, and nothing it can work out: Game replays the moves

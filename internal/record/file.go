@@ -2,7 +2,9 @@ package record
 
 import (
 	"errors"
+	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/othello-judge/judge/othello"
@@ -56,3 +58,41 @@ func (e *FileError) Error() string {
 
 // Unwrap returns the error that went wrong.
 func (e *FileError) Unwrap() error { return e.Err }
+
+// ReplaceFile writes a file with write and puts it at path at once, the
+// writer side of ReadFile: a reader sees the file before or after, whole,
+// never a part of it, and the file survives the machine stopping once
+// ReplaceFile returns. othello play saves its games with it, and package
+// class its table of grades. A write that fails leaves the file as it
+// was, and no other file beside it.
+func ReplaceFile(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // when it was not renamed
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync() // the rename itself; not every file system can
+		d.Close()
+	}
+	return nil
+}

@@ -24,6 +24,7 @@ import (
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/record"
 )
 
 // GradeOne checks the submission called name with cfg, writes its
@@ -137,7 +138,7 @@ func (t *Table) Header() []string {
 // index.html, each whole, so that a reader never sees half of one. Every
 // cell is written as Cell writes it.
 func (t *Table) Write(out string) error {
-	err := ReplaceFile(t.Path, func(f io.Writer) error {
+	err := record.ReplaceFile(t.Path, func(f io.Writer) error {
 		w := csv.NewWriter(f)
 		w.Write(t.Header())
 		for _, r := range t.Rows {
@@ -164,7 +165,7 @@ func (t *Table) Write(out string) error {
 			shown = append(shown, r.IndexRow)
 		}
 	}
-	return ReplaceFile(filepath.Join(out, "index.html"), func(w io.Writer) error { return report.WriteIndex(w, shown) })
+	return record.ReplaceFile(filepath.Join(out, "index.html"), func(w io.Writer) error { return report.WriteIndex(w, shown) })
 }
 
 // Read returns the rows of the CSV file by submission name; the file
@@ -258,7 +259,7 @@ func (t *Table) Resume(out string, run *Settings, seedSet, fresh bool, names []s
 	if err != nil {
 		return nil, "", err
 	}
-	return kept, note, ReplaceFile(sidecar, func(w io.Writer) error { _, err := w.Write(append(data, '\n')); return err })
+	return kept, note, record.ReplaceFile(sidecar, func(w io.Writer) error { _, err := w.Write(append(data, '\n')); return err })
 }
 
 // A Settings is what makes a class's grades, as out/grade.json keeps it
@@ -294,41 +295,6 @@ func Weights(cfg check.Config) ([]scenario.Category, map[string]float64) {
 		}
 	}
 	return cs, byName
-}
-
-// ReplaceFile writes a file with write and puts it at path at once: a
-// reader sees the file before or after, whole, never a part of it, and
-// the file survives the machine stopping once ReplaceFile returns.
-func ReplaceFile(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // when it was not renamed
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // the rename itself; not every file system can
-		d.Close()
-	}
-	return nil
 }
 
 // Cell returns s as a cell of the grades that a spreadsheet reads as

@@ -1,10 +1,6 @@
 package class_test
 
 import (
-	"errors"
-	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/othello-judge/judge/internal/grader/class"
@@ -40,56 +36,4 @@ func TestCell(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestReplaceFile checks that a file replaced is whole before and after,
-// never half written, even when writing it fails midway, and that no
-// temporary file is left beside it.
-func TestReplaceFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "grades.csv")
-	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	boom := errors.New("boom")
-	for _, tt := range []struct {
-		name string
-		err  error // what the write returns midway
-		want string
-	}{
-		{"fails", boom, "old\n"},
-		{"writes", nil, "new\n"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			err := class.ReplaceFile(path, func(w io.Writer) error {
-				io.WriteString(w, "ne")
-				if got := string(mustRead(t, path)); got != "old\n" {
-					t.Errorf("midway, the file holds %q, want %q", got, "old\n")
-				}
-				if tt.err != nil {
-					return tt.err
-				}
-				_, err := io.WriteString(w, "w\n")
-				return err
-			})
-			if !errors.Is(err, tt.err) {
-				t.Errorf("got %v, want %v", err, tt.err)
-			}
-			if got := string(mustRead(t, path)); got != tt.want {
-				t.Errorf("got %q, want %q", got, tt.want)
-			}
-			if files, _ := os.ReadDir(dir); len(files) != 1 {
-				t.Errorf("got %d files, want the file alone", len(files))
-			}
-		})
-	}
-}
-
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }

@@ -1,7 +1,16 @@
 // Package terminal is Othello for people at a terminal: it reads the
 // moves and commands people type or pipe in, and draws the board with
 // its coordinates, in one of two looks. Match plays the computer players
-// of package player against each other for a tally.
+// of package player against each other for a tally, which WriteTally
+// writes.
+//
+// A game can go on from a file, or start on its board, and be saved as
+// it goes (file.go): ReadFile reads the first game of a file that can be
+// played, in any format package record reads; Saver is a Config.Save
+// that writes the game in GGF, the file replaced whole each time; and
+// SaveBase is what the saved record keeps of the file: all a loaded game
+// says, its players' names and ratings for the colours people play, but
+// a colour whose computer player was given by name, named after it.
 //
 // The game itself is a session.Session: Run reads a person's lines and
 // hands the moves to it, asks the computer player to move for its reply,

@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/othello-judge/judge/internal/engine/player"
@@ -48,6 +49,19 @@ func (s Stats) MeanDepth() float64 {
 		return 0
 	}
 	return float64(s.Depths) / float64(midgame)
+}
+
+// String returns the stats as the line that follows a player's name:
+// "30 moves, 28 searched: depth 2 to 9, mean 5.5 before the end, 8
+// solved to the end; longest move 412ms, mean 96ms".
+func (s Stats) String() string {
+	mean := time.Duration(0)
+	if s.Moves > 0 {
+		mean = s.Total / time.Duration(s.Moves)
+	}
+	return fmt.Sprintf("%d moves, %d searched: depth %d to %d, mean %.1f before the end, %d solved to the end; longest move %v, mean %v",
+		s.Moves, s.Searched, s.MinDepth, s.MaxDepth, s.MeanDepth(), s.Exact,
+		s.Longest.Round(time.Millisecond), mean.Round(time.Millisecond))
 }
 
 // add counts the search r.
@@ -114,6 +128,27 @@ func Match(c Config, games int) (Tally, error) {
 		}
 	}
 	return t, nil
+}
+
+// WriteTally writes the tally of a match to w, its line (Tally.String),
+// and with stats a line for each player that is a Searcher, its name and
+// its Stats: "cpu:2: 30 moves, 28 searched: ...".
+func WriteTally(w io.Writer, t Tally, stats bool) error {
+	if _, err := fmt.Fprintln(w, t); err != nil || !stats {
+		return err
+	}
+	for _, p := range []struct {
+		name  string
+		stats Stats
+	}{{t.A, t.AStats}, {t.B, t.BStats}} {
+		if p.stats.Moves == 0 {
+			continue // not a Searcher
+		}
+		if _, err := fmt.Fprintf(w, "%s: %v\n", p.name, p.stats); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // move returns the move of p in g, counting its search in stats if it is
