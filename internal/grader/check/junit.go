@@ -147,7 +147,7 @@ func juFailure(c *Case) *juProblem {
 	var text strings.Builder
 	fmt.Fprintf(&text, "%s (%s), way %d of failing\n", c.Name, c.About, c.Way.Number)
 	writeFailure(&text, c.Failure)
-	return &juProblem{Message: summary(c.Failure), Type: fmt.Sprintf("way %d", c.Way.Number), Text: text.String()}
+	return &juProblem{Message: c.Failure.Summary(), Type: fmt.Sprintf("way %d", c.Way.Number), Text: text.String()}
 }
 
 // WriteJUnitError writes, in place of a grade, the JUnit XML of a
