@@ -16,8 +16,9 @@ import (
 )
 
 // A Grade is what a check found: every scenario's verdict, the ways of
-// failing, and the points of each category. The report, the JSON and
-// Gradescope's results are written from it.
+// failing, and the points of each category. Packages report and
+// autograder write its reports from it: the text, the JSON, the HTML
+// page and each autograder's results.
 type Grade struct {
 	Program   string // the command line
 	Rules     othello.Rules

@@ -54,7 +54,7 @@ func what(t scenario.Transcript, r Result, lim Timeouts, sl sandbox.Limits, stat
 			return fmt.Sprintf("it printed no first line within %v, and was killed: does it flush its output before it reads?", lim.LineTimeout)
 		}
 		return fmt.Sprintf("it gave no answer within %v to input line %d, %s, and was killed: does it flush its output before it reads?",
-			lim.LineTimeout, r.Lines, shown(in[r.Lines-1]))
+			lim.LineTimeout, r.Lines, Shown(in[r.Lines-1]))
 	case WentWrong:
 		return fmt.Sprintf("it was stopped there, after input line %d", r.Lines)
 	case TooMuchOutput:

@@ -1,4 +1,4 @@
-package check
+package report
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/diff"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 )
 
@@ -21,8 +23,9 @@ const (
 // WriteText writes the report of g for people: what was checked, a
 // summary of the ways of failing, one block for each way with its
 // smallest input, with verbose one block for each failing scenario too,
-// the rules of structure of a Python program, the table of points, and last the line "N passed, M failed".
-func WriteText(w io.Writer, g *Grade, verbose bool) error {
+// the rules of structure of a Python program, the table of points, and
+// last the line "N passed, M failed".
+func WriteText(w io.Writer, g *check.Grade, verbose bool) error {
 	bw := bufio.NewWriter(w)
 	golden := 0
 	for _, c := range g.Cases {
@@ -40,7 +43,7 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 		fmt.Fprintf(bw, "skipped %d golden transcripts of the other rule set\n", g.Skipped)
 	}
 	if len(g.Ways) > 0 {
-		failed := g.Count(Failed)
+		failed := g.Count(check.Failed)
 		blanks := ""
 		if n := g.Blanks(); n > 0 {
 			blanks = fmt.Sprintf(" and %d %s right but for blanks", n, plural3(n, "is", "are"))
@@ -60,9 +63,9 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 	}
 	if verbose {
 		for _, c := range g.Cases {
-			if c.Verdict == Failed {
+			if c.Verdict == check.Failed {
 				fmt.Fprintf(bw, "\nFAIL %s (%s): way %d\n", c.Name, c.About, c.Way.Number)
-				writeFailure(bw, c.Failure)
+				WriteFailure(bw, c.Failure)
 			}
 		}
 	}
@@ -76,19 +79,27 @@ func WriteText(w io.Writer, g *Grade, verbose bool) error {
 	for _, s := range g.Scores {
 		n := s.Passed + s.Failed + s.NotRun
 		if n == 0 {
-			fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, "none", fmt.Sprintf("-/%s", FormatPoints(s.Weight)))
+			fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, "none", fmt.Sprintf("-/%s", check.FormatPoints(s.Weight)))
 			continue
 		}
-		fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, fmt.Sprintf("%d/%d", s.Passed, n), FormatPoints(s.Points)+"/"+FormatPoints(s.Max))
+		fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, fmt.Sprintf("%d/%d", s.Passed, n), check.FormatPoints(s.Points)+"/"+check.FormatPoints(s.Max))
 	}
 	total, most := g.Total()
-	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "total", "", FormatPoints(total)+"/"+FormatPoints(most))
-	fmt.Fprintf(bw, "%d passed, %d failed", g.Count(Passed), g.Count(Failed))
-	if n := g.Count(NotRun); n > 0 {
+	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "total", "", check.FormatPoints(total)+"/"+check.FormatPoints(most))
+	fmt.Fprintf(bw, "%d passed, %d failed", g.Count(check.Passed), g.Count(check.Failed))
+	if n := g.Count(check.NotRun); n > 0 {
 		fmt.Fprintf(bw, ", %d not run", n)
 	}
 	fmt.Fprintln(bw)
 	return bw.Flush()
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // plural3 returns one if n is 1, else many.
@@ -100,7 +111,7 @@ func plural3(n int, one, many string) string {
 }
 
 // where says where the way's reproducer was written, if it was.
-func where(w *Way) string {
+func where(w *check.Way) string {
 	switch {
 	case w.Err != nil:
 		return fmt.Sprintf(" (not written: %v)", w.Err)
@@ -112,7 +123,7 @@ func where(w *Way) string {
 
 // writeWay writes the block of one way of failing: its scenarios, its
 // reproducer and how it fails.
-func writeWay(w io.Writer, g *Grade, way *Way) {
+func writeWay(w io.Writer, g *check.Grade, way *check.Way) {
 	ex := way.Cases[0]
 	fmt.Fprintf(w, "\nWAY %d of %d: %d %s (%s), such as %s (%s)\n",
 		way.Number, len(g.Ways), len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), ex.Name, ex.About)
@@ -134,9 +145,9 @@ func writeWay(w io.Writer, g *Grade, way *Way) {
 			fmt.Fprintf(w, "    ... %d more lines\n", len(lines)-i)
 			break
 		}
-		fmt.Fprintf(w, "    %s\n", shown(l))
+		fmt.Fprintf(w, "    %s\n", check.Shown(l))
 	}
-	writeFailure(w, way.Failure)
+	WriteFailure(w, way.Failure)
 	if way.MidGame != "" {
 		fmt.Fprintf(w, "  the input ends mid-game: that is why the judge exits with status 1, saying %s on standard error; what the program does at that end does not count\n", strconv.Quote(way.MidGame))
 	}
@@ -154,7 +165,7 @@ func writeWay(w io.Writer, g *Grade, way *Way) {
 }
 
 // notShrunk says why a way's input was not shrunk.
-func notShrunk(ex *Case, way *Way) string {
+func notShrunk(ex *check.Case, way *check.Way) string {
 	switch {
 	case ex.Category == scenario.Reference || ex.Category == scenario.Golden:
 		return ": a transcript from a file"
@@ -167,11 +178,11 @@ func notShrunk(ex *Case, way *Way) string {
 }
 
 // writeNotRun says which scenarios were not run, and why.
-func writeNotRun(w io.Writer, g *Grade, verbose bool) {
+func writeNotRun(w io.Writer, g *check.Grade, verbose bool) {
 	whys := map[string]int{}
 	var order []string
 	for _, c := range g.Cases {
-		if c.Verdict != NotRun {
+		if c.Verdict != check.NotRun {
 			continue
 		}
 		if whys[c.Why] == 0 {
@@ -190,13 +201,14 @@ func writeNotRun(w io.Writer, g *Grade, verbose bool) {
 	}
 }
 
-// writeFailure writes where the output first differs and what the program
-// did last.
-func writeFailure(w io.Writer, f *Failure) {
+// WriteFailure writes the text report's block of a failure: where the
+// output first differs and what the program did last, then an excerpt of
+// its standard error.
+func WriteFailure(w io.Writer, f *check.Failure) {
 	if f.Line > 0 {
 		fmt.Fprintf(w, "  standard output differs at line %d", f.Line)
 		if f.InputLine > 0 {
-			fmt.Fprintf(w, ", in the answer to input line %d, %s", f.InputLine, quote(f.Input))
+			fmt.Fprintf(w, ", in the answer to input line %d, %s", f.InputLine, diff.Quote(f.Input))
 		}
 		fmt.Fprintf(w, ":\n%s", indent(f.Diff))
 	}
@@ -212,4 +224,88 @@ func writeFailure(w io.Writer, f *Failure) {
 // indent puts two more blanks before each line of s.
 func indent(s string) string {
 	return "  " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n  ") + "\n"
+}
+
+// kept says how many rules of structure the program keeps, such as "2 of
+// 4 rules of structure kept".
+func kept(rules []check.Rule) string {
+	n := 0
+	for _, r := range rules {
+		if r.Verdict == check.Passed {
+			n++
+		}
+	}
+	return keptOf(n, len(rules))
+}
+
+// keptOf says that k of n rules of structure are kept.
+func keptOf(k, n int) string { return fmt.Sprintf("%d of %d rules of structure kept", k, n) }
+
+// ruleVerdicts are the words of the reports for a rule's verdict.
+var ruleVerdicts = [...]string{check.Passed: "kept", check.Failed: "BROKEN", check.NotRun: "not checked"}
+
+// writeStructure writes the rules of structure, each with its verdict,
+// what it asks and, indented under it, its places.
+func writeStructure(w io.Writer, rules []check.Rule) {
+	fmt.Fprintf(w, "%s:\n", kept(rules))
+	for _, r := range rules {
+		fmt.Fprintf(w, "  %-11s %s: %s\n", ruleVerdicts[r.Verdict], r.Name, r.About)
+		for _, where := range r.Where {
+			fmt.Fprintf(w, "              %s\n", where)
+		}
+	}
+}
+
+// PassedOf says in the words of the text report how many of the
+// scenarios of s passed, such as "3 of 5 scenarios passed", or for
+// structure how many rules are kept.
+func PassedOf(s check.Score) string {
+	n := s.Passed + s.Failed + s.NotRun
+	if s.Category == scenario.Structure {
+		return keptOf(s.Passed, n)
+	}
+	return fmt.Sprintf("%d of %d %s passed", s.Passed, n, plural(n, "scenario"))
+}
+
+// Overview says in a few lines what the text report says at length:
+// what was checked, how (the sandbox's line), how many scenarios passed,
+// each way of failing, and how many rules of structure the program
+// keeps.
+func Overview(g *check.Grade) string {
+	var out strings.Builder
+	fmt.Fprintf(&out, "%s rules (%s), %s profile, seed %d\n%s\n", g.Rules.Name(), g.RulesFrom, g.Profile, g.Seed, g.Sandbox)
+	fmt.Fprintf(&out, "%d passed, %d failed", g.Count(check.Passed), g.Count(check.Failed))
+	if n := g.Count(check.NotRun); n > 0 {
+		fmt.Fprintf(&out, ", %d not run", n)
+	}
+	out.WriteString("\n")
+	for _, way := range g.Ways {
+		fmt.Fprintf(&out, "way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
+	}
+	if g.Structure != nil {
+		fmt.Fprintln(&out, kept(g.Structure))
+	}
+	return out.String()
+}
+
+// CategoryText is the text report of one category, s: how many of its
+// scenarios passed (PassedOf), then in full each way of failing that has
+// scenarios in it, as WriteText writes it; for structure, each rule of
+// structure with its places.
+func CategoryText(g *check.Grade, s check.Score) string {
+	var sb strings.Builder
+	if s.Category == scenario.Structure {
+		writeStructure(&sb, g.Structure)
+		return sb.String()
+	}
+	fmt.Fprintf(&sb, "%s\n", PassedOf(s))
+	for _, way := range g.Ways {
+		here := way.CasesIn(s.Category)
+		if here == 0 {
+			continue
+		}
+		fmt.Fprintf(&sb, "\nway %d, %d %s here:\n", way.Number, here, plural(here, "scenario"))
+		writeWay(&sb, g, way)
+	}
+	return sb.String()
 }
