@@ -13,4 +13,16 @@
 // (report.Overview, report.CategoryText, report.PassedOf,
 // report.WriteFailure, report.WriteText): this package only puts them in
 // each system's file, with the points of each category.
+//
+// Gradescope runs its autograder from a zip, which WriteGradescopeZip
+// (zip.go) writes, what it holds given as plain values in a
+// GradescopeZip: the othello binary, setup.sh, and run_autograder, which
+// runs that binary's othello check -format gradescope with the flags and
+// the command given, each quoted for sh, on the submission, and writes
+// its results.json; the golden folders and the weights file it names
+// are bundled beside it. The binary must be static to run on every image
+// of Gradescope's: CheckStatic reads its ELF headers and returns a
+// *DynamicError, which wraps ErrDynamic, for one that needs a loader or
+// libraries. Package main's othello gradescope only reads the flags and
+// calls them.
 package autograder
