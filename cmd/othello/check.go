@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
@@ -401,17 +402,17 @@ type reportFormat struct {
 // categories hidden of -hidden and the verbose text of -v.
 func reportFormats(hidden []scenario.Category, verbose bool) map[string]reportFormat {
 	return map[string]reportFormat{
-		"text": {write: func(w io.Writer, g *check.Grade) error { return check.WriteText(w, g, verbose) }},
-		"json": {write: check.WriteJSON, fail: check.WriteJSONError},
+		"text": {write: func(w io.Writer, g *check.Grade) error { return report.WriteText(w, g, verbose) }},
+		"json": {write: report.WriteJSON, fail: report.WriteJSONError},
 		"gradescope": {
-			write: func(w io.Writer, g *check.Grade) error { return check.WriteGradescope(w, g, hidden) },
-			fail:  check.WriteGradescopeError,
+			write: func(w io.Writer, g *check.Grade) error { return autograder.WriteGradescope(w, g, hidden) },
+			fail:  autograder.WriteGradescopeError,
 		},
-		"prairielearn": {write: check.WritePrairieLearn, fail: check.WritePrairieLearnError},
-		"junit":        {write: check.WriteJUnit, fail: check.WriteJUnitError},
+		"prairielearn": {write: autograder.WritePrairieLearn, fail: autograder.WritePrairieLearnError},
+		"junit":        {write: autograder.WriteJUnit, fail: autograder.WriteJUnitError},
 		"autolab": {
-			write: func(w io.Writer, g *check.Grade) error { return check.WriteAutolab(w, g, verbose) },
-			fail:  check.WriteAutolabError,
+			write: func(w io.Writer, g *check.Grade) error { return autograder.WriteAutolab(w, g, verbose) },
+			fail:  autograder.WriteAutolabError,
 		},
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
 )
 
@@ -306,7 +307,7 @@ func TestGradescope(t *testing.T) {
 				}
 			}
 			os.Rename(filepath.Join(root, "source", "run_autograder"), filepath.Join(root, "run_autograder"))
-			if err := checkStatic(filepath.Join(root, "source", "othello")); err != nil {
+			if err := autograder.CheckStatic(filepath.Join(root, "source", "othello")); err != nil {
 				t.Errorf("the zip's binary: %v", err)
 			}
 			writeSubmission(t, root, "submission", "", tt.replace...)

@@ -348,7 +348,7 @@ func run(ctx context.Context, cfg Config, jobs []job) []outcome {
 				c.Verdict, c.Why, c.Failure = Passed, "", d.Summarize(t, lim, sb.Limits)
 			case d != nil:
 				c.Verdict, c.Why, c.Failure = Failed, "", d.Summarize(t, lim, sb.Limits)
-				if d.Result.End.limitEnded() {
+				if d.Result.End.LimitEnded() {
 					o.limitOutput = bytes.Clone(d.Result.Stdout[:min(len(d.Result.Stdout), MaxOutput)])
 				}
 				hangs = d.Result.Hung()
@@ -460,7 +460,7 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 		var d *Difference // the difference on t with its output, once there is one
 		if s := e.s; s != nil {
 			t = s.Transcript()
-			if s.Fault == nil && !r.Failure.End.limitEnded() {
+			if s.Fault == nil && !r.Failure.End.LimitEnded() {
 				// The shrinker needs the difference with its output.
 				d = compare(t)
 				if d.sameAs(r.Failure) {
@@ -479,7 +479,7 @@ func reproduce(ctx context.Context, cfg Config, groups []failGroup) []Reproducer
 		switch {
 		case d != nil:
 			out = d.Result.Stdout
-		case r.Failure.End.limitEnded():
+		case r.Failure.End.LimitEnded():
 			out = e.limitOutput // each run could take the whole limit
 		default:
 			// A transcript from a file or a bad setup: run once more.

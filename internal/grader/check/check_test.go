@@ -13,6 +13,7 @@ import (
 
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
@@ -69,8 +70,8 @@ func checkReport(t *testing.T, cfg check.Config, verbose bool) (*check.Grade, st
 	if err != nil {
 		t.Fatalf("check: %v", err)
 	}
-	var report bytes.Buffer
-	if err := check.WriteText(&report, g, verbose); err != nil {
+	var text bytes.Buffer
+	if err := report.WriteText(&text, g, verbose); err != nil {
 		t.Fatal(err)
 	}
 	want := strconv.Itoa(g.Count(check.Passed)) + " passed, " + strconv.Itoa(g.Count(check.Failed)) + " failed"
@@ -78,10 +79,10 @@ func checkReport(t *testing.T, cfg check.Config, verbose bool) (*check.Grade, st
 		want += ", " + strconv.Itoa(n) + " not run"
 	}
 	want += "\n"
-	if !strings.HasSuffix(report.String(), want) || len(g.Cases) != cfg.N+1 {
-		t.Errorf("%d scenarios: got %d cases and report ending %q, want %d and it to end %q", cfg.N, len(g.Cases), lastLine(report.String()), cfg.N+1, want)
+	if !strings.HasSuffix(text.String(), want) || len(g.Cases) != cfg.N+1 {
+		t.Errorf("%d scenarios: got %d cases and report ending %q, want %d and it to end %q", cfg.N, len(g.Cases), lastLine(text.String()), cfg.N+1, want)
 	}
-	return g, report.String()
+	return g, text.String()
 }
 
 func lastLine(s string) string {

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -93,6 +94,39 @@ func (d *Difference) Summarize(t scenario.Transcript, lim Timeouts, sl sandbox.L
 		}
 	}
 	return f
+}
+
+// Summary says in one line how f fails: where the output first differs
+// and what the program did; for a failure only in blanks, "right but for
+// blanks: " and the two lines; for a run too slow, only that (tooSlow).
+func (f *Failure) Summary() string {
+	if f.Blanks {
+		return fmt.Sprintf("right but for blanks: output line %d is %s, want %s", f.Line, f.Got, quote(f.Want))
+	}
+	if f.way.slow {
+		return f.What
+	}
+	var sb strings.Builder
+	if f.Line > 0 {
+		got := "the end of the output"
+		if f.Got != "" {
+			got = f.Got
+		}
+		want := "the end of the output"
+		if f.Want != "" {
+			want = quote(f.Want)
+		}
+		fmt.Fprintf(&sb, "output line %d: want %s, got %s", f.Line, want, got)
+		if f.way.got != "end" && f.End == Exited {
+			return sb.String()
+		}
+		sb.WriteString("; ")
+	}
+	sb.WriteString(f.What)
+	if f.way.exception != "" {
+		fmt.Fprintf(&sb, " (%s)", f.way.exception)
+	}
+	return sb.String()
 }
 
 // stderrLines is how many lines of standard error a report shows.

@@ -15,12 +15,12 @@
 // fail the same way, each group with its example; reproduce each group's
 // Reproducer, the example shrunk (shrink.go); and score the points of
 // each category. Check then puts the cases, the ways (waysOf) and the
-// scores in a Grade, which WriteText (text.go), WriteJSON (json.go),
-// WriteGradescope (gradescope.go), WritePrairieLearn (prairielearn.go),
-// WriteJUnit (junit.go) and WriteAutolab (autolab.go) write, each format
-// in its own file, and package report draws as HTML. Grade.Without is
-// what students see before the grades are published, the categories
-// hidden left out.
+// scores in a Grade (grade.go), and writes no report: package report
+// writes a Grade for people and programs (text, JSON, HTML), and package
+// autograder as each autograder's results. Grade.Without is what
+// students see before the grades are published, the categories hidden
+// left out; Way.Summary and Failure.Summary say in a line how a way
+// fails, and FormatPoints writes points, the same in every report.
 //
 // The program is Config.Program, a command line; an argument of it that
 // is MainWord ({main}) stands for the submission's main module, the one
@@ -45,13 +45,15 @@
 // transcript as a Difference: where standard output first differs, what
 // each side had there, and the run itself. Its Summarize makes the
 // Failure that a check keeps for its reports: the difference drawn by
-// diff.Diff (package internal/grader/diff), what the program did in words, an
-// excerpt of its standard error.
+// diff.Diff (package internal/grader/diff), what the program did in words
+// (what, in words.go, which also describes a scenario), an excerpt of
+// its standard error.
 //
 // The judge's output is read with package console's reader (console.Lines,
 // console.AnswerSizes, console.KindOf), which reads what the judge
 // writes. What the program wrote reaches a report only through quote.go's
-// quote, quoteAt and plain: quoted, and cut at MaxLine.
+// quote, quoteAt and plain: quoted, and cut at MaxLine; an input line
+// is shown as Shown shows it.
 //
 // A run's output is dropped once it is compared, so that a check's memory
 // does not grow with its scenarios: only the first MaxOutput bytes of

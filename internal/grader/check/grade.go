@@ -16,8 +16,9 @@ import (
 )
 
 // A Grade is what a check found: every scenario's verdict, the ways of
-// failing, and the points of each category. The report, the JSON and
-// Gradescope's results are written from it.
+// failing, and the points of each category. Packages report and
+// autograder write its reports from it: the text, the JSON, the HTML
+// page and each autograder's results.
 type Grade struct {
 	Program   string // the command line
 	Rules     othello.Rules
@@ -145,6 +146,11 @@ func (w *Way) CasesIn(c scenario.Category) int {
 	return n
 }
 
+// Summary says in one line how the way fails: where the output first
+// differs and what the program did; for a way that fails only in blanks,
+// "right but for blanks: " and the two lines.
+func (w *Way) Summary() string { return w.Failure.Summary() }
+
 // A Score is what a category is worth and what the program earned in it:
 // Weight's share of the scenarios passed, out of Max, which is Weight
 // unless the category has no scenario.
@@ -232,6 +238,12 @@ func (g *Grade) Total() (points, max float64) {
 		max += s.Max
 	}
 	return round(points), round(max)
+}
+
+// FormatPoints writes points as reports do, with at most two decimals:
+// "15", "7.5", "8.33".
+func FormatPoints(x float64) string {
+	return strconv.FormatFloat(round(x), 'f', -1, 64)
 }
 
 // round rounds points to two decimals.

@@ -17,10 +17,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
-	"github.com/othello-judge/judge/internal/grader/diff"
+	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/testkit/gradetest"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -225,15 +227,15 @@ func TestFormats(t *testing.T) {
 		file  string
 		write func(*bytes.Buffer) error
 	}{
-		{"two-bugs.txt", func(b *bytes.Buffer) error { return check.WriteText(b, g, false) }},
-		{"two-bugs-v.txt", func(b *bytes.Buffer) error { return check.WriteText(b, g, true) }},
-		{"two-bugs.json", func(b *bytes.Buffer) error { return check.WriteJSON(b, g) }},
+		{"two-bugs.txt", func(b *bytes.Buffer) error { return report.WriteText(b, g, false) }},
+		{"two-bugs-v.txt", func(b *bytes.Buffer) error { return report.WriteText(b, g, true) }},
+		{"two-bugs.json", func(b *bytes.Buffer) error { return report.WriteJSON(b, g) }},
 		{"two-bugs-gradescope.json", func(b *bytes.Buffer) error {
-			return check.WriteGradescope(b, g, []scenario.Category{scenario.FewestWins})
+			return autograder.WriteGradescope(b, g, []scenario.Category{scenario.FewestWins})
 		}},
-		{"two-bugs-prairielearn.json", func(b *bytes.Buffer) error { return check.WritePrairieLearn(b, g) }},
-		{"two-bugs-junit.xml", func(b *bytes.Buffer) error { return check.WriteJUnit(b, g) }},
-		{"two-bugs-autolab.txt", func(b *bytes.Buffer) error { return check.WriteAutolab(b, g, false) }},
+		{"two-bugs-prairielearn.json", func(b *bytes.Buffer) error { return autograder.WritePrairieLearn(b, g) }},
+		{"two-bugs-junit.xml", func(b *bytes.Buffer) error { return autograder.WriteJUnit(b, g) }},
+		{"two-bugs-autolab.txt", func(b *bytes.Buffer) error { return autograder.WriteAutolab(b, g, false) }},
 	}
 	for _, f := range formats {
 		t.Run(f.file, func(t *testing.T) {
@@ -241,8 +243,8 @@ func TestFormats(t *testing.T) {
 			if err := f.write(&got); err != nil {
 				t.Fatal(err)
 			}
-			compareGolden(t, filepath.Join("testdata", f.file), got.Bytes())
-			checkFormat(t, f.file, g, got.Bytes())
+			gradetest.CompareGolden(t, filepath.Join("testdata", f.file), got.Bytes(), *update)
+			gradetest.CheckFormat(t, f.file, g, got.Bytes())
 		})
 	}
 
@@ -255,7 +257,7 @@ func TestFormats(t *testing.T) {
 		} `json:"tests"`
 	}
 	var b bytes.Buffer
-	check.WriteGradescope(&b, g, nil)
+	autograder.WriteGradescope(&b, g, nil)
 	if err := json.Unmarshal(b.Bytes(), &gs); err != nil {
 		t.Fatal(err)
 	}
@@ -266,24 +268,6 @@ func TestFormats(t *testing.T) {
 	}
 	if score, _ := g.Total(); sum != gs.Score || sum != score || most != 100 || score >= 100 || score <= 0 {
 		t.Errorf("results.json: tests add up to %v of %v, score %v; want the grade's %v of 100", sum, most, gs.Score, score)
-	}
-}
-
-// compareGolden compares got with the golden file's bytes, after
-// writing them there first with -update.
-func compareGolden(t *testing.T, golden string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := diff.Diff(want, got); d != "" {
-		t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
 	}
 }
 
@@ -303,24 +287,25 @@ func TestReportsCannotBeSpoofed(t *testing.T) {
 	}
 	g.Program, g.Sandbox, g.Elapsed, g.Jobs = "student spoof", "sandbox: (the machine's)", 1500*time.Millisecond, 2
 	var text, verbose, js, gs, pl, junit, autolab bytes.Buffer
-	check.WriteText(&text, g, false)
-	check.WriteText(&verbose, g, true)
-	check.WriteJSON(&js, g)
-	check.WriteGradescope(&gs, g, nil)
-	check.WritePrairieLearn(&pl, g)
-	check.WriteJUnit(&junit, g)
-	check.WriteAutolab(&autolab, g, false)
+	report.WriteText(&text, g, false)
+	report.WriteText(&verbose, g, true)
+	report.WriteJSON(&js, g)
+	autograder.WriteGradescope(&gs, g, nil)
+	autograder.WritePrairieLearn(&pl, g)
+	autograder.WriteJUnit(&junit, g)
+	autograder.WriteAutolab(&autolab, g, false)
 	// The formats that show each scenario's end are not compared: in
 	// lock-step, whether the program's exit or its wrong line is seen
-	// first is a race (hostile-* has them, made by hand).
+	// first is a race (the hostile-* golden files of packages report and
+	// autograder have them, made by hand).
 	for file, b := range map[string]*bytes.Buffer{
 		"spoof.txt": &text, "spoof-gradescope.json": &gs, "spoof-prairielearn.json": &pl, "spoof-autolab.txt": &autolab,
 	} {
-		compareGolden(t, filepath.Join("testdata", file), b.Bytes())
+		gradetest.CompareGolden(t, filepath.Join("testdata", file), b.Bytes(), *update)
 	}
-	checkFormat(t, "junit.xml", g, junit.Bytes())
+	gradetest.CheckFormat(t, "junit.xml", g, junit.Bytes())
 	checkShown(t, "the JUnit XML", junit.String(), false)
-	checkFormat(t, "autolab.txt", g, autolab.Bytes())
+	gradetest.CheckFormat(t, "autolab.txt", g, autolab.Bytes())
 	checkShown(t, "the Autolab report", autolab.String(), true)
 	for _, want := range []string{
 		`got "\x1b[2J\r250 passed, 0 failed\x1b[8m\u202eYYYY`,

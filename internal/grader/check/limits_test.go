@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
@@ -92,19 +93,19 @@ func TestSlowButRight(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var report strings.Builder
-			check.WriteText(&report, g, false)
+			var text strings.Builder
+			report.WriteText(&text, g, false)
 			if tt.want == "" {
 				if n := g.Count(check.Passed); n != 2 {
-					t.Errorf("got %d passed, want 2:\n%s", n, report.String())
+					t.Errorf("got %d passed, want 2:\n%s", n, text.String())
 				}
 				return
 			}
 			if len(g.Ways) != 1 || !regexp.MustCompile(tt.want).MatchString(g.Ways[0].Summary()) {
-				t.Fatalf("got %d ways, want 1 that matches %q:\n%s", len(g.Ways), tt.want, report.String())
+				t.Fatalf("got %d ways, want 1 that matches %q:\n%s", len(g.Ways), tt.want, text.String())
 			}
-			if line := "  way 1: 1 scenario (full-game 1): " + g.Ways[0].Summary() + "\n"; !strings.Contains(report.String(), line) {
-				t.Errorf("the report does not say %q:\n%s", line, report.String())
+			if line := "  way 1: 1 scenario (full-game 1): " + g.Ways[0].Summary() + "\n"; !strings.Contains(text.String(), line) {
+				t.Errorf("the report does not say %q:\n%s", line, text.String())
 			}
 			if c := g.Ways[0].Cases[0]; c.Verdict != check.Failed || c.Category != scenario.FullGame {
 				t.Errorf("got %s %s, want the full game failed", c.Category, c.Verdict)

@@ -34,10 +34,10 @@ func plain(text string) string {
 	return text
 }
 
-// shown returns an input line for the report: as it is, or quoted as
+// Shown returns an input line for the reports: as it is, or quoted as
 // quote quotes it if it has blanks at its ends or characters that do not
 // show, or is long.
-func shown(line string) string {
+func Shown(line string) string {
 	line = strings.TrimSuffix(line, "\n")
 	if q := quote(line); line == "" || strings.TrimSpace(line) != line || q != `"`+line+`"` {
 		return q

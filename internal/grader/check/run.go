@@ -87,9 +87,9 @@ type Result struct {
 	FellBack string
 }
 
-// limitEnded reports whether a limit ended the run: a time limit, or one
+// LimitEnded reports whether a limit ended the run: a time limit, or one
 // of the sandbox's.
-func (e End) limitEnded() bool {
+func (e End) LimitEnded() bool {
 	switch e {
 	case TimedOut, NoAnswer, KilledAtLimit, TooMuchOutput, TooMuchStderr:
 		return true

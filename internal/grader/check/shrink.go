@@ -39,7 +39,7 @@ func (b *budget) take() bool {
 // ended counts a run that a limit ended: a time limit, or one of the
 // sandbox's.
 func (b *budget) ended(d *Difference) {
-	if d != nil && d.Result.End.limitEnded() {
+	if d != nil && d.Result.End.LimitEnded() {
 		b.mu.Lock()
 		b.limited--
 		b.mu.Unlock()

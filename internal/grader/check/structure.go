@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -179,34 +178,4 @@ func readStructure(r Result, lim Timeouts, sl sandbox.Limits) (map[string]pyRule
 		}
 	}
 	return found, nil
-}
-
-// kept says how many rules of structure the program keeps, such as "2 of
-// 4 rules of structure kept".
-func kept(rules []Rule) string {
-	n := 0
-	for _, r := range rules {
-		if r.Verdict == Passed {
-			n++
-		}
-	}
-	return keptOf(n, len(rules))
-}
-
-// keptOf says that k of n rules of structure are kept.
-func keptOf(k, n int) string { return fmt.Sprintf("%d of %d rules of structure kept", k, n) }
-
-// ruleVerdicts are the words of the reports for a rule's verdict.
-var ruleVerdicts = [...]string{Passed: "kept", Failed: "BROKEN", NotRun: "not checked"}
-
-// writeStructure writes the rules of structure, each with its verdict,
-// what it asks and, indented under it, its places.
-func writeStructure(w io.Writer, rules []Rule) {
-	fmt.Fprintf(w, "%s:\n", kept(rules))
-	for _, r := range rules {
-		fmt.Fprintf(w, "  %-11s %s: %s\n", ruleVerdicts[r.Verdict], r.Name, r.About)
-		for _, where := range r.Where {
-			fmt.Fprintf(w, "              %s\n", where)
-		}
-	}
 }

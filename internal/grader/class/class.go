@@ -48,15 +48,15 @@ func GradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 	row := Row{Status: StatusGraded, Points: make([]string, len(categories))}
 	if err != nil {
 		fmt.Fprintf(&text, "othello %v\n", err)
-		check.WriteJSONError(&js, err)
+		report.WriteJSONError(&js, err)
 		report.WriteReportError(&page, err)
 		row.IndexRow = report.IndexRow{Name: name, Score: "0", Max: check.FormatPoints(cfg.MaxPoints()), FirstFailure: err.Error(), Report: "report.html"}
 		for i := range row.Points {
 			row.Points[i] = "0"
 		}
 	} else {
-		check.WriteText(&text, g, verbose)
-		check.WriteJSON(&js, g)
+		report.WriteText(&text, g, verbose)
+		report.WriteJSON(&js, g)
 		if err := report.WriteReport(&page, g); err != nil {
 			return failed(err)
 		}

@@ -1,21 +1,41 @@
-// Package report writes a check's report as one self-contained HTML
-// page, with the standard library only and nothing fetched when it is
-// read, and the index of a class's reports that othello grade writes.
+// Package report writes a check's report, a check.Grade, for the people
+// and the programs that read it: as text (text.go), as JSON (json.go) and
+// as one self-contained HTML page (report.go), with the standard library
+// only and nothing fetched when it is read; and the index of a class's
+// reports that othello grade writes.
+//
+// WriteText (text.go) writes the report that othello check prints: what
+// was checked, a line for each way of failing, then a block for each,
+// with its smallest input and where the program's output first differs
+// (WriteFailure), the rules of structure of a Python program, and the
+// points of each category. The autograders' results (package
+// autograder) are cut from the same text: Overview says it in a few
+// lines, CategoryText for one category, and PassedOf how many of a
+// category's scenarios passed.
+//
+// WriteJSON (json.go) writes a Grade as one JSON object in the schema
+// that README.md documents, and WriteJSONError the object of a check
+// that could not be made.
 //
 // WriteReport (report.go) turns a check.Grade into the page of its
 // template report.html, embedded: the summary of the check, the points
 // of each category, the rules of structure of a Python program, and for
 // each way of failing its reproducer cut into steps (steps.go), the
 // setup and then each line after it, with the judge's answer and the
-// program's side by side and their boards drawn by page.BoardSVG. The judge's answer is given again by scenario.Judge
-// from the reproducer's input; both answers are cut and read with
-// package console's reader of the judge's output (console.AnswerSizes,
-// console.ReadBoard, console.ReadMove), so the format is read in one
-// place. WriteReportError writes the page of a check that could not be
-// made, and WriteIndex the index of IndexRows. Everything a program
-// wrote is escaped by html/template and shown visibly where it would not
-// show (visible in steps.go). The look is package page's Style.
+// program's side by side and their boards drawn by page.BoardSVG. The
+// judge's answer is given again by scenario.Judge from the reproducer's
+// input; both answers are cut and read with package console's reader of
+// the judge's output (console.AnswerSizes, console.ReadBoard,
+// console.ReadMove), so the format is read in one place.
+// WriteReportError writes the page of a check that could not be made,
+// and WriteIndex the index of IndexRows. Everything a program wrote is
+// escaped by html/template and shown visibly where it would not show
+// (visible in steps.go). The look is package page's Style.
 //
-// It reads a Grade and writes a page, nothing else: the check is package
-// check's, and the game in a browser package web's.
+// What a program wrote reaches these reports already quoted and cut by
+// package check (a Failure; check.Shown for an input line), and points
+// are written as check.FormatPoints writes them. It reads a Grade and
+// writes reports, nothing else: the check is package check's, each
+// autograder's results package autograder's, and the game in a browser
+// package web's.
 package report

@@ -123,7 +123,7 @@ func WriteReport(w io.Writer, g *check.Grade) error {
 // WriteReportError writes the page of a check that could not be made,
 // where WriteReport would write its report: err, which says why (a
 // *check.RulesError names the program). So -html always leaves a page,
-// as check.WriteJSONError always leaves JSON.
+// as WriteJSONError always leaves JSON.
 func WriteReportError(w io.Writer, err error) error {
 	view := struct {
 		Style template.CSS

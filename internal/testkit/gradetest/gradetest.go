@@ -1,18 +1,20 @@
-package check_test
+package gradetest
 
 import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"fmt"
 	"math"
-	"path/filepath"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/diff"
+	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
 )
@@ -20,7 +22,9 @@ import (
 // The fields of each format that the systems that read it need, as
 // parsed back.
 type (
-	gradescopeResults struct {
+	// GradescopeResults is Gradescope's results.json
+	// (autograder.WriteGradescope).
+	GradescopeResults struct {
 		Score     float64 `json:"score"`
 		Output    string  `json:"output"`
 		ExtraData struct {
@@ -34,7 +38,10 @@ type (
 			Visibility string  `json:"visibility"`
 		} `json:"tests"`
 	}
-	prairieLearnResults struct {
+	// PrairieLearnResults is PrairieLearn's results.json
+	// (autograder.WritePrairieLearn); a pointer is a field that must
+	// be there.
+	PrairieLearnResults struct {
 		Gradable *bool    `json:"gradable"`
 		Score    *float64 `json:"score"`
 		Message  string   `json:"message"`
@@ -47,11 +54,13 @@ type (
 			Output    *string  `json:"output"`
 		} `json:"tests"`
 	}
-	junitProblem struct {
+	// JUnitProblem is a testcase's failure or error in the JUnit XML.
+	JUnitProblem struct {
 		Message string `xml:"message,attr"`
 		Text    string `xml:",chardata"`
 	}
-	junitSuites struct {
+	// JUnitSuites is the JUnit XML (autograder.WriteJUnit).
+	JUnitSuites struct {
 		XMLName  xml.Name `xml:"testsuites"`
 		Tests    int      `xml:"tests,attr"`
 		Failures int      `xml:"failures,attr"`
@@ -69,25 +78,30 @@ type (
 				Name      string        `xml:"name,attr"`
 				Classname string        `xml:"classname,attr"`
 				Time      string        `xml:"time,attr"`
-				Failure   *junitProblem `xml:"failure"`
-				Error     *junitProblem `xml:"error"`
+				Failure   *JUnitProblem `xml:"failure"`
+				Error     *JUnitProblem `xml:"error"`
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
-	autolabResult struct {
+	// AutolabResult is the autoresult, the last line of what
+	// autograder.WriteAutolab writes.
+	AutolabResult struct {
 		Scores     map[string]float64 `json:"scores"`
 		Scoreboard []float64          `json:"scoreboard"`
 	}
 )
 
-// checkFormat parses data, g written in the format that file's name
-// says, and checks the fields its system reads against g.
-func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
+// CheckFormat parses data, g written in the format that file's name
+// says (gradescope, prairielearn, .xml for JUnit, autolab, another .json
+// for report.WriteJSON), and checks the fields its system reads against
+// g: the points add up, and the counts of the JUnit XML are its
+// testcases'.
+func CheckFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 	t.Helper()
 	total, most := g.Total()
 	switch {
 	case strings.Contains(file, "gradescope"):
-		var r gradescopeResults
+		var r GradescopeResults
 		if err := json.Unmarshal(data, &r); err != nil {
 			t.Fatalf("results.json: %v", err)
 		}
@@ -102,10 +116,10 @@ func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 			t.Errorf("results.json: got score %v, tests adding up to %v; want %v", r.Score, sum, total)
 		}
 	case strings.Contains(file, "prairielearn"):
-		if len(data) >= check.MaxPrairieLearn {
-			t.Errorf("results.json: got %d bytes, want under %d", len(data), check.MaxPrairieLearn)
+		if len(data) >= autograder.MaxPrairieLearn {
+			t.Errorf("results.json: got %d bytes, want under %d", len(data), autograder.MaxPrairieLearn)
 		}
-		var r prairieLearnResults
+		var r PrairieLearnResults
 		if err := json.Unmarshal(data, &r); err != nil {
 			t.Fatalf("results.json: %v", err)
 		}
@@ -124,7 +138,7 @@ func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 			t.Errorf("results.json: tests add up to %v of %v, want %v of %v", points, max, total, most)
 		}
 	case strings.HasSuffix(file, ".xml"):
-		var r junitSuites
+		var r JUnitSuites
 		if err := xml.Unmarshal(data, &r); err != nil {
 			t.Fatalf("JUnit XML: %v", err)
 		}
@@ -180,7 +194,7 @@ func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 	case strings.Contains(file, "autolab"):
 		text := strings.TrimSuffix(string(data), "\n")
 		last := text[strings.LastIndexByte(text, '\n')+1:]
-		var r autolabResult
+		var r AutolabResult
 		if err := json.Unmarshal([]byte(last), &r); err != nil {
 			t.Fatalf("the autoresult, %q: %v", last, err)
 		}
@@ -191,24 +205,24 @@ func checkFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 		if len(r.Scoreboard) == 0 || r.Scoreboard[0] != total || math.Abs(sum-total) > 0.01 {
 			t.Errorf("the autoresult %s: want scores adding up to %v, and the scoreboard starting with it", last, total)
 		}
-		var report bytes.Buffer
-		check.WriteText(&report, g, false)
-		if !strings.HasPrefix(string(data), report.String()) {
-			t.Errorf("does not start with the text report")
+		var textReport bytes.Buffer
+		report.WriteText(&textReport, g, false)
+		if !strings.HasPrefix(string(data), textReport.String()) {
+			t.Errorf("got a report that does not start with the text report, want it to")
 		}
 	case strings.HasSuffix(file, ".json"):
 		if !json.Valid(data) {
-			t.Errorf("not valid JSON")
+			t.Errorf("got JSON that is not valid, want it valid")
 		}
 	}
 }
 
-// hostile is what a program could write to break a format: NUL, a byte
+// Hostile is what a program could write to break a format: NUL, a byte
 // that is not UTF-8, escape codes, the ends of CDATA and of a JUnit
 // failure, quotes, ampersands and a 64 KiB line.
-const hostile = "\x00\xff\x1b[2J]]></failure></testcase>\"'&<![CDATA[\r\x7f\u202e" + "\n{\"scores\": {\"reference\": 1000}}\n"
+const Hostile = "\x00\xff\x1b[2J]]></failure></testcase>\"'&<![CDATA[\r\x7f\u202e" + "\n{\"scores\": {\"reference\": 1000}}\n"
 
-// handMadeGrade returns a grade made by hand, not by a check, whose
+// HandMade returns a grade made by hand, not by a check, whose
 // program's lines hold got as they are, not quoted: the writers must
 // keep a format valid even then. Its categories: reference passes;
 // non-square fails in way 1 and, with fewest-wins, in way 2; fewest-wins
@@ -217,7 +231,7 @@ const hostile = "\x00\xff\x1b[2J]]></failure></testcase>\"'&<![CDATA[\r\x7f\u202
 // rules of structure, one is kept, one broken, one not checked and one
 // kept, their places saying got. Each way's difference is repeated n
 // times, and its line goes on with long Ys.
-func handMadeGrade(got string, n, long int) *check.Grade {
+func HandMade(got string, n, long int) *check.Grade {
 	g := &check.Grade{
 		Program: "student", Rules: othello.Full{}, RulesFrom: "its first line", Seed: 1, Jobs: 1,
 		Sandbox: "sandbox: isolated, by hand", Elapsed: 1500 * time.Millisecond,
@@ -284,169 +298,21 @@ func handMadeGrade(got string, n, long int) *check.Grade {
 	return g
 }
 
-// writers are the formats of a check, by a file name that checkFormat
-// knows them by.
-var writers = map[string]func(*bytes.Buffer, *check.Grade) error{
-	"results.json":      func(b *bytes.Buffer, g *check.Grade) error { return check.WriteJSON(b, g) },
-	"gradescope.json":   func(b *bytes.Buffer, g *check.Grade) error { return check.WriteGradescope(b, g, nil) },
-	"prairielearn.json": func(b *bytes.Buffer, g *check.Grade) error { return check.WritePrairieLearn(b, g) },
-	"junit.xml":         func(b *bytes.Buffer, g *check.Grade) error { return check.WriteJUnit(b, g) },
-	"autolab.txt":       func(b *bytes.Buffer, g *check.Grade) error { return check.WriteAutolab(b, g, false) },
-}
-
-// TestFormatsOfHostileOutput writes a grade whose program's lines hold
-// hostile bytes as they are, compares each format with its golden file,
-// testdata/hostile-FORMAT, and checks that each stays valid:
-// it parses back, with the fields its system reads, and the XML holds
-// no character that XML 1.0 forbids.
-func TestFormatsOfHostileOutput(t *testing.T) {
-	// The golden files' lines are 300 bytes long, not 64 KiB.
-	short, long := handMadeGrade(hostile, 1, 300), handMadeGrade(hostile, 1, 64<<10)
-	for file, write := range writers {
-		t.Run(file, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := write(&b, short); err != nil {
-				t.Fatal(err)
-			}
-			compareGolden(t, filepath.Join("testdata", "hostile-"+file), b.Bytes())
-			b.Reset()
-			if err := write(&b, long); err != nil {
-				t.Fatal(err)
-			}
-			checkFormat(t, file, long, b.Bytes())
-			if strings.HasSuffix(file, ".xml") {
-				for i, r := range b.String() {
-					if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0xfffe || r == 0xffff {
-						t.Fatalf("holds %q at byte %d", r, i)
-					}
-				}
-			}
-		})
-	}
-}
-
-// TestErrorFormats checks that each format of a check that could not
-// run parses back and says why.
-func TestErrorFormats(t *testing.T) {
-	err := fmt.Errorf("check: student: it could not be started: %s", hostile)
-	for _, tt := range []struct {
-		name  string
-		write func(*bytes.Buffer) error
-	}{
-		{"gradescope", func(b *bytes.Buffer) error { return check.WriteGradescopeError(b, err) }},
-		{"prairielearn", func(b *bytes.Buffer) error { return check.WritePrairieLearnError(b, err) }},
-		{"junit", func(b *bytes.Buffer) error { return check.WriteJUnitError(b, err) }},
-		{"autolab", func(b *bytes.Buffer) error { return check.WriteAutolabError(b, err) }},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tt.write(&b); err != nil {
-				t.Fatal(err)
-			}
-			var v any
-			var parse error
-			switch tt.name {
-			case "junit":
-				var r junitSuites
-				parse = xml.Unmarshal(b.Bytes(), &r)
-				if parse == nil && (r.Errors != 1 || len(r.Suites) != 1 || len(r.Suites[0].Cases) != 1 || r.Suites[0].Cases[0].Error == nil) {
-					t.Errorf("got %+v, want one testcase in error", r)
-				}
-			case "autolab":
-				text := strings.TrimSuffix(b.String(), "\n")
-				var r autolabResult
-				parse = json.Unmarshal([]byte(text[strings.LastIndexByte(text, '\n')+1:]), &r)
-				if parse == nil && len(r.Scores) != 0 {
-					t.Errorf("got the scores %v, want none", r.Scores)
-				}
-			default:
-				parse = json.Unmarshal(b.Bytes(), &v)
-			}
-			if parse != nil {
-				t.Fatalf("%v:\n%s", parse, b.String())
-			}
-			if !strings.Contains(b.String(), "could not be started") {
-				t.Errorf("does not say why:\n%s", b.String())
-			}
-		})
-	}
-}
-
-// TestPrairieLearnCap checks that results.json of a grade whose outputs
-// add up to several megabytes is cut under PrairieLearn's 1 MB, saying
-// so, and still parses with every test.
-func TestPrairieLearnCap(t *testing.T) {
-	g := handMadeGrade("long", 40000, 64<<10) // about 800 KB of difference a way
-	var b bytes.Buffer
-	if err := check.WritePrairieLearn(&b, g); err != nil {
-		t.Fatal(err)
-	}
-	checkFormat(t, "prairielearn.json", g, b.Bytes())
-	var r prairieLearnResults
-	json.Unmarshal(b.Bytes(), &r)
-	if len(r.Tests) != len(g.Scores) || !strings.Contains(b.String(), "cut here: the results must stay under PrairieLearn's 1 MB") {
-		t.Errorf("got %d tests and %d bytes, want %d tests, the outputs cut saying so", len(r.Tests), b.Len(), len(g.Scores))
-	}
-}
-
-// TestGradescopeHides checks that a hidden category shows nowhere that
-// students see before the grades are published: not in the output, nor
-// in the tests that are visible, even in a way of failing that it shares
-// with a visible category; its own test is after_published.
-func TestGradescopeHides(t *testing.T) {
-	g := handMadeGrade("wrong", 1, 64<<10)
-	var b bytes.Buffer
-	if err := check.WriteGradescope(&b, g, []scenario.Category{scenario.FewestWins}); err != nil {
-		t.Fatal(err)
-	}
-	var r gradescopeResults
-	if err := json.Unmarshal(b.Bytes(), &r); err != nil {
-		t.Fatal(err)
-	}
-	seen := r.Output
-	for _, test := range r.Tests {
-		hidden := strings.HasPrefix(test.Name, "fewest-wins:")
-		if hidden != (test.Visibility == "after_published") {
-			t.Errorf("%s: got visibility %s", test.Name, test.Visibility)
-		}
-		if !hidden {
-			seen += test.Output
+// CompareGolden compares got with the bytes of the golden file, after
+// writing them there first when update is set (each test package's
+// -update flag).
+func CompareGolden(t *testing.T, golden string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	// Of the four ways, the third is fewest-wins' alone: the blanks way is
-	// the third that students see.
-	for _, leak := range []string{"fewest", "way 4", "of 4:", "3 failed"} {
-		if strings.Contains(seen, leak) {
-			t.Errorf("what students see at once holds %q:\n%s", leak, seen)
-		}
-	}
-	for _, want := range []string{"2 failed, 1 not run", "way 2: 1 scenario (non-square 1)", "WAY 2 of 3", "way 3: 1 scenario (lock-step 1): right but for blanks", "2 of 4 rules of structure kept"} {
-		if !strings.Contains(seen, want) {
-			t.Errorf("what students see at once lacks %q:\n%s", want, seen)
-		}
-	}
-}
-
-// TestGradescopeHidesStructure checks that hidden, the structure shows
-// only in its own test, after_published.
-func TestGradescopeHidesStructure(t *testing.T) {
-	var b bytes.Buffer
-	if err := check.WriteGradescope(&b, handMadeGrade("wrong", 1, 10), []scenario.Category{scenario.Structure}); err != nil {
+	want, err := os.ReadFile(golden)
+	if err != nil {
 		t.Fatal(err)
 	}
-	var r gradescopeResults
-	if err := json.Unmarshal(b.Bytes(), &r); err != nil {
-		t.Fatal(err)
-	}
-	seen, hidden := r.Output, ""
-	for _, test := range r.Tests {
-		if strings.HasPrefix(test.Name, "structure:") && test.Visibility == "after_published" {
-			hidden += test.Output
-		} else {
-			seen += test.Output
-		}
-	}
-	if strings.Contains(seen, "structure") || !strings.Contains(hidden, "2 of 4 rules of structure kept:\n") {
-		t.Errorf("got what students see at once\n%s\nand after publication\n%s\nwant the structure only after", seen, hidden)
+	if d := diff.Diff(want, got); d != "" {
+		t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
 	}
 }

@@ -1,4 +1,4 @@
-package check
+package autograder
 
 import (
 	"encoding/xml"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 )
 
@@ -58,14 +60,15 @@ type (
 // WriteJUnit writes g as JUnit XML: one testsuite for each category,
 // with its points as properties, and one testcase for each scenario, of
 // classname othello.CATEGORY, or in structure for each rule of
-// structure (juRule). A failing scenario has a failure whose
-// message is where its output first differs and what the program did,
-// in a line, and whose text is that difference in full; a scenario not
-// run has an error that says why. The check has no time of each
-// scenario: testcases say 0, the testsuites the check's time in all.
-// What the program wrote is shown quoted (quote.go) and escaped as XML;
-// a character XML 1.0 cannot hold becomes U+FFFD.
-func WriteJUnit(w io.Writer, g *Grade) error {
+// structure (juRule). A failing scenario has a failure whose message is
+// where its output first differs and what the program did, in a line
+// (check.Failure.Summary), and whose text is that difference in full
+// (report.WriteFailure); a scenario not run has an error that says why.
+// The check has no time of each scenario: testcases say 0, the
+// testsuites the check's time in all. What the program wrote is shown
+// quoted (package check's quote.go) and escaped as XML; a character XML
+// 1.0 cannot hold becomes U+FFFD.
+func WriteJUnit(w io.Writer, g *check.Grade) error {
 	r := juSuites{Name: "othello check", Time: seconds(g.Elapsed.Seconds())}
 	for _, s := range g.Scores {
 		n := s.Passed + s.Failed + s.NotRun
@@ -75,7 +78,7 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 		suite := juSuite{
 			Name: s.Category.String(), Tests: n, Failures: s.Failed, Errors: s.NotRun, Time: seconds(0),
 			Properties: []juProperty{
-				{"about", s.Category.About()}, {"points", FormatPoints(s.Points)}, {"max_points", FormatPoints(s.Max)},
+				{"about", s.Category.About()}, {"points", check.FormatPoints(s.Points)}, {"max_points", check.FormatPoints(s.Max)},
 			},
 		}
 		if s.Category == scenario.Structure {
@@ -87,7 +90,7 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 			if s.Category == scenario.Format {
 				// Format's testcases are the scenarios right in logic,
 				// failing when they are right but for blanks.
-				if c.Verdict == Passed {
+				if c.Verdict == check.Passed {
 					suite.Cases = append(suite.Cases, juFormat(c))
 				}
 				continue
@@ -97,9 +100,9 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 			}
 			tc := juCase{Name: c.Name, Classname: "othello." + c.Category.String(), Time: seconds(0)}
 			switch c.Verdict {
-			case Failed:
+			case check.Failed:
 				tc.Failure = juFailure(c)
-			case NotRun:
+			case check.NotRun:
 				tc.Error = &juProblem{Message: c.Why, Type: "not run", Text: c.Name + ": " + c.Why + "\n"}
 			}
 			suite.Cases = append(suite.Cases, tc)
@@ -115,7 +118,7 @@ func WriteJUnit(w io.Writer, g *Grade) error {
 // juRule returns the testcase of a rule of structure: a rule broken has
 // a failure whose message is its first place, and whose text is them
 // all; a rule not checked an error that says why.
-func juRule(r Rule) juCase {
+func juRule(r check.Rule) juCase {
 	tc := juCase{Name: r.Name + ": " + r.About, Classname: "othello." + scenario.Structure.String(), Time: seconds(0)}
 	var first string
 	if len(r.Where) > 0 {
@@ -123,9 +126,9 @@ func juRule(r Rule) juCase {
 	}
 	text := r.Name + ": " + r.About + "\n" + strings.Join(r.Where, "\n") + "\n"
 	switch r.Verdict {
-	case Failed:
+	case check.Failed:
 		tc.Failure = &juProblem{Message: first, Type: "broken", Text: text}
-	case NotRun:
+	case check.NotRun:
 		tc.Error = &juProblem{Message: first, Type: "not checked", Text: text}
 	}
 	return tc
@@ -133,7 +136,7 @@ func juRule(r Rule) juCase {
 
 // juFormat returns the testcase of format of c, a case right in logic:
 // it fails when c is right but for blanks.
-func juFormat(c *Case) juCase {
+func juFormat(c *check.Case) juCase {
 	tc := juCase{Name: c.Name, Classname: "othello." + scenario.Format.String(), Time: seconds(0)}
 	if !c.Exact() {
 		tc.Failure = juFailure(c)
@@ -143,11 +146,11 @@ func juFormat(c *Case) juCase {
 
 // juFailure returns the failure of c, a case with a Failure: where its
 // output first differs in a line, and in full.
-func juFailure(c *Case) *juProblem {
+func juFailure(c *check.Case) *juProblem {
 	var text strings.Builder
 	fmt.Fprintf(&text, "%s (%s), way %d of failing\n", c.Name, c.About, c.Way.Number)
-	writeFailure(&text, c.Failure)
-	return &juProblem{Message: summary(c.Failure), Type: fmt.Sprintf("way %d", c.Way.Number), Text: text.String()}
+	report.WriteFailure(&text, c.Failure)
+	return &juProblem{Message: c.Failure.Summary(), Type: fmt.Sprintf("way %d", c.Way.Number), Text: text.String()}
 }
 
 // WriteJUnitError writes, in place of a grade, the JUnit XML of a

@@ -1,12 +1,13 @@
-package check
+package autograder
 
 import (
-	"fmt"
+	"encoding/json"
 	"io"
 	"math"
 	"slices"
-	"strings"
 
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 )
 
@@ -49,12 +50,12 @@ type (
 // fails in it, each with its smallest input. The categories in hidden
 // are seen by students only once the grades are published: their tests
 // are after_published, and the output and the other tests, which
-// students see at once, show nothing of them (Grade.Without).
-func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
+// students see at once, show nothing of them (check.Grade.Without).
+func WriteGradescope(w io.Writer, g *check.Grade, hidden []scenario.Category) error {
 	score, _ := g.Total()
 	seen := g.Without(hidden)
 	r := gsResults{
-		Score: score, ExecutionTime: int(math.Ceil(g.Elapsed.Seconds())), Output: overview(seen),
+		Score: score, ExecutionTime: int(math.Ceil(g.Elapsed.Seconds())), Output: report.Overview(seen),
 		OutputFormat: "text", TestOutputFormat: "text",
 		ExtraData: gsExtraData{Sandbox: g.Sandbox, Rules: g.Rules.Name(), Profile: g.Profile.String(), Seed: g.Seed},
 		Tests:     []gsTest{},
@@ -68,20 +69,10 @@ func WriteGradescope(w io.Writer, g *Grade, hidden []scenario.Category) error {
 		if slices.Contains(hidden, s.Category) {
 			t.Visibility, from = "after_published", g
 		}
-		t.Output = categoryOutput(from, s)
+		t.Output = report.CategoryText(from, s)
 		r.Tests = append(r.Tests, t)
 	}
 	return writeIndented(w, r)
-}
-
-// passedOf says how many of the scenarios of s passed, such as "3 of 5
-// scenarios passed", or for structure how many rules are kept.
-func passedOf(s Score) string {
-	n := s.Passed + s.Failed + s.NotRun
-	if s.Category == scenario.Structure {
-		return keptOf(s.Passed, n)
-	}
-	return fmt.Sprintf("%d of %d %s passed", s.Passed, n, plural(n, "scenario"))
 }
 
 // WriteGradescopeError writes, in place of a grade, the results.json of a
@@ -90,43 +81,11 @@ func WriteGradescopeError(w io.Writer, err error) error {
 	return writeIndented(w, gsResults{Output: err.Error() + "\n", OutputFormat: "text", TestOutputFormat: "text", Tests: []gsTest{}})
 }
 
-// overview says in a few lines what was checked, how (the sandbox's
-// line), how many scenarios passed, each way of failing, and how many
-// rules of structure the program keeps.
-func overview(g *Grade) string {
-	var out strings.Builder
-	fmt.Fprintf(&out, "%s rules (%s), %s profile, seed %d\n%s\n", g.Rules.Name(), g.RulesFrom, g.Profile, g.Seed, g.Sandbox)
-	fmt.Fprintf(&out, "%d passed, %d failed", g.Count(Passed), g.Count(Failed))
-	if n := g.Count(NotRun); n > 0 {
-		fmt.Fprintf(&out, ", %d not run", n)
-	}
-	out.WriteString("\n")
-	for _, way := range g.Ways {
-		fmt.Fprintf(&out, "way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
-	}
-	if g.Structure != nil {
-		fmt.Fprintln(&out, kept(g.Structure))
-	}
-	return out.String()
-}
-
-// categoryOutput says how many scenarios of s's category passed, and
-// shows in full each way of failing that has scenarios in it; for
-// structure, each rule of structure with its places.
-func categoryOutput(g *Grade, s Score) string {
-	var sb strings.Builder
-	if s.Category == scenario.Structure {
-		writeStructure(&sb, g.Structure)
-		return sb.String()
-	}
-	fmt.Fprintf(&sb, "%s\n", passedOf(s))
-	for _, way := range g.Ways {
-		here := way.CasesIn(s.Category)
-		if here == 0 {
-			continue
-		}
-		fmt.Fprintf(&sb, "\nway %d, %d %s here:\n", way.Number, here, plural(here, "scenario"))
-		writeWay(&sb, g, way)
-	}
-	return sb.String()
+// writeIndented writes v as indented JSON, with <, > and & as they are,
+// as package report writes its JSON.
+func writeIndented(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }

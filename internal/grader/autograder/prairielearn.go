@@ -1,10 +1,13 @@
-package check
+package autograder
 
 import (
 	"bytes"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
 )
 
 // PrairieLearn's results.json of an external grader: see
@@ -40,9 +43,9 @@ const cutNote = "\n... cut here: the results must stay under PrairieLearn's 1 MB
 // category with points, its output showing in full the ways the program
 // fails in it. When that would be MaxPrairieLearn bytes or more, the
 // longest outputs are cut at a line's end, each saying so.
-func WritePrairieLearn(w io.Writer, g *Grade) error {
+func WritePrairieLearn(w io.Writer, g *check.Grade) error {
 	score, most := g.Total()
-	r := plResults{Gradable: true, Message: fmt.Sprintf("%s of %s points", FormatPoints(score), FormatPoints(most)), Output: overview(g), Tests: []plTest{}}
+	r := plResults{Gradable: true, Message: fmt.Sprintf("%s of %s points", check.FormatPoints(score), check.FormatPoints(most)), Output: report.Overview(g), Tests: []plTest{}}
 	if most > 0 {
 		r.Score = score / most
 	}
@@ -52,7 +55,7 @@ func WritePrairieLearn(w io.Writer, g *Grade) error {
 		}
 		r.Tests = append(r.Tests, plTest{
 			Name: s.Category.String() + ": " + s.Category.About(), Points: s.Points, MaxPoints: s.Max,
-			Message: passedOf(s), Output: categoryOutput(g, s),
+			Message: report.PassedOf(s), Output: report.CategoryText(g, s),
 		})
 	}
 	outputs := []*string{&r.Output}

@@ -1,9 +1,11 @@
-package check
+package report
 
 import (
 	"encoding/json"
 	"io"
 	"math"
+
+	"github.com/othello-judge/judge/internal/grader/check"
 )
 
 // The JSON report, as README.md documents it.
@@ -83,7 +85,7 @@ type (
 	}
 )
 
-func difference(f *Failure) jsonDifference {
+func difference(f *check.Failure) jsonDifference {
 	return jsonDifference{
 		OutputLine: f.Line, InputLine: f.InputLine, Input: f.Input, Want: f.Want, Got: f.Got,
 		Cut: f.Cut, Blanks: f.Blanks, End: f.What, Stderr: append([]string{}, f.Stderr...),
@@ -92,12 +94,12 @@ func difference(f *Failure) jsonDifference {
 
 // WriteJSON writes g as one JSON object, indented, in the schema that
 // README.md documents.
-func WriteJSON(w io.Writer, g *Grade) error {
+func WriteJSON(w io.Writer, g *check.Grade) error {
 	score, most := g.Total()
 	j := jsonGrade{
 		Program: g.Program, Rules: g.Rules.Name(), RulesFrom: g.RulesFrom, Profile: g.Profile.String(),
 		Mode: g.Mode.String(), Seed: g.Seed, Sandbox: g.Sandbox, Env: g.Env, Seconds: math.Round(g.Elapsed.Seconds()*1000) / 1000,
-		Score: score, MaxScore: most, Passed: g.Count(Passed), Failed: g.Count(Failed), NotRun: g.Count(NotRun), Skipped: g.Skipped,
+		Score: score, MaxScore: most, Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun), Skipped: g.Skipped,
 		Categories: []jsonScore{}, Ways: []jsonWay{}, Scenarios: []jsonCase{},
 	}
 	for _, s := range g.Scores {

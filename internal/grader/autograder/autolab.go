@@ -1,9 +1,12 @@
-package check
+package autograder
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
 )
 
 // autolabResult is the autoresult that Autolab reads from the last line
@@ -13,13 +16,13 @@ type autolabResult struct {
 	Scoreboard []float64          `json:"scoreboard"`
 }
 
-// WriteAutolab writes g for Autolab: the text report of WriteText, then
-// as its last line the autoresult, one JSON object: scores, the points
-// of each category worth any, named as the category (the lab's problems
-// must be named so), and scoreboard, the total then those points in the
-// order of the report.
-func WriteAutolab(w io.Writer, g *Grade, verbose bool) error {
-	if err := WriteText(w, g, verbose); err != nil {
+// WriteAutolab writes g for Autolab: the text report of
+// report.WriteText, then as its last line the autoresult, one JSON
+// object: scores, the points of each category worth any, named as the
+// category (the lab's problems must be named so), and scoreboard, the
+// total then those points in the order of the report.
+func WriteAutolab(w io.Writer, g *check.Grade, verbose bool) error {
+	if err := report.WriteText(w, g, verbose); err != nil {
 		return err
 	}
 	total, _ := g.Total()

@@ -1,0 +1,28 @@
+// Package autograder writes a check's grade, a check.Grade, as the
+// results that each autograder reads, each in its own file: Gradescope's
+// results.json (gradescope.go: WriteGradescope, its hidden categories
+// seen only once the grades are published), PrairieLearn's results.json
+// of an external grader (prairielearn.go: WritePrairieLearn, cut under
+// MaxPrairieLearn), the JUnit XML that CI tools and CodeGrade read
+// (junit.go: WriteJUnit) and Autolab's output, the text report then its
+// autoresult in the last line (autolab.go: WriteAutolab). Each has its
+// Write...Error, the results of a program that could not be checked: no
+// points, and why.
+//
+// The words of the results are the text report's, from package report
+// (report.Overview, report.CategoryText, report.PassedOf,
+// report.WriteFailure, report.WriteText): this package only puts them in
+// each system's file, with the points of each category.
+//
+// Gradescope runs its autograder from a zip, which WriteGradescopeZip
+// (zip.go) writes, what it holds given as plain values in a
+// GradescopeZip: the othello binary, setup.sh, and run_autograder, which
+// runs that binary's othello check -format gradescope with the flags and
+// the command given, each quoted for sh, on the submission, and writes
+// its results.json; the golden folders and the weights file it names
+// are bundled beside it. The binary must be static to run on every image
+// of Gradescope's: CheckStatic reads its ELF headers and returns a
+// *DynamicError, which wraps ErrDynamic, for one that needs a loader or
+// libraries. Package main's othello gradescope only reads the flags and
+// calls them.
+package autograder
