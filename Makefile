@@ -1,12 +1,18 @@
 # make test is what CI runs: formatting, vet, and every test. A package
 # may take up to 30 minutes, not go test's 10. The tests are built
-# static (CGO_ENABLED=0), as README.md builds the grader: most of their
+# static (CGO_ENABLED=0), as README.md installs the grader: most of their
 # time is sandboxed runs, each of which starts the test's binary twice as
 # its launcher, and a static binary starts in four fifths of the time.
-.PHONY: test fmt vet golden fuzz bench overhead perft ffo wthor screenshots book depthloss train strength image container-test
+.PHONY: test doccheck fmt vet golden fuzz bench overhead perft ffo wthor screenshots book depthloss train strength image container-test
 
 test: fmt vet
 	CGO_ENABLED=0 go test -timeout 30m ./...
+
+# doccheck runs every command that README.md and the guides in doc/ show,
+# also those marked "# skip: WHY" that make test only lists (Docker,
+# systemd, minutes to hours of CPU), and lists them as it runs them.
+doccheck:
+	CGO_ENABLED=0 go test ./cmd/othello -run '^TestDocs$$' -count=1 -v -timeout 0 -doccheck
 
 fmt:
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt needed on:"; echo "$$files"; exit 1; fi
@@ -42,7 +48,7 @@ bench:
 # BenchmarkRunPython runs a correct Python program on 8x8 games in the
 # sandbox and reports grader-ms/run, the CPU time of the grader and its
 # launcher beyond the program's own (program-ms/run). It needs python3.
-# Built static, as the README builds the grader (CGO_ENABLED=0): the C
+# Built static, as README.md installs the grader (CGO_ENABLED=0): the C
 # library's user lookups cost a run about a millisecond more.
 overhead:
 	CGO_ENABLED=0 go test ./internal/grader/check -run '^$$' -bench 'BenchmarkRunPython$$' -benchtime 40x -count 5
@@ -68,7 +74,7 @@ ffo:
 	go run ./cmd/othello solve $(FFO)/fforum-20-39.obf
 	go run ./cmd/othello solve $(FFO)/fforum-40-59.obf
 
-# screenshots makes doc/report.png and doc/serve.png, the README's
+# screenshots makes doc/report.png and doc/serve.png, the guides'
 # pictures of check's HTML report and of othello serve's page, in a
 # headless Chromium (/usr/bin/chromium; the tests skip without one).
 screenshots:

@@ -33,7 +33,7 @@ const (
 )
 
 // TestContainer grades in a real container, as staff on macOS, Windows or
-// a locked-down Linux do (README.md, "In a container"): the grader root
+// a locked-down Linux do (doc/grading.md, "In a container"): the grader root
 // without CAP_SYS_ADMIN under the runtime's default seccomp profile, so
 // that its runs are Limited, each as its own uid. No registry is needed:
 // the image is Debian made by debootstrap, imported into Podman once and
@@ -41,9 +41,9 @@ const (
 // Dockerfile adds it. In it: a correct program passes othello check; the
 // hostile programs can read no mode 600 file of /autograder or of the
 // grader's folder, nor a golden folder mounted read-only with mode 700,
-// as the README mounts it, nor /autograder's files that all may read,
+// as doc/grading.md mounts it, nor /autograder's files that all may read,
 // nor use the network or namespaces; othello grade grades a class with
-// the README's command. It logs the reports' sandbox line and what each
+// the command of doc/grading.md. It logs the reports' sandbox line and what each
 // attack was told.
 func TestContainer(t *testing.T) {
 	if !*containerTest {
@@ -75,7 +75,7 @@ func TestContainer(t *testing.T) {
 			t.Errorf("exit status %d, want 0 and 3 passed:\n%s%s", r.status, r.report, r.stderr)
 		}
 		t.Log(r.sandbox())
-		// As the README says: Limited, as root, each run as its own uid.
+		// As doc/grading.md says: Limited, as root, each run as its own uid.
 		if s := r.sandbox(); !strings.HasPrefix(s, "sandbox: limited, ") || !strings.Contains(s, "as uid 60000 on, one for each run") {
 			t.Errorf("the sandbox line is not Limited as uid 60000 on:\n%s", s)
 		}
@@ -98,7 +98,7 @@ func TestContainer(t *testing.T) {
 		// mode 600 file of the grader's folder.
 		{"mode-600", []string{"golden"}, nil, []string{"GOLDEN=/autograder/secret.txt", "REPORT=/grade/grader/secret.txt"}, false,
 			[]string{`blocked: /autograder/secret.txt: \[Errno 13\] Permission denied`, `blocked: /grade/grader/secret.txt: \[Errno 13\] Permission denied`}},
-		// The golden folder as the README mounts it, and a file of
+		// The golden folder as doc/grading.md mounts it, and a file of
 		// /autograder that every user may read: locked while runs go on.
 		{"golden", []string{"golden"}, nil, []string{"GOLDEN=/grade/golden", "REPORT=/autograder/readable.txt"}, true,
 			[]string{`blocked: /grade/golden: \[Errno 13\] Permission denied`, `blocked: /autograder/readable.txt: \[Errno 13\] Permission denied`}},
@@ -150,7 +150,7 @@ func TestContainer(t *testing.T) {
 	}
 
 	t.Run("grade", func(t *testing.T) {
-		// README.md's command, the shell's glob of submissions/*/ spelt
+		// doc/grading.md's command, the shell's glob of submissions/*/ spelt
 		// out.
 		r := c.run(t, "/grade", nil, "grade", "-n", "2", "-seed", "1", "-golden", "golden", "-out", "grades",
 			"submissions/one-file/", "submissions/ui-named/", "--", "python3", "{main}")
@@ -380,7 +380,7 @@ func (r containerRun) sandbox() string {
 }
 
 // run runs othello ARGS in the container, in the folder workdir, with the
-// variables of env set, as the README runs it (with no network), and the
+// variables of env set, as doc/grading.md runs it (with no network), and the
 // folders of layOut mounted.
 func (c container) run(t *testing.T, workdir string, env []string, args ...string) containerRun {
 	t.Helper()

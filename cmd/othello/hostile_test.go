@@ -168,7 +168,7 @@ var nprocMu sync.Mutex
 // only FULL fails, and as the limit it reaches says; the report must be
 // the grader's alone, with no line too long to read and nothing of the
 // grader's environment; no process and no file may be left. Limited, the
-// attacks that the README says it does not stop are not tried. As root,
+// attacks that doc/grading.md says it does not stop are not tried. As root,
 // the machine must be as it was after them all: /proc/sys, /dev and the
 // loop devices unchanged, and no line of the programs' in the kernel log.
 func TestSandboxHostile(t *testing.T) {
@@ -209,7 +209,7 @@ func TestSandboxHostile(t *testing.T) {
 		attack  string
 		flags   []string
 		want    string // a regular expression that the report matches
-		limited string // Limited: "" the same, "skip" not tried (it works, as the README says), "wall" tried only as root or with Landlock, or what the report matches
+		limited string // Limited: "" the same, "skip" not tried (it works, as doc/grading.md says), "wall" tried only as root or with Landlock, or what the report matches
 	}{
 		{"exe", nil, `blocked: exec /proc/\d+/exe: \[Errno 13\] Permission denied`, "wall"},
 		{"mem", nil, `blocked: memory of \d+: \[Errno 13\] Permission denied`, ""},
@@ -298,7 +298,7 @@ func TestSandboxHostile(t *testing.T) {
 						}
 						if tt.attack == "forkbomb" && !sandboxed && g.cred != nil {
 							// A user's Limited runs share RLIMIT_NPROC, as the
-							// README says.
+							// doc/grading.md says.
 							args = append(args, "-j", "1")
 						}
 						prog := []string{"python3", script, tt.attack}
@@ -329,7 +329,7 @@ func TestSandboxHostile(t *testing.T) {
 							more, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
 							left = append(left, more...)
 						}
-						if len(left) > 0 && (sandboxed || g.cred == nil && os.Geteuid() == 0) { // a user's Limited run may leave files, as the README says
+						if len(left) > 0 && (sandboxed || g.cred == nil && os.Geteuid() == 0) { // a user's Limited run may leave files, as doc/grading.md says
 							t.Errorf("files left after the check: %v", left)
 						}
 						if err := syscall.Kill(mine.victim, 0); err != nil {
@@ -553,7 +553,7 @@ func zombie(pid string) bool {
 }
 
 // cleanMarks removes what an attack may leave without the sandbox, as the
-// README says it may.
+// doc/grading.md says it may.
 func cleanMarks(mark string, dirs ...string) {
 	for _, dir := range append(dirs, "/tmp") {
 		files, _ := filepath.Glob(filepath.Join(dir, mark+"*"))

@@ -18,7 +18,7 @@ import (
 // arguments in place of %s. AUTOGRADER_ROOT, for tests, stands for
 // /autograder.
 const runAutograder = `#!/bin/sh
-# Grades the submission with othello check (see README.md of the judge)
+# Grades the submission with othello check (see doc/grading.md of the judge)
 # and writes Gradescope's results.json.
 root="${AUTOGRADER_ROOT:-/autograder}"
 mkdir -p "$root/results"

@@ -47,7 +47,7 @@ func TestReportInBrowser(t *testing.T) {
 }
 
 // TestScreenshot writes doc/report.png, the report of three ways of
-// failing, for the README: go test ./internal/grader/report -run TestScreenshot
+// failing, for doc/grading.md: go test ./internal/grader/report -run TestScreenshot
 // -screenshots.
 func TestScreenshot(t *testing.T) {
 	if !*screenshots {

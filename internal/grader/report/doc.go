@@ -14,7 +14,7 @@
 // category's scenarios passed.
 //
 // WriteJSON (json.go) writes a Grade as one JSON object in the schema
-// that README.md documents, and WriteJSONError the object of a check
+// that doc/grading.md documents, and WriteJSONError the object of a check
 // that could not be made.
 //
 // WriteReport (report.go) turns a check.Grade into the page of its

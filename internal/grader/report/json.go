@@ -8,7 +8,7 @@ import (
 	"github.com/othello-judge/judge/internal/grader/check"
 )
 
-// The JSON report, as README.md documents it.
+// The JSON report, as doc/grading.md documents it.
 type (
 	jsonGrade struct {
 		Program    string      `json:"program"`
@@ -93,7 +93,7 @@ func difference(f *check.Failure) jsonDifference {
 }
 
 // WriteJSON writes g as one JSON object, indented, in the schema that
-// README.md documents.
+// doc/grading.md documents.
 func WriteJSON(w io.Writer, g *check.Grade) error {
 	score, most := g.Total()
 	j := jsonGrade{

@@ -30,7 +30,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// The default reach of the book: see the README's section on the book.
+// The default reach of the book: see doc/playing.md, The opening book.
 const (
 	defaultPlies = 20
 	defaultMin   = 20
