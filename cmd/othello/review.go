@@ -5,7 +5,7 @@ import (
 	"runtime"
 
 	"github.com/othello-judge/judge/internal/engine/player"
-	"github.com/othello-judge/judge/internal/engine/solve"
+	"github.com/othello-judge/judge/internal/play/terminal"
 )
 
 const reviewUsage = `usage: othello review [flags] FILE
@@ -91,7 +91,7 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 		return usageError("%v", err)
 	}
 	cpu := player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}
-	if err := solve.Review(stdout, flags.Arg(0), solve.ReviewConfig{CPU: cpu, From: *from, Rules: rules}); err != nil {
+	if err := terminal.Review(stdout, flags.Arg(0), terminal.ReviewConfig{CPU: cpu, From: *from, Rules: rules}); err != nil {
 		return failed(stderr, "review", err)
 	}
 	return 0

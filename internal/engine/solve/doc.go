@@ -1,5 +1,5 @@
-// Package solve is what othello solve and othello review do, without
-// the command: it reads a file of positions or games (record.ReadFile),
+// Package solve is what othello solve does, without the command: it
+// reads a file of positions or games (record.ReadFile),
 // searches them with a player.CPU, and writes a report for people to an
 // io.Writer, a line as soon as each position or move is done. The
 // command (cmd/othello) only reads the flags into a Config and turns the
@@ -11,8 +11,8 @@
 // report gives each position's best move and score, the nodes and the
 // time, and the verdict against the scores the file knows; with
 // Config.PV the principal variation, and with Config.All every legal
-// move's score. Review scores each move of a game against the best one
-// and names the turning points, in the words of package session.
+// move's score. (othello review, the review of a game for the person who
+// played it, is package terminal's Review.)
 //
 // It is built a file a step:
 //
@@ -27,7 +27,6 @@
 //     (agree, disagree, not checked), and a move's name (g8, pa, --).
 //   - summary.go: Summary, what Report returns and its last line, and
 //     whether a known score disagrees.
-//   - review.go: ReviewConfig and Review, the review of a game's moves.
 //   - errors.go: the errors: a *SkippedError (ErrSkipped) for the games
 //     of a file that were skipped, a *PositionError (ErrSearch) for a
 //     search that failed. A file that cannot be read is record's

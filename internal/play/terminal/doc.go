@@ -2,7 +2,9 @@
 // moves and commands people type or pipe in, and draws the board with
 // its coordinates, in one of two looks. Match plays the computer players
 // of package player against each other for a tally, which WriteTally
-// writes.
+// writes. Review (review.go, othello review) scores each move of a game
+// of a file against the best one, and names the turning points, in the
+// words of package session.
 //
 // A game can go on from a file, or start on its board, and be saved as
 // it goes (file.go): ReadFile reads the first game of a file that can be

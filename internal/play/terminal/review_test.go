@@ -1,4 +1,4 @@
-package solve
+package terminal
 
 import (
 	"bytes"
@@ -15,6 +15,9 @@ import (
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/othello"
 )
+
+// solveDir holds othello solve's files, which a review reads too.
+const solveDir = "../../../cmd/othello/testdata/solve"
 
 // reviewGame is a game of two random players on 4x6, under the simple
 // rules, won by the fewest discs, that othello review's golden test
@@ -93,7 +96,6 @@ func TestReview(t *testing.T) {
 // and of a review that cannot be written.
 func TestReviewErrors(t *testing.T) {
 	cpu := player.CPU{Depth: 1, Budget: time.Hour, Threads: 1}
-	boom := errors.New("boom")
 	tests := []struct {
 		name string
 		path string
@@ -106,13 +108,13 @@ func TestReviewErrors(t *testing.T) {
 			filepath.Join(solveDir, "bad.ggf") + ":3: move 3, B a1: move flips no disc"},
 		{"no game", filepath.Join(solveDir, "empty.obf"), false, []error{record.ErrNoGame},
 			filepath.Join(solveDir, "empty.obf") + ": no game or position in it"},
-		{"a write", reviewGame, true, []error{boom}, "boom"},
+		{"a write", reviewGame, true, []error{errWrite}, "write failed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var w io.Writer = new(bytes.Buffer)
 			if tt.fail {
-				w = failingWriter{boom}
+				w = failingWriter{}
 			}
 			err := Review(w, tt.path, ReviewConfig{CPU: cpu})
 			for _, want := range tt.want {

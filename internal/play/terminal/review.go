@@ -1,4 +1,4 @@
-package solve
+package terminal
 
 import (
 	"bufio"
@@ -98,4 +98,12 @@ func reviewTime(cpu player.CPU) string {
 		how += ", " + plural(cpu.Depth, "ply", "plies") + " deep"
 	}
 	return how
+}
+
+// plural returns "1 move" or "2 moves": n and the word for it.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
