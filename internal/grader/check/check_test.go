@@ -118,27 +118,28 @@ func TestCheckCatchesMistakes(t *testing.T) {
 		bug  string
 		mode check.Mode
 		n    int
+		size int // the boards' rows and columns, for a mistake that any board shows; 0 for random sizes
 		lim  check.Timeouts
-		want string // a regular expression the report must match
+		want []string // regular expressions the report must match
 	}{
-		{scoreSpace, check.Batch, 8, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
-		{scoreSpace, check.LockStep, 8, testTimeouts, `want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`},
-		{trailingBlank, check.Batch, 8, testTimeouts, `got   "[BW.](?: [BW.])+ \\n"`},
-		{winnerWord, check.Batch, 8, testTimeouts, `got   "WINNER: (BLACK|WHITE)\\n"`},
-		{noWinner, check.Batch, 8, testTimeouts, `want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`},
-		{edgeFlips, check.Batch, 20, testTimeouts, `standard output differs at line \d+`},
-		{noPass, check.Batch, 40, testTimeouts, `want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`},
-		{noFlush, check.LockStep, 4, short, `(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`},
-		{hang, check.Batch, 2, hangs, `it was still running after 1s, having used \d+ms of CPU time, and was killed: was it waiting for something\?`},
-		{crash, check.Batch, 8, testTimeouts, `it exited with status 2\n\s+its standard error:\n\s+\| panic: student: index out of range\n`},
-		{crash, check.Batch, 8, testTimeouts, `the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`},
-		{extraLines, check.Batch, 8, testTimeouts, `want  \(end of output\)\n\s+got   "GAME OVER\\n"`},
-		{extraLines, check.Batch, 8, testTimeouts, `after writing 1 line more than the judge`},
+		{scoreSpace, check.Batch, 8, 0, testTimeouts, []string{`want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`}},
+		{scoreSpace, check.LockStep, 8, 0, testTimeouts, []string{`want  "B: \d+  W: \d+\\n"\n\s+got   "B: \d+ W: \d+\\n"\n\s+\^ line 2, column 6`}},
+		{trailingBlank, check.Batch, 8, 0, testTimeouts, []string{`got   "[BW.](?: [BW.])+ \\n"`}},
+		{winnerWord, check.Batch, 4, 4, testTimeouts, []string{`got   "WINNER: (BLACK|WHITE)\\n"`}},
+		{noWinner, check.Batch, 4, 4, testTimeouts, []string{`want  "WINNER: [BWNOE]+\\n"\n\s+got   \(end of output\)`}},
+		{edgeFlips, check.Batch, 12, 6, testTimeouts, []string{`standard output differs at line \d+`}},
+		{noPass, check.Batch, 20, 4, testTimeouts, []string{`want  "TURN: ([BW])\\n"\n\s+got   "TURN: [BW]\\n"`}},
+		{noFlush, check.LockStep, 4, 0, short, []string{`(no answer within 200ms to input line \d+, .*|no first line within 200ms), and was killed: does it flush its output before it reads\?`}},
+		{hang, check.Batch, 2, 0, hangs, []string{`it was still running after 1s, having used \d+ms of CPU time, and was killed: was it waiting for something\?`}},
+		{crash, check.Batch, 8, 6, testTimeouts, []string{`it exited with status 2\n\s+its standard error:\n\s+\| panic: student: index out of range\n`,
+			`the input ends mid-game: that is why the judge exits with status 1, saying "othello: line \d+: input ended mid-game, [BW] to move" on standard error`}},
+		{extraLines, check.Batch, 8, 0, testTimeouts, []string{`want  \(end of output\)\n\s+got   "GAME OVER\\n"`, `after writing 1 line more than the judge`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug+"/"+tt.mode.String(), func(t *testing.T) {
 			start := time.Now()
 			cfg := studentConfig(tt.bug, sandbox.Isolated, tt.mode, tt.n, tt.lim)
+			cfg.Rows, cfg.Cols = tt.size, tt.size
 			cfg.Strict = tt.bug == scoreSpace || tt.bug == trailingBlank
 			if tt.lim != testTimeouts {
 				cfg.Rules = othello.Full{}
@@ -147,8 +148,10 @@ func TestCheckCatchesMistakes(t *testing.T) {
 			if g.Count(check.Failed) == 0 {
 				t.Fatalf("got no failure, want some:\n%s", report)
 			}
-			if !regexp.MustCompile(tt.want).MatchString(report) {
-				t.Errorf("the report does not match %q:\n%s", tt.want, report)
+			for _, want := range tt.want {
+				if !regexp.MustCompile(want).MatchString(report) {
+					t.Errorf("the report does not match %q:\n%s", want, report)
+				}
 			}
 			checkOutputs(t, g)
 			t.Logf("%d of %d failed in %v", g.Count(check.Failed), tt.n, time.Since(start).Round(time.Millisecond))
