@@ -262,9 +262,19 @@ func TestGradescope(t *testing.T) {
 	weights := filepath.Join(dir, "weights.txt")
 	os.WriteFile(weights, []byte("reference 20\nfull-game 30\ngolden 40\nformat 10\n"), 0o644)
 	zipPath := filepath.Join(dir, "autograder.zip")
+	// A few golden pairs, bad setups among them: each is a run of each
+	// submission.
+	golden := filepath.Join(dir, "golden")
+	os.Mkdir(golden, 0o755)
+	for _, name := range []string{"reference-4x4", "tie", "pass-4x4", "bad-rows-odd", "bad-player-x"} {
+		files, _ := filepath.Glob(filepath.Join(goldenDir, "full", name+".*"))
+		for _, f := range files {
+			os.WriteFile(filepath.Join(golden, filepath.Base(f)), mustRead(t, f), 0o644)
+		}
+	}
 	// -memory and -env are parsed by functions, and written again from
 	// what they parsed.
-	cmd := exec.Command(bin, "gradescope", "-out", zipPath, "-n", "7", "-weights", weights, "-golden", filepath.Join(goldenDir, "full"),
+	cmd := exec.Command(bin, "gradescope", "-out", zipPath, "-n", "7", "-weights", weights, "-golden", golden,
 		"-hidden", "golden", "-memory", "256MiB", "-env", "COURSE=othello 101", "--", "python3", "othello.py")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
