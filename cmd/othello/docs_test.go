@@ -90,9 +90,9 @@ func docCommands(text string) []docCommand {
 	return cmds
 }
 
-// elision is what a document writes for text that varies: a line of its
-// own stands for any lines, none included, and within a line for any
-// text.
+// elision is what a document writes for text that varies: on a line of
+// its own, however indented, it stands for any lines, none included, and
+// within a line for any text.
 const elision = "..."
 
 // matchLines reports whether got are the lines that want shows.
@@ -100,7 +100,7 @@ func matchLines(want, got []string) bool {
 	if len(want) == 0 {
 		return len(got) == 0
 	}
-	if want[0] == elision {
+	if strings.TrimSpace(want[0]) == elision {
 		for i := 0; i <= len(got); i++ {
 			if matchLines(want[1:], got[i:]) {
 				return true
@@ -322,6 +322,7 @@ func TestMatchLines(t *testing.T) {
 		{"a\n...\nd", "a\nb\nc\nd", true},
 		{"a\n...\nd", "a\nd", true},
 		{"a\n...", "a", true},
+		{"a\n   ...\nd", "a\n  b\nd", true},
 		{"a\n...\nd", "a\nb", false},
 		{"took ...s", "took 1.5s", true},
 		{"took ...s", "took 1.5m", false},
