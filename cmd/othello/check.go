@@ -11,12 +11,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
@@ -355,9 +355,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	// way a student handed both finds them: failing/NAME.in.
 	cfg.Out, cfg.OutName = *out, filepath.Base(filepath.Clean(*out))
 	if isTerminal(stderr) {
-		p := newProgress(stderr, "check", "scenarios")
-		defer p.end()
-		cfg.Progress = p.show
+		p := class.NewProgress(stderr, "check", "scenarios")
+		defer p.End()
+		cfg.Progress = p.Show
 	}
 	// A grader that is told to stop still ends its report with the
 	// verdict, and leaves no run behind.
@@ -438,44 +438,6 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// A progress shows on a terminal how far a long job has come, on one line
-// that it writes over: done of total, the time so far, and an estimate of
-// the time left.
-type progress struct {
-	mu         sync.Mutex
-	w          io.Writer
-	what, unit string
-	start      time.Time
-	shown      bool
-}
-
-func newProgress(w io.Writer, what, unit string) *progress {
-	return &progress{w: w, what: what, unit: unit, start: time.Now()}
-}
-
-// show shows that done of total are done.
-func (p *progress) show(done, total int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	elapsed := time.Since(p.start)
-	line := fmt.Sprintf("%s: %d/%d %s, %v", p.what, done, total, p.unit, elapsed.Round(time.Second))
-	if done > 0 && done < total {
-		left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
-		line += fmt.Sprintf(", about %v left", left.Round(time.Second))
-	}
-	fmt.Fprintf(p.w, "\r\x1b[K%s", line)
-	p.shown = true
-}
-
-// end clears the progress line.
-func (p *progress) end() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.shown {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
 }
 
 // bytesFlag returns a flag.Func that reads a size in bytes into n.

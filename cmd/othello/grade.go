@@ -165,7 +165,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	}
 	var mu sync.Mutex
 	done := len(kept)
-	p := newProgress(stderr, "grade", "submissions")
+	p := class.NewProgress(stderr, "grade", "submissions")
 	terminal := isTerminal(stderr)
 	start := time.Now()
 	var writeErr error
@@ -195,12 +195,12 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 		case err != nil:
 			fmt.Fprintf(stderr, "\rothello grade: %s: %v\n", subs[i], err)
 		case terminal:
-			p.show(done, len(table.Rows))
+			p.Show(done, len(table.Rows))
 		default:
 			fmt.Fprintf(stderr, "graded %s: %s/%s (%d/%d, %v)\n", names[i], row.Score, row.Max, done, len(table.Rows), time.Since(start).Round(time.Second))
 		}
 	})
-	p.end()
+	p.End()
 	if writeErr != nil {
 		return 1
 	}
