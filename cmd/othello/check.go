@@ -174,152 +174,63 @@ which.
 `
 
 // checkFlags are the flags of othello check that grade and gradescope
-// take too, as parsed.
+// take too, parsed into check.Options.
 type checkFlags struct {
-	rules, size, profile, weights, hidden *string
-	golden                                []string
-	n                                     *int
-	seed                                  *uint64
-	bad                                   *float64
-	interactive, sandbox, strict          *bool
-	timeout, lineTimeout                  *time.Duration
-	jobs                                  *int
-	limits                                sandbox.Limits
-	user                                  *string
-	bind, env                             []string
+	flags   *flag.FlagSet
+	opts    check.Options
+	sandbox *bool
 }
 
 // addCheckFlags defines the flags that check, grade and gradescope
 // share on flags.
 func addCheckFlags(flags *flag.FlagSet) *checkFlags {
-	f := &checkFlags{limits: sandbox.DefaultLimits}
-	f.rules = flags.String("rules", "", "")
-	f.profile = flags.String("profile", "assignment", "")
-	flags.Func("golden", "", func(dir string) error {
-		f.golden = append(f.golden, dir)
-		return nil
-	})
-	f.n = flags.Int("n", 200, "")
-	f.seed = flags.Uint64("seed", 0, "")
-	f.size = flags.String("size", "", "")
-	f.bad = flags.Float64("bad", -1, "")
-	f.interactive = flags.Bool("interactive", false, "")
-	f.strict = flags.Bool("strict", false, "")
-	f.weights = flags.String("weights", "", "")
-	f.hidden = flags.String("hidden", "", "")
-	f.timeout = flags.Duration("timeout", 10*time.Second, "")
-	f.lineTimeout = flags.Duration("line-timeout", 2*time.Second, "")
-	f.jobs = flags.Int("j", runtime.NumCPU(), "")
+	f := &checkFlags{flags: flags, opts: check.Options{Limits: sandbox.DefaultLimits}}
+	o := &f.opts
+	flags.StringVar(&o.Rules, "rules", "", "")
+	flags.StringVar(&o.Profile, "profile", "assignment", "")
+	flags.Func("golden", "", func(dir string) error { o.Golden = append(o.Golden, dir); return nil })
+	flags.IntVar(&o.N, "n", 200, "")
+	flags.Uint64Var(&o.Seed, "seed", 0, "")
+	flags.StringVar(&o.Size, "size", "", "")
+	flags.Float64Var(&o.BadRate, "bad", -1, "")
+	flags.BoolVar(&o.Interactive, "interactive", false, "")
+	flags.BoolVar(&o.Strict, "strict", false, "")
+	flags.StringVar(&o.Weights, "weights", "", "")
+	flags.StringVar(&o.Hidden, "hidden", "", "")
+	flags.DurationVar(&o.Timeout, "timeout", 10*time.Second, "")
+	flags.DurationVar(&o.LineTimeout, "line-timeout", 2*time.Second, "")
+	flags.IntVar(&o.Jobs, "j", runtime.NumCPU(), "")
 	f.sandbox = flags.Bool("sandbox", true, "")
-	flags.DurationVar(&f.limits.CPU, "cpu", f.limits.CPU, "")
-	flags.Func("memory", "", bytesFlag(&f.limits.Memory))
-	flags.Func("file-size", "", bytesFlag(&f.limits.FileSize))
-	flags.IntVar(&f.limits.Processes, "procs", f.limits.Processes, "")
-	flags.IntVar(&f.limits.OpenFiles, "open-files", f.limits.OpenFiles, "")
-	f.user = flags.String("user", "", "")
+	flags.DurationVar(&o.Limits.CPU, "cpu", o.Limits.CPU, "")
+	flags.Func("memory", "", func(s string) (err error) { o.Limits.Memory, err = sandbox.ParseBytes(s); return err })
+	flags.Func("file-size", "", func(s string) (err error) { o.Limits.FileSize, err = sandbox.ParseBytes(s); return err })
+	flags.IntVar(&o.Limits.Processes, "procs", o.Limits.Processes, "")
+	flags.IntVar(&o.Limits.OpenFiles, "open-files", o.Limits.OpenFiles, "")
+	flags.StringVar(&o.User, "user", "", "")
 	flags.Func("bind", "", func(path string) error {
 		abs, err := filepath.Abs(path)
 		if err == nil {
 			_, err = os.Stat(abs)
 		}
-		f.bind = append(f.bind, abs)
+		o.Bind = append(o.Bind, abs)
 		return err
 	})
 	flags.Func("env", "", func(kv string) error {
-		f.env = append(f.env, kv)
+		o.Env = append(o.Env, kv)
 		return sandbox.CheckEnv(kv)
 	})
 	return f
 }
 
-// config returns the check that the flags, parsed by flags, ask for, or
-// what is wrong with them.
-func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
-	if *f.n < 0 || *f.jobs < 1 || *f.timeout <= 0 || *f.lineTimeout <= 0 || *f.bad > 1 {
-		return check.Config{}, errors.New("-n must be 0 or more, -j 1 or more, the timeouts positive and -bad at most 1")
+// config returns the check that the flags, parsed, ask for, with a seed
+// from the clock if -seed is not given, or what is wrong with them.
+func (f *checkFlags) config() (check.Config, error) {
+	o := &f.opts
+	o.TimeoutSet, o.CPUSet, o.Limited = isSet(f.flags, "timeout"), isSet(f.flags, "cpu"), !*f.sandbox
+	if !isSet(f.flags, "seed") {
+		o.Seed = clockSeed()
 	}
-	lim := f.limits
-	if lim.CPU <= 0 || lim.Memory <= 0 || lim.FileSize <= 0 || lim.Processes <= 0 || lim.OpenFiles <= 0 {
-		return check.Config{}, errors.New("-cpu, -memory, -file-size, -procs and -open-files must be positive")
-	}
-	profile, err := scenario.ParseProfile(*f.profile)
-	if err != nil {
-		return check.Config{}, fmt.Errorf("-profile must be assignment or protocol, got %q", *f.profile)
-	}
-	cfg := check.Config{
-		Profile:  profile,
-		Golden:   f.golden,
-		N:        *f.n,
-		Seed:     *f.seed,
-		BadRate:  *f.bad,
-		Timeouts: check.Timeouts{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
-		Sandbox:  sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
-		Jobs:     *f.jobs,
-		Strict:   *f.strict,
-	}
-	// The time limits not given grow with each run's size.
-	if !isSet(flags, "timeout") {
-		cfg.Timeouts.Timeout = 0
-	}
-	if !isSet(flags, "cpu") {
-		cfg.Sandbox.Limits.CPU = 0
-	}
-	if *f.size != "" {
-		if cfg.Rows, cfg.Cols, err = othello.ParseSize(*f.size); err != nil {
-			return check.Config{}, fmt.Errorf("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *f.size)
-		}
-	}
-	if !isSet(flags, "seed") {
-		cfg.Seed = clockSeed()
-	}
-	if *f.interactive {
-		cfg.Mode = check.LockStep
-	}
-	if *f.user != "" {
-		u, err := sandbox.LookupUser(*f.user)
-		if err != nil {
-			return check.Config{}, fmt.Errorf("-user: %v", err)
-		}
-		cfg.Sandbox.User = &u
-	}
-	if !*f.sandbox {
-		cfg.Sandbox.Mode = sandbox.Limited
-	}
-	if *f.rules != "" {
-		if cfg.Rules, err = parseRules(*f.rules); err != nil {
-			return check.Config{}, err
-		}
-	}
-	if *f.weights != "" {
-		file, err := os.Open(*f.weights)
-		if err != nil {
-			return check.Config{}, fmt.Errorf("-weights: %v", err)
-		}
-		defer file.Close()
-		if cfg.Weights, err = check.ReadWeights(file); err != nil {
-			return check.Config{}, fmt.Errorf("-weights %s: %v", *f.weights, err)
-		}
-	}
-	if _, err := f.hiddenCategories(); err != nil {
-		return check.Config{}, err
-	}
-	return cfg, nil
-}
-
-// hiddenCategories returns the categories of -hidden.
-func (f *checkFlags) hiddenCategories() ([]scenario.Category, error) {
-	var cs []scenario.Category
-	for _, name := range strings.Split(*f.hidden, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		c, err := scenario.ParseCategory(name)
-		if err != nil {
-			return nil, fmt.Errorf("-hidden: no category %q", name)
-		}
-		cs = append(cs, c)
-	}
-	return cs, nil
+	return o.Config()
 }
 
 // runCheck runs "othello check".
@@ -337,15 +248,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if flags.NArg() == 0 {
 		return usageError("no command to check")
 	}
-	cfg, err := cf.config(flags)
+	cfg, err := cf.config()
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("%s", trimPkg(err, "check"))
 	}
 	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
 		// A student checking their own program trusts it.
 		fmt.Fprintf(stderr, "othello check: warning: %v: the program runs as you, with all your files\n", err)
 	}
-	hidden, _ := cf.hiddenCategories()
+	hidden, _ := cf.opts.HiddenCategories()
 	chosen, ok := reportFormats(hidden, *verbose)[*format]
 	if !ok {
 		return usageError("-format must be text, json, gradescope, prairielearn, junit or autolab, got %q", *format)
@@ -440,18 +351,6 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// bytesFlag returns a flag.Func that reads a size in bytes into n.
-func bytesFlag(n *int64) func(string) error {
-	return func(s string) error {
-		v, err := sandbox.ParseBytes(s)
-		if err != nil {
-			return err
-		}
-		*n = v
-		return nil
-	}
-}
-
 // newFlagSet returns a flag set that reports nothing itself: the caller
 // prints the usage.
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
@@ -497,12 +396,18 @@ func badUsage(stderr io.Writer, sub, usage, format string, a ...any) int {
 // the name of the package that made err before it (pkgs, such as
 // "solve" or "terminal"), and returns exit status 1.
 func failed(stderr io.Writer, sub string, err error, pkgs ...string) int {
+	fmt.Fprintf(stderr, "othello %s: %s\n", sub, trimPkg(err, pkgs...))
+	return 1
+}
+
+// trimPkg returns the message of err without the name of the package
+// that made it before it (pkgs, such as "check": "check: ").
+func trimPkg(err error, pkgs ...string) string {
 	msg := err.Error()
 	for _, pkg := range pkgs {
 		msg = strings.TrimPrefix(msg, pkg+": ")
 	}
-	fmt.Fprintf(stderr, "othello %s: %s\n", sub, msg)
-	return 1
+	return msg
 }
 
 // isSet reports whether the flag was given on the command line.

@@ -94,9 +94,9 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	if *csvPath == "" {
 		*csvPath = filepath.Join(*out, "grades.csv")
 	}
-	cfg, err := cf.config(flags)
+	cfg, err := cf.config()
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("%s", trimPkg(err, "check"))
 	}
 	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
 		fmt.Fprintf(stderr, "othello grade: %v: refusing to grade.\n%s", err, noWallHelp)
