@@ -65,5 +65,7 @@
 // Config checks them, reads the weights file (ReadWeights), and makes the
 // Config they ask for, or returns an *OptionsError, which wraps
 // ErrOptions, in the words of the command line; HiddenCategories reads
-// the categories of -hidden.
+// the categories of -hidden. Config.Unwalled (wall.go) says why no wall
+// would keep the programs from the grader's files, and WallWarning is
+// othello check's warning then.
 package check

@@ -150,3 +150,33 @@ func TestHiddenCategories(t *testing.T) {
 		})
 	}
 }
+
+// TestUnwalled checks the wall of a check: none asked for under Limited,
+// and under Isolated what the sandbox says, which WallWarning words.
+func TestUnwalled(t *testing.T) {
+	tests := []struct {
+		name string
+		mode sandbox.Mode
+		want error // nil for no wall asked for
+	}{
+		{"limited", sandbox.Limited, nil},
+		{"isolated", sandbox.Isolated, sandbox.Config{Mode: sandbox.Isolated}.Walled()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := check.Config{Sandbox: sandbox.Config{Mode: tt.mode}}
+			err := cfg.Unwalled()
+			if (err == nil) != (tt.want == nil) || (err != nil && err.Error() != tt.want.Error()) {
+				t.Fatalf("got %v, want %v", err, tt.want)
+			}
+			if err != nil && !errors.Is(err, sandbox.ErrNoWall) {
+				t.Errorf("got %v, want it to wrap sandbox.ErrNoWall", err)
+			}
+		})
+	}
+	err := &sandbox.NoWallError{Why: "no Landlock"}
+	want := "warning: sandbox: nothing keeps a program from the grader's files here (no Landlock): the program runs as you, with all your files"
+	if got := check.WallWarning(err); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

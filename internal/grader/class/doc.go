@@ -9,4 +9,9 @@
 // A Progress (progress.go) shows how far a long job has come on one line
 // of a terminal that it writes over: othello check's scenarios, and the
 // submissions graded.
+//
+// Refuse (wall.go) refuses to grade where no wall would keep the
+// programs from the grader's files, with a *RefusedError that wraps
+// ErrRefused, and NoWallHelp says why and the ways out: othello check,
+// which runs a student's own program, only warns (check.WallWarning).
 package class
