@@ -19,7 +19,6 @@ import (
 	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
-	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -118,16 +117,6 @@ const checkFlagsUsage = `Flags:
 	lock-step: time limit of the answer to one line (default 2s)
   -j N
 	scenarios run at once (default: the number of CPUs)
-`
-
-// noWallHelp says what each program would reach where nothing keeps it
-// from the grader's files, and the ways out.
-const noWallHelp = `Each program would run as you, and could read and change everything
-you can: your home (~/.ssh, your browser's profile), the golden outputs,
-the other submissions. Grade on Linux where a wall holds: as root, with
-user namespaces, or with Landlock (Linux 5.13 on); or in the container
-(make image, then docker run: README.md says how); or, for code you
-trust, give -sandbox=false.
 `
 
 // sandboxUsage says what the sandbox does, and lists its flags.
@@ -252,13 +241,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("%s", trimPkg(err, "check"))
 	}
-	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
-		// A student checking their own program trusts it.
-		fmt.Fprintf(stderr, "othello check: warning: %v: the program runs as you, with all your files\n", err)
+	if err := cfg.Unwalled(); err != nil {
+		fmt.Fprintf(stderr, "othello check: %s\n", check.WallWarning(err))
 	}
 	hidden, _ := cf.opts.HiddenCategories()
-	chosen, ok := reportFormats(hidden, *verbose)[*format]
-	if !ok {
+	chosen, err := autograder.LookupFormat(*format)
+	if err != nil {
 		return usageError("-format must be text, json, gradescope, prairielearn, junit or autolab, got %q", *format)
 	}
 	cfg.Program = check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]}
@@ -277,18 +265,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	g, err := check.Check(ctx, cfg)
 	if err != nil {
 		// Every format but the text is valid whatever happened.
-		if chosen.fail != nil {
-			chosen.fail(stdout, err)
+		if chosen.Fail != nil {
+			chosen.Fail(stdout, err)
 		}
 		if *htmlPath != "" {
-			createFile(*htmlPath, func(w io.Writer) error { return report.WriteReportError(w, err) })
+			report.WriteReportFile(*htmlPath, nil, err)
 		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
-	err = chosen.write(stdout, g)
+	err = chosen.Write(stdout, g, autograder.FormatOptions{Verbose: *verbose, Hidden: hidden})
 	if err == nil && *htmlPath != "" {
-		if err = createFile(*htmlPath, func(w io.Writer) error { return report.WriteReport(w, g) }); err != nil {
+		if err = report.WriteReportFile(*htmlPath, g, nil); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)
 		}
 	}
@@ -300,45 +288,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// A reportFormat writes the report of a check in one format: write a
-// grade, fail (nil for none) a check that could not be made.
-type reportFormat struct {
-	write func(io.Writer, *check.Grade) error
-	fail  func(io.Writer, error) error
-}
-
-// reportFormats returns the formats of -format, by name, with the
-// categories hidden of -hidden and the verbose text of -v.
-func reportFormats(hidden []scenario.Category, verbose bool) map[string]reportFormat {
-	return map[string]reportFormat{
-		"text": {write: func(w io.Writer, g *check.Grade) error { return report.WriteText(w, g, verbose) }},
-		"json": {write: report.WriteJSON, fail: report.WriteJSONError},
-		"gradescope": {
-			write: func(w io.Writer, g *check.Grade) error { return autograder.WriteGradescope(w, g, hidden) },
-			fail:  autograder.WriteGradescopeError,
-		},
-		"prairielearn": {write: autograder.WritePrairieLearn, fail: autograder.WritePrairieLearnError},
-		"junit":        {write: autograder.WriteJUnit, fail: autograder.WriteJUnitError},
-		"autolab": {
-			write: func(w io.Writer, g *check.Grade) error { return autograder.WriteAutolab(w, g, verbose) },
-			fail:  autograder.WriteAutolabError,
-		},
-	}
-}
-
-// createFile creates the file path and writes it with write.
-func createFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // isTerminal reports whether w is a terminal.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +19,6 @@ import (
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/grader/report"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 )
 
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
@@ -98,8 +98,9 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError("%s", trimPkg(err, "check"))
 	}
-	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
-		fmt.Fprintf(stderr, "othello grade: %v: refusing to grade.\n%s", err, noWallHelp)
+	var refused *class.RefusedError
+	if errors.As(class.Refuse(cfg), &refused) {
+		fmt.Fprintf(stderr, "othello grade: %v: refusing to grade.\n%s", refused.Err, class.NoWallHelp)
 		return 1
 	}
 	names := make([]string, len(subs)) // each submission's folder name, which names its reports
