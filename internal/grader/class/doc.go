@@ -3,8 +3,15 @@
 // file and an HTML index replaced whole as each submission is done,
 // resumed by a run with the same settings (Resume, Settings), in
 // class.go. Package check runs and scores one program; othello grade
-// (cmd/othello) parses the flags, runs the submissions in parallel and
-// shows the progress.
+// (cmd/othello) parses the flags and calls Grade.
+//
+// Grade (grade.go) grades a class as Options say: it names the
+// submissions (Names; a *SubmissionError wraps ErrSubmission), resumes
+// the table of an earlier run, grades the rest -j at a time, sharing the
+// runs' slots, each program kept from the reports and the other
+// submissions, and says how it goes on its Log; its Result has the rows
+// and the Summary line. When the grades cannot be written, its error
+// wraps ErrGrades.
 //
 // A Progress (progress.go) shows how far a long job has come on one line
 // of a terminal that it writes over: othello check's scenarios, and the
