@@ -2,15 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/othello-judge/judge/internal/play/web"
 )
@@ -49,10 +44,6 @@ Flags:
 	drop a game not played for D, such as 30m (default 1h)
 `
 
-// shutdownTime is how long requests under way have to end once the
-// server is asked to stop.
-const shutdownTime = 10 * time.Second
-
 // runServe runs "othello serve" until Ctrl-C or SIGTERM.
 func runServe(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("serve", stderr)
@@ -71,67 +62,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "othello serve: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stderr, "othello serve: listening on http://%s\n", ln.Addr())
-	tcp, ok := ln.Addr().(*net.TCPAddr)
-	loopback := ok && tcp.IP.IsLoopback()
-	if !loopback {
-		fmt.Fprint(stderr, exposed(ln.Addr()))
-	}
-	return serve(ctx, ln, web.NewServer(web.Options{MaxGames: *games, Idle: *idle, Loopback: loopback}), stderr)
-}
-
-// exposed says, in two lines for standard error, what a server that
-// listens on addr, which is not a loopback address, lets anyone who can
-// reach it do, and that it answers a request whatever host it names.
-func exposed(addr net.Addr) string {
-	where := "on " + addr.String()
-	if a, ok := addr.(*net.TCPAddr); ok && a.IP.IsUnspecified() {
-		where = "on every network interface"
-	}
-	return "othello serve: warning: listening " + where + ", not on this computer only: anyone who can reach it on the network" +
-		" can play games, use this computer's CPU for the computer's moves (within -games and each level's time)," +
-		" and have the games and transcripts they send replayed and judged\n" +
-		"othello serve: warning: a request that names another host is answered, not refused as on a loopback address:" +
-		" listen beyond this computer only on a network you trust\n"
-}
-
-// serve serves h on ln until ctx is done, then shuts the server down:
-// it stops listening, cancels the requests' contexts (ctx is their
-// base), so that a computer thinking is not waited for, and waits up to
-// shutdownTime for them to end. It returns the exit status.
-func serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Writer) int {
-	srv := &http.Server{
-		Handler:           h,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	select {
-	case err := <-served:
-		fmt.Fprintf(stderr, "othello serve: %v\n", err)
-		return 1
-	case <-ctx.Done():
-	}
-	fmt.Fprintln(stderr, "othello serve: shutting down")
-	done, cancel := context.WithTimeout(context.Background(), shutdownTime)
-	defer cancel()
-	err := srv.Shutdown(done)
-	if serr := <-served; !errors.Is(serr, http.ErrServerClosed) && err == nil {
-		err = serr
-	}
-	if err != nil {
-		srv.Close()
-		fmt.Fprintf(stderr, "othello serve: %v\n", err)
-		return 1
+	if err := web.ListenAndServe(ctx, *addr, web.Options{MaxGames: *games, Idle: *idle}, stderr); err != nil {
+		return failed(stderr, "serve", err, "web")
 	}
 	return 0
 }
