@@ -110,17 +110,14 @@ func engineCPU(sub, usage string, args []string, stdout, stderr io.Writer) (cpu 
 	if status, ok := parseFlags(flags, args, usage, stdout, stderr); !ok {
 		return cpu, status, false
 	}
-	switch {
-	case flags.NArg() > 0:
+	if flags.NArg() > 0 {
 		return cpu, badUsage(stderr, sub, usage, "unexpected argument %q", flags.Arg(0)), false
-	case *depth < 0:
-		return cpu, badUsage(stderr, sub, usage, "-depth must be 0 or more, got %d", *depth), false
-	case *budget <= 0:
-		return cpu, badUsage(stderr, sub, usage, "-time must be positive, got %v", *budget), false
-	case *threads < 1:
-		return cpu, badUsage(stderr, sub, usage, "-threads must be 1 or more, got %d", *threads), false
 	}
-	return player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}, 0, true
+	cpu = player.CPU{Depth: *depth, Budget: *budget, Threads: *threads}
+	if err := cpu.Check(); err != nil {
+		return cpu, badUsage(stderr, sub, usage, "%s", trimPkg(err, "player")), false
+	}
+	return cpu, 0, true
 }
 
 // engineFailed returns the exit status of an engine that ended with err,
