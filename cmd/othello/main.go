@@ -59,11 +59,16 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
 )
 
 func main() {
@@ -181,4 +186,85 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 		return console.RunExplained(stdin, stdout, stderr, rules)
 	}
 	return console.Run(stdin, stdout, stderr, rules)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// newFlagSet returns a flag set that reports nothing itself: the caller
+// prints the usage.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() {}
+	return flags
+}
+
+// parseFlags parses args. On -h it prints usage on stdout and returns
+// status 0; on a bad flag, usage on stderr and status 2; ok means go on.
+func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (status int, ok bool) {
+	err := flags.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return 0, false
+	}
+	fmt.Fprint(stderr, usage)
+	return 2, false
+}
+
+// parseRules returns the rule set that the -rules flag names, and an error
+// that says what -rules must be.
+func parseRules(name string) (othello.Rules, error) {
+	r, err := othello.ParseRules(name)
+	if err != nil {
+		return nil, fmt.Errorf("-rules must be full or simple, got %q", name)
+	}
+	return r, nil
+}
+
+// badUsage writes "othello SUB: " and the message, then the usage, to
+// stderr, and returns the exit status of a bad command line.
+func badUsage(stderr io.Writer, sub, usage, format string, a ...any) int {
+	fmt.Fprintf(stderr, "othello "+sub+": "+format+"\n%s", append(a, usage)...)
+	return 2
+}
+
+// failed writes "othello SUB: " and err on stderr, as one line, without
+// the name of the package that made err before it (pkgs, such as
+// "solve" or "terminal"), and returns exit status 1.
+func failed(stderr io.Writer, sub string, err error, pkgs ...string) int {
+	fmt.Fprintf(stderr, "othello %s: %s\n", sub, trimPkg(err, pkgs...))
+	return 1
+}
+
+// trimPkg returns the message of err without the name of the package
+// that made it before it (pkgs, such as "check": "check: ").
+func trimPkg(err error, pkgs ...string) string {
+	msg := err.Error()
+	for _, pkg := range pkgs {
+		msg = strings.TrimPrefix(msg, pkg+": ")
+	}
+	return msg
+}
+
+// isSet reports whether the flag was given on the command line.
+func isSet(flags *flag.FlagSet, name string) bool {
+	set := false
+	flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// clockSeed returns a seed from the clock, short enough to type again.
+func clockSeed() uint64 {
+	return uint64(time.Now().UnixNano()) % 1_000_000
 }
