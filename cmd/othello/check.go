@@ -17,31 +17,20 @@ import (
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
 
 Runs COMMAND on the assignment's reference game, golden transcripts and
-random scenarios and compares its standard output with the judge's, its
-blanks normalized (a scenario right but for blanks passes, and the
-category format counts those right to the byte), and its exit status
-only under -profile protocol; -strict compares byte for byte. Its first
-line, FULL or SIMPLE, chooses the rule set. Reports each way of failing
-once, with the smallest input that shows it, then the points of each
-category and "N passed, M failed". Exit status: 0 all passed right to
-the byte, 1 a failure, output right but for blanks, or a program that
+random scenarios, compares its standard output with the judge's, blanks
+normalized, and reports each way of failing once, with its smallest
+input, then the points of each category. Exit status: 0 all passed right
+to the byte, 1 a failure, output right but for blanks, or a program that
 cannot be checked, 2 bad command line.
 ` + commandUsage + `
 ` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab
-	the report on standard output: for people (default), JSON (README.md
-	documents it), Gradescope's or PrairieLearn's results.json, JUnit XML
-	for CI (Jenkins, GitLab, GitHub, CodeGrade), or the text for Autolab
-	ending in its autoresult line
+	the report on standard output (default text)
   -v
 	text: a block for every failing scenario too, not only for each way
   -out DIR
-	write each way's smallest input there as NAME.in/NAME.out (and
-	NAME.err when the judge exits with status 1); the reports name
-	them from beside DIR: failing/NAME.in for -out /home/me/failing
+	write each way's smallest input there as NAME.in/NAME.out
   -html FILE
-	also write the report as one HTML page that needs nothing else: the
-	points, and each way's smallest input as boards to step through, the
-	judge's answer beside the program's
+	also write the report as one HTML page that needs nothing else
 ` + sandboxUsage
 
 // runCheck runs "othello check".

@@ -15,63 +15,41 @@ import (
 // names, and its main module.
 const commandUsage = `
 COMMAND runs in the working folder (for grade, each submission's folder)
-as a shell would run it, with no shell: a name such as python3 is looked
-up in PATH, a path such as ./run.sh or ./a.out is taken from the folder.
-An argument that is exactly {main} stands for the main module, as the
-assignment's checker finds it: the one .py file right in the folder
-(those of its subfolders and symbolic links do not count) with a line
-if __name__ == '__main__': (blanks anywhere ignored, either quote,
-nothing else on the line: a comment after it or "and x" does not
-count). None, or more than one, is an error: the program is not checked
-(for grade, it scores 0 with the reason), such as
+with no shell: a name such as python3 is looked up in PATH, a path such
+as ./run.sh is taken from the folder. An argument {main} stands for the
+main module, the one .py file in the folder with an
+if __name__ == '__main__': line (none or several is an error), such as
   othello check -- python3 {main}
 `
 
 // checkFlagsUsage lists the flags that check, grade and gradescope share.
 const checkFlagsUsage = `Flags:
   -profile assignment|protocol
-	which input the scenarios hold. assignment (default): only what the
-	assignment promises: valid setups, move lines of two plain integers
-	and one space, some off the board, taken or illegal (INVALID).
-	protocol: also all that PROTOCOL.md allows: blanks, tabs, signs,
-	leading zeros and carriage returns in move lines (tolerant-input),
-	lines that are not moves (bad-lines), bad setups (bad-setup)
+	the scenarios' input: only what the assignment promises (default), or
+	also all that doc/protocol.md allows
   -rules full|simple
 	force a rule set instead of reading the program's first line
   -strict
-	all or nothing: standard output byte for byte and the exit status in
-	every profile, no category format (default: blanks normalized, a
-	format category, the exit status only under -profile protocol)
+	all or nothing: standard output byte for byte and the exit status
   -golden DIR
-	also run every NAME.in/NAME.out pair in DIR and below it (category
-	golden); repeatable
+	also run every NAME.in/NAME.out pair in DIR and below; repeatable
   -n N
-	random scenarios, taking the profile's categories in turn (default 200)
+	random scenarios (default 200)
   -seed N
 	the random scenarios' seed (default: from the clock; always reported)
   -size RxC
 	fix the random scenarios' board size, such as 8x8 (default: random)
   -bad RATE
-	the chance of an invalid line before each move in the categories
-	invalid-moves and bad-lines; nothing else (default: each scenario
-	picks 0.05, 0.1 or 0.3)
+	the chance of an invalid line before each move (default: each
+	scenario picks 0.05, 0.1 or 0.3)
   -interactive
-	run every scenario in lock-step: write one line, wait for its answer
-	(default: batch, all input at once, but for the category lock-step)
+	run every scenario in lock-step, a line at a time (default: batch)
   -weights FILE
-	the points of each category: lines such as "non-square 15"; a
-	category not named is worth nothing (default: 100 points in all, see
-	README.md)
+	the points of each category: lines such as "non-square 15"
   -hidden CATEGORIES
-	gradescope: the categories, separated by commas, that students see
-	only once grades are published
+	gradescope: categories, separated by commas, hidden until published
   -timeout D
-	wall-clock time limit of each run, fixed (default: 4s + twice its
-	CPU time limit); after 3 runs of a category that hung (a time limit
-	ended them before they answered a line, or after their output was
-	silent for half the run), and none passed, the category's other
-	scenarios are not run and count as failed; a run too slow, still
-	answering, costs only its scenario
+	wall-clock time limit of each run (default: 4s + twice its CPU limit)
   -line-timeout D
 	lock-step: time limit of the answer to one line (default 2s)
   -j N
@@ -80,45 +58,32 @@ const checkFlagsUsage = `Flags:
 
 // sandboxUsage says what the sandbox does, and lists its flags.
 const sandboxUsage = `
-The sandbox (Linux; README.md says what each mode stops): each run is in
-its own PID, mount, network and IPC namespaces (and a user namespace when
-the grader is not root), as a user other than root, with a seccomp
-filter and, where the kernel has it, Landlock. It sees only the system's
-programs and libraries, /etc less its secrets, its working folder and
-the folders of the program and its arguments, read-only, and a private
-/tmp, /dev and /proc: not the grader, the golden transcripts or -out.
-Its environment is fixed (PATH, HOME, TMPDIR, LANG=C.UTF-8), and
-everything it starts is killed when it ends. Where namespaces cannot be
-had, runs are Limited, and Landlock keeps them to the same files: the
-report's second line names each wall in force. Where no wall would keep
-a program from the grader's files, grade refuses to run without
--sandbox=false. A run that passes a limit is killed, and the report says
-which.
+The sandbox (Linux) runs each program in namespaces of its own, as a user
+other than root, with a seccomp filter, Landlock where the kernel has it,
+and limits: it sees only the system, its folder and a private /tmp. The
+report's second line names each wall in force; where none would hold,
+grade refuses to run without -sandbox=false.
   -sandbox=false
-	run Limited on purpose: no namespaces, only the limits, the user,
-	Landlock, the filter and, as root, a private copy of the working
-	folder
+	run Limited on purpose: no namespaces, only the limits and the rest
   -user NAME|UID[:GID]
-	as root, run programs as this user (default: a dedicated id for each
-	run at once, from 60000 on, which no account of the system has)
+	as root, run programs as this user (default: a dedicated id a run)
   -bind PATH
-	also show PATH to the program, read-only, such as a JDK outside /usr;
-	repeatable
+	also show PATH to the program, read-only; repeatable
   -env NAME=VALUE
 	add a variable to the program's environment; repeatable
   -cpu D
-	CPU time of all the run's processes, fixed (default: 2s + 200µs for
-	each move line and board cell, 15s for a full 16x16 game)
+	CPU time of each run (default: 2s + 200µs a move line and cell)
   -memory SIZE
-	resident memory of all the run's processes, such as 512MiB (default
-	512MiB); one process may allocate twice that
+	resident memory of each run, such as 512MiB (default 512MiB)
   -file-size SIZE
-	the largest file it may write, and all it may write in its /tmp
+	the largest file it may write, and all it may write in /tmp
 	(default 16MiB)
   -procs N
 	processes and threads at once (default 128)
   -open-files N
 	open files of each process (default 256)
+
+See doc/grading.md.
 `
 
 // checkFlags are the flags of othello check that grade and gradescope

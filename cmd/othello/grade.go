@@ -18,33 +18,13 @@ import (
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
 
 Grades a class: runs othello check on every SUBMISSION folder, with one
-seed for all, COMMAND running inside each folder (such as python3
-othello.py, or python3 {main} for each one's main module: see below), -j
-submissions at a time. Writes, for each submission, into
-DIR/submissions/NAME (NAME is the folder's name): report.txt,
-report.json, report.html (as othello check -html writes it) and the
-smallest failing inputs in failing/; DIR/index.html, a table of the
-submissions linked to their reports; and one line for each submission in
-the CSV file: submission, rules, score, max, passed, failed, not_run,
-first_failure (else the first rule of structure broken), status
-(graded, interrupted or error), then the points of each category, by
-submission name. The CSV is replaced whole as each
-submission is done, so it is never half written. A cell that a
-spreadsheet would take for a formula (it starts with =, +, -, @, a tab
-or a carriage return, and is not a number) is written after a ', as
-text.
-Run again with the same flags, it keeps the submissions graded (with
-the seed of DIR/grade.json when -seed is not given) and grades the
-rest; with other flags or -fresh, it grades all, first moving the
-grades it does not keep to NAME.old.csv.
-A submission whose program cannot be started, or does not print FULL or
-SIMPLE first (what it wrote on standard error shown), or has no main
-module or several for {main}, scores 0, with the reason as its failure
-(and in its report.html).
-Standard error shows progress. Exit status: 0 when every submission was
-graded, 1 if the reports of one could not be written, 2 bad command
-line, 3 when SIGINT, SIGTERM or SIGHUP stopped it (run it again to
-finish).
+seed for all, -j submissions at a time, and writes each one's reports in
+DIR/submissions/NAME, DIR/index.html and the grades, a CSV file replaced
+whole as each is done. Run again with the same flags, it keeps the
+submissions graded and grades the rest. A submission that cannot be
+checked scores 0, with the reason. Standard error shows progress. Exit
+status: 0 every submission graded, 1 a report could not be written, 2
+bad command line, 3 stopped by a signal (run it again to finish).
 
   -out DIR
 	where the reports go (required)
@@ -55,9 +35,8 @@ finish).
   -fresh
 	grade every submission again, keeping none of an earlier run
   -j N
-	submissions graded at once, and runs made at once in all: one
-	submission left to grade makes N at once (default: the number of
-	CPUs)
+	submissions graded at once, and runs made at once in all (default:
+	the number of CPUs)
 ` + commandUsage + `
 ` + checkFlagsUsage + sandboxUsage
 

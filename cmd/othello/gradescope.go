@@ -13,18 +13,11 @@ import (
 
 const gradescopeUsage = `usage: othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
 
-Writes a Gradescope autograder: a zip to upload as the assignment's
-autograder. Gradescope runs each submission in a container of its own;
-there run_autograder runs the bundled othello check, this binary, with
-the flags given here and a fixed seed, on /autograder/submission,
-COMMAND running inside it, and writes /autograder/results/results.json:
-the sandbox's mode, then one test for each category, with the ways the
-program fails and the smallest inputs. This binary must be static
-linux/amd64, to run on every image of Gradescope's: a dynamically linked
-one is refused (build it with CGO_ENABLED=0 go build ./cmd/othello).
-setup.sh installs nothing: Gradescope's Ubuntu image has python3; add
-what other languages need to it. The golden folders and the weights file
-are bundled.
+Writes a Gradescope autograder, a zip to upload, that runs this binary's
+othello check with these flags and a fixed seed on each submission and
+writes its results.json. The golden folders and the weights file are
+bundled. The binary must be static linux/amd64: build it with
+CGO_ENABLED=0 go build ./cmd/othello.
 ` + commandUsage + `
   -out FILE
 	the zip to write (required)

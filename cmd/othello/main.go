@@ -120,19 +120,10 @@ Flags:
   -rules full|simple
 	the rule set (default full)
   -explain
-	after each INVALID, say why on standard error, one line such as
-	othello: line 7: "d3": a move is two whole numbers, row then column
-	(default: true when standard input is a terminal). Standard output
-	is the same either way
+	after each INVALID, say why on standard error (default: true when
+	standard input is a terminal); standard output is the same either way
 
-othello check grades another program against the judge; othello grade
-grades a folder of submissions; othello gradescope writes a Gradescope
-autograder; othello gen writes random test scenarios; othello gtp and
-othello nboard run the computer as an engine for GUIs; othello perft
-counts the game tree; othello play is a game against the computer;
-othello review scores each move of a game against the best; othello
-serve is the game in a browser; othello solve solves endgame
-positions. Each takes -h.
+Each subcommand takes -h. See doc/protocol.md.
 `
 
 // run runs the program with the arguments after the program name, the

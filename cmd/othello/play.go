@@ -18,33 +18,20 @@ import (
 const playUsage = `usage: othello play [flags]
 
 Plays Othello at the terminal, you (Black, X) against the computer (White,
-O) unless the flags say otherwise. Type a move as d3, 3d or 3 4 (row and
-column from 1), in any case; h lists the commands: moves, hint, record,
-undo, quit. The board marks the last move [X], its flipped discs are
-listed, and * marks the legal moves. Output is flushed before each read,
-so piped input plays as typed input does. Exit status: 0 game over or
-quit (also Ctrl-D at a terminal), 1 input ended mid-game, a bad -board
-or -load file or an I/O error, 2 bad command line.
+O) unless the flags say otherwise. Type a move as d3, 3d or 3 4; h lists
+the commands. Exit status: 0 game over or quit, 1 input ended mid-game, a
+bad -board or -load file or an I/O error, 2 bad command line.
 
 Flags:
   -black human|cpu|cpu:DEPTH|greedy|random
-	who plays Black (default human). cpu plays at -level; cpu:DEPTH
-	searches no deeper than DEPTH moves ahead, within -time (on 8x8 the
-	end is solved exactly as soon as -time allows, whatever DEPTH); greedy
-	flips the most discs; random plays any legal move
+	who plays Black (default human)
   -white PLAYER
 	who plays White (default cpu)
   -level 1..10|easy|medium|hard|perfect
-	how well cpu plays (default 8, hard): 1 to 4 search 1 to 4 moves
-	ahead, 5 six, 6 eight, within 500ms a move; 7 to 10 search as deep
-	as 250ms, 500ms, 2s and 5s a move allow. On 8x8 every level solves
-	the end exactly once it likely can in time. easy is 2, medium 5,
-	perfect 10. On 8x8, cpu opens from the book of tournament games: 9
-	and 10 its best moves, the others varied (-seed); cpu:DEPTH searches
-	from the start
+	how well cpu plays (default 8, hard)
   -time D
-	the most time a computer move may take: the level's, or 500ms for
-	cpu:DEPTH. Given with -level, it replaces the level's time
+	the most time a computer move may take (default: the level's, or
+	500ms for cpu:DEPTH)
   -rules full|simple
 	the rule set (default full)
   -size RxC
@@ -54,46 +41,29 @@ Flags:
   -win >|<
 	most discs wins (>, the default) or fewest discs wins (<)
   -board FILE
-	the starting board, first player and win rule, from a file: the
-	judge's setup (as a .in file holds it; its move lines are not
-	played), a position in OBF, or the position at the end of a game in
-	GGF, SGF, PGN or WTHOR or of a move list; not with -size, -first or
-	-win
+	the starting position from a file: a judge's setup, OBF, or the end
+	of a game; not with -size, -first or -win
   -load FILE
-	go on with the game of FILE: the first game that can be played of a
-	file in GGF or SGF or of a WTHOR file, .wtb (standard error names the
-	games before it that cannot, and why), the first game of a file in
-	PGN, a judge's setup and its move lines, or a move list such as
-	f5d6c3 from the standard 8x8 start. The file sets the board, the
-	first player and the win rule (not with -board, -size, -first or
-	-win), and GGF the rules too (-rules must agree)
+	go on with the game of FILE: GGF, SGF, PGN, WTHOR, a judge's setup
+	and moves, or a move list; not with -board, -size, -first or -win
   -save FILE
-	write the game to FILE in GGF as it goes: at the start and after
-	every move, each time whole (a new file renamed over the old), with
-	its result once it is over. A game of -load keeps all its file says:
-	the players' names and ratings (but a colour whose player -black or
-	-white gives is named after it), the clocks, the type, every other
-	property, and each move's evaluation and time; the moves played
-	since have none
+	write the game to FILE in GGF, whole after every move
   -games N
-	with two computer players: play N games, colours changing each
-	game, and print one line: "cpu vs greedy: 93 won, 5 lost, 2 drawn"
-	for the -black player (default 1: play one game and show it)
+	with two computer players: play N games and print the tally
+	(default 1: play one game and show it)
   -stats
-	print the -games line, even for one game, then how deep each CPU
-	searched and how long its moves took
+	print the tally, even of one game, then each CPU's depths and times
   -seed N
-	the seed of greedy, random and the opening book's moves of cpu
-	below level 9 (default: from the clock)
+	the seed of greedy, random and cpu's book moves (default: the clock)
   -style plain|xo
-	plain (the default) or xo, the classic text game: X and O on a
-	board of '-', "Player 'X' move: "
+	plain (the default) or xo, the classic text game
   -marks=false
 	plain: do not mark the legal moves with *
   -color auto|always|never
-	plain: draw the board in colour: auto (the default) when standard
-	output is a terminal and the environment variable NO_COLOR is unset
-	or empty
+	plain: draw the board in colour (default auto: when standard output
+	is a terminal and NO_COLOR is unset or empty)
+
+See doc/playing.md.
 `
 
 // runPlay runs "othello play".

@@ -12,36 +12,23 @@ import (
 
 const serveUsage = `usage: othello serve [flags]
 
-Serves the game in a browser, at the address it says on standard error
-("othello serve: listening on http://127.0.0.1:8080"): play against the
-computer or another person with othello play's options (rules, size,
-first player, win rule, level, who plays each colour), with undo, hints,
-the legal moves and the last move marked; replay a game in GGF, a move
-list or a judge's .in move by move, and play on from any move; and see
-the judge's transcript of a setup and move lines, as othello -explain
-writes it. Keys on the board: arrows and Enter or Space play, u undoes,
-? hints; or type a square such as d3 in the Move field. Nothing is
-fetched from the network. Ctrl-C or SIGTERM stops it, once the requests
-under way have ended (a computer's move is cut short). Exit status: 0
-stopped by Ctrl-C or SIGTERM, 1 if it cannot listen or requests have not
-ended 10s after it was asked to stop, 2 bad command line.
+Serves the game in a browser, at the address it says on standard error:
+play against the computer or another person, replay a game move by move,
+and see the judge's transcript of a setup. Nothing is fetched from the
+network. Ctrl-C or SIGTERM stops it. Exit status: 0 stopped, 1 if it
+cannot listen or requests have not ended 10s after it was asked to stop,
+2 bad command line.
 
 Flags:
   -addr HOST:PORT
-	where to listen (default 127.0.0.1:8080: this computer only). Port 0
-	takes a free port. On a loopback address, a request that names
-	another host is refused (403), so that a web page elsewhere cannot
-	reach the server through a name of its own. On any other address
-	(such as -addr :8080, every network interface, for a phone), it says
-	so on standard error: anyone who can reach the address can play, use
-	this computer's CPU for the computer's moves, and have what they
-	send replayed and judged, and a request is answered whatever host it
-	names. Listen beyond this computer only on a network you trust
+	where to listen (default 127.0.0.1:8080: this computer only; port 0
+	takes a free port); on any other, anyone who can reach it can play
   -games N
-	the most games held at once (default 1000); a new game beyond them
-	is refused until some are dropped
+	the most games held at once (default 1000)
   -idle D
 	drop a game not played for D, such as 30m (default 1h)
+
+See doc/playing.md.
 `
 
 // runServe runs "othello serve" until Ctrl-C or SIGTERM.
