@@ -16,46 +16,21 @@
 //	othello serve [-addr HOST:PORT] [flags]
 //	othello solve [flags] FILE
 //
-// With no subcommand it plays one game by the protocol of PROTOCOL.md on
-// standard input and output: it prints FULL (or SIMPLE), reads the setup
-// and the moves, and answers each move line with VALID or INVALID,
-// printing the score, the board and whose turn it is, and the winner at
-// the end. With -explain, the default when standard input is a terminal,
-// it also says on standard error why each INVALID line is not a legal
-// move. The exit status is 0 when the game was played to its end, 1
-// for a bad setup or input that ended mid-game, with one line on standard
-// error, and 2 for a bad command line. If the reader of standard output
-// goes away, the judge is ended by SIGPIPE, as other Unix tools are, with
-// nothing on standard error.
+// With no subcommand it plays one game by the judge's protocol on
+// standard input and output (package console): the exit status is 0 when
+// the game was played to its end, 1 for a bad setup or input that ended
+// mid-game, 2 for a bad command line. If the reader of standard output
+// goes away, SIGPIPE ends it, as it ends other Unix tools.
 //
-// Check runs another program on golden transcripts and random scenarios
-// and reports every way its output differs from the judge's, with the
-// smallest input that shows each, and the points of each category
-// (package check; its HTML report is package report's). Each run of the
-// program is in a sandbox: on Linux, namespaces of its own and limits on
-// what it uses, through this binary started again as a launcher (see
-// package sandbox). Grade checks a folder of submissions and writes a
-// CSV of the grades as it goes, replaced whole as each one is done; run
-// again, it keeps what an earlier run of the same flags graded (a
-// signal stops it with the rest marked interrupted). Gradescope writes an autograder for
-// Gradescope that runs check. Gen writes random scenarios and the
-// judge's output for them as golden-transcript pairs. Perft counts the
-// leaves of the game tree from the standard start, depth by depth, with
-// the time each depth took. Play is a game for people at the terminal
-// (package terminal, around a session.Session), against each other or
-// the computer, or of computer players against each other; it saves and
-// loads games in GGF, and loads any file package record reads. Serve is
-// the game in a browser, on a local web server (package web, which also
-// drives sessions): play, replay a game move by move, and the judge's
-// transcript of a setup. Solve solves endgame positions exactly, from any
-// file record.Read reads: the FFO test positions in OBF, a setup of the
-// judge's, games in GGF or a move list; and checks the scores the file
-// knows; with -all, every legal move's score. Review scores each move
-// of a game against the best and names its turning points. Nboard and gtp run the computer player as an engine for GUIs,
-// speaking the NBoard protocol (package nboard) or the Go Text Protocol
-// (package gtp) on standard input and output. "othello check -h", "othello gen -h", "othello gtp -h",
-// "othello nboard -h", "othello perft -h", "othello play -h", "othello
-// review -h", "othello serve -h" and "othello solve -h" list their flags.
+// Each subcommand is a thin layer over the package that does its work:
+// check over check and the writers of its reports (report, autograder),
+// grade over class, gradescope over autograder, gen over scenario, play
+// over terminal, serve over web, solve and review over solve, nboard and
+// gtp over nboard and gtp, perft over othello. This package only defines
+// the flags and the usage texts, and wires the arguments, the standard
+// streams and the environment into run. "othello SUBCOMMAND -h" lists a
+// subcommand's flags; doc/protocol.md, doc/grading.md, doc/playing.md and
+// doc/engine.md are the guides.
 package main
 
 import (
