@@ -26,7 +26,7 @@ if __name__ == '__main__': line (none or several is an error), such as
 const checkFlagsUsage = `Flags:
   -profile assignment|protocol
 	the scenarios' input: only what the assignment promises (default), or
-	also all that doc/protocol.md allows
+	also all that PROTOCOL.md allows
   -rules full|simple
 	force a rule set instead of reading the program's first line
   -strict

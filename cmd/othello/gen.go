@@ -17,7 +17,7 @@ their own harness: the same generator as othello check's.
 Flags:
   -profile assignment|protocol
 	only what the assignment promises (default), or also all that
-	doc/protocol.md allows
+	PROTOCOL.md allows
   -rules full|simple
 	the rule set (default full)
   -n N
