@@ -2,325 +2,36 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime"
-	"strings"
-	"sync"
 	"syscall"
-	"time"
 
 	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/grader/report"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
-	"github.com/othello-judge/judge/internal/grader/scenario"
-	"github.com/othello-judge/judge/othello"
 )
 
 const checkUsage = `usage: othello check [flags] -- COMMAND [ARGS...]
 
 Runs COMMAND on the assignment's reference game, golden transcripts and
-random scenarios and compares its standard output with the judge's, its
-blanks normalized (a scenario right but for blanks passes, and the
-category format counts those right to the byte), and its exit status
-only under -profile protocol; -strict compares byte for byte. Its first
-line, FULL or SIMPLE, chooses the rule set. Reports each way of failing
-once, with the smallest input that shows it, then the points of each
-category and "N passed, M failed". Exit status: 0 all passed right to
-the byte, 1 a failure, output right but for blanks, or a program that
+random scenarios, compares its standard output with the judge's, blanks
+normalized, and reports each way of failing once, with its smallest
+input, then the points of each category. Exit status: 0 all passed right
+to the byte, 1 a failure, output right but for blanks, or a program that
 cannot be checked, 2 bad command line.
 ` + commandUsage + `
 ` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab
-	the report on standard output: for people (default), JSON (README.md
-	documents it), Gradescope's or PrairieLearn's results.json, JUnit XML
-	for CI (Jenkins, GitLab, GitHub, CodeGrade), or the text for Autolab
-	ending in its autoresult line
+	the report on standard output (default text)
   -v
 	text: a block for every failing scenario too, not only for each way
   -out DIR
-	write each way's smallest input there as NAME.in/NAME.out (and
-	NAME.err when the judge exits with status 1); the reports name
-	them from beside DIR: failing/NAME.in for -out /home/me/failing
+	write each way's smallest input there as NAME.in/NAME.out
   -html FILE
-	also write the report as one HTML page that needs nothing else: the
-	points, and each way's smallest input as boards to step through, the
-	judge's answer beside the program's
+	also write the report as one HTML page that needs nothing else
 ` + sandboxUsage
-
-// commandUsage says how check and grade find the program that COMMAND
-// names, and its main module.
-const commandUsage = `
-COMMAND runs in the working folder (for grade, each submission's folder)
-as a shell would run it, with no shell: a name such as python3 is looked
-up in PATH, a path such as ./run.sh or ./a.out is taken from the folder.
-An argument that is exactly {main} stands for the main module, as the
-assignment's checker finds it: the one .py file right in the folder
-(those of its subfolders and symbolic links do not count) with a line
-if __name__ == '__main__': (blanks anywhere ignored, either quote,
-nothing else on the line: a comment after it or "and x" does not
-count). None, or more than one, is an error: the program is not checked
-(for grade, it scores 0 with the reason), such as
-  othello check -- python3 {main}
-`
-
-// checkFlagsUsage lists the flags that check, grade and gradescope share.
-const checkFlagsUsage = `Flags:
-  -profile assignment|protocol
-	which input the scenarios hold. assignment (default): only what the
-	assignment promises: valid setups, move lines of two plain integers
-	and one space, some off the board, taken or illegal (INVALID).
-	protocol: also all that PROTOCOL.md allows: blanks, tabs, signs,
-	leading zeros and carriage returns in move lines (tolerant-input),
-	lines that are not moves (bad-lines), bad setups (bad-setup)
-  -rules full|simple
-	force a rule set instead of reading the program's first line
-  -strict
-	all or nothing: standard output byte for byte and the exit status in
-	every profile, no category format (default: blanks normalized, a
-	format category, the exit status only under -profile protocol)
-  -golden DIR
-	also run every NAME.in/NAME.out pair in DIR and below it (category
-	golden); repeatable
-  -n N
-	random scenarios, taking the profile's categories in turn (default 200)
-  -seed N
-	the random scenarios' seed (default: from the clock; always reported)
-  -size RxC
-	fix the random scenarios' board size, such as 8x8 (default: random)
-  -bad RATE
-	the chance of an invalid line before each move in the categories
-	invalid-moves and bad-lines; nothing else (default: each scenario
-	picks 0.05, 0.1 or 0.3)
-  -interactive
-	run every scenario in lock-step: write one line, wait for its answer
-	(default: batch, all input at once, but for the category lock-step)
-  -weights FILE
-	the points of each category: lines such as "non-square 15"; a
-	category not named is worth nothing (default: 100 points in all, see
-	README.md)
-  -hidden CATEGORIES
-	gradescope: the categories, separated by commas, that students see
-	only once grades are published
-  -timeout D
-	wall-clock time limit of each run, fixed (default: 4s + twice its
-	CPU time limit); after 3 runs of a category that hung (a time limit
-	ended them before they answered a line, or after their output was
-	silent for half the run), and none passed, the category's other
-	scenarios are not run and count as failed; a run too slow, still
-	answering, costs only its scenario
-  -line-timeout D
-	lock-step: time limit of the answer to one line (default 2s)
-  -j N
-	scenarios run at once (default: the number of CPUs)
-`
-
-// noWallHelp says what each program would reach where nothing keeps it
-// from the grader's files, and the ways out.
-const noWallHelp = `Each program would run as you, and could read and change everything
-you can: your home (~/.ssh, your browser's profile), the golden outputs,
-the other submissions. Grade on Linux where a wall holds: as root, with
-user namespaces, or with Landlock (Linux 5.13 on); or in the container
-(make image, then docker run: README.md says how); or, for code you
-trust, give -sandbox=false.
-`
-
-// sandboxUsage says what the sandbox does, and lists its flags.
-const sandboxUsage = `
-The sandbox (Linux; README.md says what each mode stops): each run is in
-its own PID, mount, network and IPC namespaces (and a user namespace when
-the grader is not root), as a user other than root, with a seccomp
-filter and, where the kernel has it, Landlock. It sees only the system's
-programs and libraries, /etc less its secrets, its working folder and
-the folders of the program and its arguments, read-only, and a private
-/tmp, /dev and /proc: not the grader, the golden transcripts or -out.
-Its environment is fixed (PATH, HOME, TMPDIR, LANG=C.UTF-8), and
-everything it starts is killed when it ends. Where namespaces cannot be
-had, runs are Limited, and Landlock keeps them to the same files: the
-report's second line names each wall in force. Where no wall would keep
-a program from the grader's files, grade refuses to run without
--sandbox=false. A run that passes a limit is killed, and the report says
-which.
-  -sandbox=false
-	run Limited on purpose: no namespaces, only the limits, the user,
-	Landlock, the filter and, as root, a private copy of the working
-	folder
-  -user NAME|UID[:GID]
-	as root, run programs as this user (default: a dedicated id for each
-	run at once, from 60000 on, which no account of the system has)
-  -bind PATH
-	also show PATH to the program, read-only, such as a JDK outside /usr;
-	repeatable
-  -env NAME=VALUE
-	add a variable to the program's environment; repeatable
-  -cpu D
-	CPU time of all the run's processes, fixed (default: 2s + 200µs for
-	each move line and board cell, 15s for a full 16x16 game)
-  -memory SIZE
-	resident memory of all the run's processes, such as 512MiB (default
-	512MiB); one process may allocate twice that
-  -file-size SIZE
-	the largest file it may write, and all it may write in its /tmp
-	(default 16MiB)
-  -procs N
-	processes and threads at once (default 128)
-  -open-files N
-	open files of each process (default 256)
-`
-
-// checkFlags are the flags of othello check that grade and gradescope
-// take too, as parsed.
-type checkFlags struct {
-	rules, size, profile, weights, hidden *string
-	golden                                []string
-	n                                     *int
-	seed                                  *uint64
-	bad                                   *float64
-	interactive, sandbox, strict          *bool
-	timeout, lineTimeout                  *time.Duration
-	jobs                                  *int
-	limits                                sandbox.Limits
-	user                                  *string
-	bind, env                             []string
-}
-
-// addCheckFlags defines the flags that check, grade and gradescope
-// share on flags.
-func addCheckFlags(flags *flag.FlagSet) *checkFlags {
-	f := &checkFlags{limits: sandbox.DefaultLimits}
-	f.rules = flags.String("rules", "", "")
-	f.profile = flags.String("profile", "assignment", "")
-	flags.Func("golden", "", func(dir string) error {
-		f.golden = append(f.golden, dir)
-		return nil
-	})
-	f.n = flags.Int("n", 200, "")
-	f.seed = flags.Uint64("seed", 0, "")
-	f.size = flags.String("size", "", "")
-	f.bad = flags.Float64("bad", -1, "")
-	f.interactive = flags.Bool("interactive", false, "")
-	f.strict = flags.Bool("strict", false, "")
-	f.weights = flags.String("weights", "", "")
-	f.hidden = flags.String("hidden", "", "")
-	f.timeout = flags.Duration("timeout", 10*time.Second, "")
-	f.lineTimeout = flags.Duration("line-timeout", 2*time.Second, "")
-	f.jobs = flags.Int("j", runtime.NumCPU(), "")
-	f.sandbox = flags.Bool("sandbox", true, "")
-	flags.DurationVar(&f.limits.CPU, "cpu", f.limits.CPU, "")
-	flags.Func("memory", "", bytesFlag(&f.limits.Memory))
-	flags.Func("file-size", "", bytesFlag(&f.limits.FileSize))
-	flags.IntVar(&f.limits.Processes, "procs", f.limits.Processes, "")
-	flags.IntVar(&f.limits.OpenFiles, "open-files", f.limits.OpenFiles, "")
-	f.user = flags.String("user", "", "")
-	flags.Func("bind", "", func(path string) error {
-		abs, err := filepath.Abs(path)
-		if err == nil {
-			_, err = os.Stat(abs)
-		}
-		f.bind = append(f.bind, abs)
-		return err
-	})
-	flags.Func("env", "", func(kv string) error {
-		f.env = append(f.env, kv)
-		return sandbox.CheckEnv(kv)
-	})
-	return f
-}
-
-// config returns the check that the flags, parsed by flags, ask for, or
-// what is wrong with them.
-func (f *checkFlags) config(flags *flag.FlagSet) (check.Config, error) {
-	if *f.n < 0 || *f.jobs < 1 || *f.timeout <= 0 || *f.lineTimeout <= 0 || *f.bad > 1 {
-		return check.Config{}, errors.New("-n must be 0 or more, -j 1 or more, the timeouts positive and -bad at most 1")
-	}
-	lim := f.limits
-	if lim.CPU <= 0 || lim.Memory <= 0 || lim.FileSize <= 0 || lim.Processes <= 0 || lim.OpenFiles <= 0 {
-		return check.Config{}, errors.New("-cpu, -memory, -file-size, -procs and -open-files must be positive")
-	}
-	profile, err := scenario.ParseProfile(*f.profile)
-	if err != nil {
-		return check.Config{}, fmt.Errorf("-profile must be assignment or protocol, got %q", *f.profile)
-	}
-	cfg := check.Config{
-		Profile:  profile,
-		Golden:   f.golden,
-		N:        *f.n,
-		Seed:     *f.seed,
-		BadRate:  *f.bad,
-		Timeouts: check.Timeouts{Timeout: *f.timeout, LineTimeout: *f.lineTimeout},
-		Sandbox:  sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Bind: f.bind, Env: f.env},
-		Jobs:     *f.jobs,
-		Strict:   *f.strict,
-	}
-	// The time limits not given grow with each run's size.
-	if !isSet(flags, "timeout") {
-		cfg.Timeouts.Timeout = 0
-	}
-	if !isSet(flags, "cpu") {
-		cfg.Sandbox.Limits.CPU = 0
-	}
-	if *f.size != "" {
-		if cfg.Rows, cfg.Cols, err = othello.ParseSize(*f.size); err != nil {
-			return check.Config{}, fmt.Errorf("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *f.size)
-		}
-	}
-	if !isSet(flags, "seed") {
-		cfg.Seed = clockSeed()
-	}
-	if *f.interactive {
-		cfg.Mode = check.LockStep
-	}
-	if *f.user != "" {
-		u, err := sandbox.LookupUser(*f.user)
-		if err != nil {
-			return check.Config{}, fmt.Errorf("-user: %v", err)
-		}
-		cfg.Sandbox.User = &u
-	}
-	if !*f.sandbox {
-		cfg.Sandbox.Mode = sandbox.Limited
-	}
-	if *f.rules != "" {
-		if cfg.Rules, err = parseRules(*f.rules); err != nil {
-			return check.Config{}, err
-		}
-	}
-	if *f.weights != "" {
-		file, err := os.Open(*f.weights)
-		if err != nil {
-			return check.Config{}, fmt.Errorf("-weights: %v", err)
-		}
-		defer file.Close()
-		if cfg.Weights, err = check.ReadWeights(file); err != nil {
-			return check.Config{}, fmt.Errorf("-weights %s: %v", *f.weights, err)
-		}
-	}
-	if _, err := f.hiddenCategories(); err != nil {
-		return check.Config{}, err
-	}
-	return cfg, nil
-}
-
-// hiddenCategories returns the categories of -hidden.
-func (f *checkFlags) hiddenCategories() ([]scenario.Category, error) {
-	var cs []scenario.Category
-	for _, name := range strings.Split(*f.hidden, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		c, err := scenario.ParseCategory(name)
-		if err != nil {
-			return nil, fmt.Errorf("-hidden: no category %q", name)
-		}
-		cs = append(cs, c)
-	}
-	return cs, nil
-}
 
 // runCheck runs "othello check".
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -337,17 +48,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if flags.NArg() == 0 {
 		return usageError("no command to check")
 	}
-	cfg, err := cf.config(flags)
+	cfg, err := cf.config()
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("%s", trimPkg(err, "check"))
 	}
-	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
-		// A student checking their own program trusts it.
-		fmt.Fprintf(stderr, "othello check: warning: %v: the program runs as you, with all your files\n", err)
+	if err := cfg.Unwalled(); err != nil {
+		fmt.Fprintf(stderr, "othello check: %s\n", check.WallWarning(err))
 	}
-	hidden, _ := cf.hiddenCategories()
-	chosen, ok := reportFormats(hidden, *verbose)[*format]
-	if !ok {
+	hidden, _ := cf.opts.HiddenCategories()
+	chosen, err := autograder.LookupFormat(*format)
+	if err != nil {
 		return usageError("-format must be text, json, gradescope, prairielearn, junit or autolab, got %q", *format)
 	}
 	cfg.Program = check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]}
@@ -355,9 +65,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	// way a student handed both finds them: failing/NAME.in.
 	cfg.Out, cfg.OutName = *out, filepath.Base(filepath.Clean(*out))
 	if isTerminal(stderr) {
-		p := newProgress(stderr, "check", "scenarios")
-		defer p.end()
-		cfg.Progress = p.show
+		p := class.NewProgress(stderr, "check", "scenarios")
+		defer p.End()
+		cfg.Progress = p.Show
 	}
 	// A grader that is told to stop still ends its report with the
 	// verdict, and leaves no run behind.
@@ -366,18 +76,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	g, err := check.Check(ctx, cfg)
 	if err != nil {
 		// Every format but the text is valid whatever happened.
-		if chosen.fail != nil {
-			chosen.fail(stdout, err)
+		if chosen.Fail != nil {
+			chosen.Fail(stdout, err)
 		}
 		if *htmlPath != "" {
-			createFile(*htmlPath, func(w io.Writer) error { return report.WriteReportError(w, err) })
+			report.WriteReportFile(*htmlPath, nil, err)
 		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
-	err = chosen.write(stdout, g)
+	err = chosen.Write(stdout, g, autograder.FormatOptions{Verbose: *verbose, Hidden: hidden})
 	if err == nil && *htmlPath != "" {
-		if err = createFile(*htmlPath, func(w io.Writer) error { return report.WriteReport(w, g) }); err != nil {
+		if err = report.WriteReportFile(*htmlPath, g, nil); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)
 		}
 	}
@@ -389,168 +99,4 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// A reportFormat writes the report of a check in one format: write a
-// grade, fail (nil for none) a check that could not be made.
-type reportFormat struct {
-	write func(io.Writer, *check.Grade) error
-	fail  func(io.Writer, error) error
-}
-
-// reportFormats returns the formats of -format, by name, with the
-// categories hidden of -hidden and the verbose text of -v.
-func reportFormats(hidden []scenario.Category, verbose bool) map[string]reportFormat {
-	return map[string]reportFormat{
-		"text": {write: func(w io.Writer, g *check.Grade) error { return report.WriteText(w, g, verbose) }},
-		"json": {write: report.WriteJSON, fail: report.WriteJSONError},
-		"gradescope": {
-			write: func(w io.Writer, g *check.Grade) error { return autograder.WriteGradescope(w, g, hidden) },
-			fail:  autograder.WriteGradescopeError,
-		},
-		"prairielearn": {write: autograder.WritePrairieLearn, fail: autograder.WritePrairieLearnError},
-		"junit":        {write: autograder.WriteJUnit, fail: autograder.WriteJUnitError},
-		"autolab": {
-			write: func(w io.Writer, g *check.Grade) error { return autograder.WriteAutolab(w, g, verbose) },
-			fail:  autograder.WriteAutolabError,
-		},
-	}
-}
-
-// createFile creates the file path and writes it with write.
-func createFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// A progress shows on a terminal how far a long job has come, on one line
-// that it writes over: done of total, the time so far, and an estimate of
-// the time left.
-type progress struct {
-	mu         sync.Mutex
-	w          io.Writer
-	what, unit string
-	start      time.Time
-	shown      bool
-}
-
-func newProgress(w io.Writer, what, unit string) *progress {
-	return &progress{w: w, what: what, unit: unit, start: time.Now()}
-}
-
-// show shows that done of total are done.
-func (p *progress) show(done, total int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	elapsed := time.Since(p.start)
-	line := fmt.Sprintf("%s: %d/%d %s, %v", p.what, done, total, p.unit, elapsed.Round(time.Second))
-	if done > 0 && done < total {
-		left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
-		line += fmt.Sprintf(", about %v left", left.Round(time.Second))
-	}
-	fmt.Fprintf(p.w, "\r\x1b[K%s", line)
-	p.shown = true
-}
-
-// end clears the progress line.
-func (p *progress) end() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.shown {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
-}
-
-// bytesFlag returns a flag.Func that reads a size in bytes into n.
-func bytesFlag(n *int64) func(string) error {
-	return func(s string) error {
-		v, err := sandbox.ParseBytes(s)
-		if err != nil {
-			return err
-		}
-		*n = v
-		return nil
-	}
-}
-
-// newFlagSet returns a flag set that reports nothing itself: the caller
-// prints the usage.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	flags := flag.NewFlagSet(name, flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() {}
-	return flags
-}
-
-// parseFlags parses args. On -h it prints usage on stdout and returns
-// status 0; on a bad flag, usage on stderr and status 2; ok means go on.
-func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (status int, ok bool) {
-	err := flags.Parse(args)
-	switch {
-	case err == nil:
-		return 0, true
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage)
-		return 0, false
-	}
-	fmt.Fprint(stderr, usage)
-	return 2, false
-}
-
-// parseRules returns the rule set that the -rules flag names, and an error
-// that says what -rules must be.
-func parseRules(name string) (othello.Rules, error) {
-	r, err := othello.ParseRules(name)
-	if err != nil {
-		return nil, fmt.Errorf("-rules must be full or simple, got %q", name)
-	}
-	return r, nil
-}
-
-// badUsage writes "othello SUB: " and the message, then the usage, to
-// stderr, and returns the exit status of a bad command line.
-func badUsage(stderr io.Writer, sub, usage, format string, a ...any) int {
-	fmt.Fprintf(stderr, "othello "+sub+": "+format+"\n%s", append(a, usage)...)
-	return 2
-}
-
-// failed writes "othello SUB: " and err on stderr, as one line, without
-// the name of the package that made err before it (pkgs, such as
-// "solve" or "terminal"), and returns exit status 1.
-func failed(stderr io.Writer, sub string, err error, pkgs ...string) int {
-	msg := err.Error()
-	for _, pkg := range pkgs {
-		msg = strings.TrimPrefix(msg, pkg+": ")
-	}
-	fmt.Fprintf(stderr, "othello %s: %s\n", sub, msg)
-	return 1
-}
-
-// isSet reports whether the flag was given on the command line.
-func isSet(flags *flag.FlagSet, name string) bool {
-	set := false
-	flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
-// clockSeed returns a seed from the clock, short enough to type again.
-func clockSeed() uint64 {
-	return uint64(time.Now().UnixNano()) % 1_000_000
 }

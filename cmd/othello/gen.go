@@ -12,16 +12,12 @@ const genUsage = `usage: othello gen [flags] -out DIR
 
 Writes random scenarios into DIR as golden-transcript pairs, NAME.in and
 NAME.out, the input and the judge's exact output, for graders who run
-their own harness. The same generator as othello check, which takes the
-profile's categories in turn: every even size from 4 to 16 each way, both
-first players, both win rules, standard, sparse, dense, full and blocked
-starting boards, games played to the end, invalid moves, and with
--profile protocol loosely written moves, bad lines and bad setups.
+their own harness: the same generator as othello check's.
 
 Flags:
   -profile assignment|protocol
 	only what the assignment promises (default), or also all that
-	PROTOCOL.md allows; othello check -h says more
+	PROTOCOL.md allows
   -rules full|simple
 	the rule set (default full)
   -n N
@@ -31,11 +27,12 @@ Flags:
   -size RxC
 	fix the board size, such as 8x8 (default: random sizes)
   -bad RATE
-	the chance of an invalid line before each move in the categories
-	invalid-moves and bad-lines (default: each scenario picks 0.05, 0.1
-	or 0.3)
+	the chance of an invalid line before each move (default: each
+	scenario picks 0.05, 0.1 or 0.3)
   -out DIR
 	where to write the pairs (required)
+
+See doc/grading.md.
 `
 
 // runGen runs "othello gen".

@@ -2,55 +2,29 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 	"syscall"
-	"time"
 
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/class"
-	"github.com/othello-judge/judge/internal/grader/report"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 )
 
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
 
 Grades a class: runs othello check on every SUBMISSION folder, with one
-seed for all, COMMAND running inside each folder (such as python3
-othello.py, or python3 {main} for each one's main module: see below), -j
-submissions at a time. Writes, for each submission, into
-DIR/submissions/NAME (NAME is the folder's name): report.txt,
-report.json, report.html (as othello check -html writes it) and the
-smallest failing inputs in failing/; DIR/index.html, a table of the
-submissions linked to their reports; and one line for each submission in
-the CSV file: submission, rules, score, max, passed, failed, not_run,
-first_failure (else the first rule of structure broken), status
-(graded, interrupted or error), then the points of each category, by
-submission name. The CSV is replaced whole as each
-submission is done, so it is never half written. A cell that a
-spreadsheet would take for a formula (it starts with =, +, -, @, a tab
-or a carriage return, and is not a number) is written after a ', as
-text.
-Run again with the same flags, it keeps the submissions graded (with
-the seed of DIR/grade.json when -seed is not given) and grades the
-rest; with other flags or -fresh, it grades all, first moving the
-grades it does not keep to NAME.old.csv.
-A submission whose program cannot be started, or does not print FULL or
-SIMPLE first (what it wrote on standard error shown), or has no main
-module or several for {main}, scores 0, with the reason as its failure
-(and in its report.html).
-Standard error shows progress. Exit status: 0 when every submission was
-graded, 1 if the reports of one could not be written, 2 bad command
-line, 3 when SIGINT, SIGTERM or SIGHUP stopped it (run it again to
-finish).
+seed for all, -j submissions at a time, and writes each one's reports in
+DIR/submissions/NAME, DIR/index.html and the grades, a CSV file replaced
+whole as each is done. Run again with the same flags, it keeps the
+submissions graded and grades the rest. A submission that cannot be
+checked scores 0, with the reason. Standard error shows progress. Exit
+status: 0 every submission graded, 1 a report could not be written, 2
+bad command line, 3 stopped by a signal (run it again to finish).
 
   -out DIR
 	where the reports go (required)
@@ -61,9 +35,8 @@ finish).
   -fresh
 	grade every submission again, keeping none of an earlier run
   -j N
-	submissions graded at once, and runs made at once in all: one
-	submission left to grade makes N at once (default: the number of
-	CPUs)
+	submissions graded at once, and runs made at once in all (default:
+	the number of CPUs)
 ` + commandUsage + `
 ` + checkFlagsUsage + sandboxUsage
 
@@ -91,144 +64,33 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageError("-out DIR is required")
 	}
-	if *csvPath == "" {
-		*csvPath = filepath.Join(*out, "grades.csv")
-	}
-	cfg, err := cf.config(flags)
+	cfg, err := cf.config()
 	if err != nil {
-		return usageError("%v", err)
-	}
-	if err := cfg.Sandbox.Walled(); err != nil && cfg.Sandbox.Mode == sandbox.Isolated {
-		fmt.Fprintf(stderr, "othello grade: %v: refusing to grade.\n%s", err, noWallHelp)
-		return 1
-	}
-	names := make([]string, len(subs)) // each submission's folder name, which names its reports
-	for i, sub := range subs {
-		fi, err := os.Stat(sub)
-		if err != nil || !fi.IsDir() {
-			return usageError("submission %s is not a folder", sub)
-		}
-		names[i] = filepath.Base(filepath.Clean(sub))
-		if strings.Trim(names[i], "./"+string(filepath.Separator)) == "" {
-			return usageError("submission %s has no name of its own: name its folder", sub)
-		}
-		if slices.Contains(names[:i], names[i]) {
-			return usageError("two submissions are named %s", names[i])
-		}
-	}
-	slices.SortFunc(subs, func(a, b string) int {
-		return strings.Compare(filepath.Base(filepath.Clean(a)), filepath.Base(filepath.Clean(b)))
-	})
-	slices.Sort(names) // the rows of the grades, by name
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fmt.Fprintf(stderr, "othello grade: %v\n", err)
-		return 1
+		return usageError("%s", trimPkg(err, "check"))
 	}
 	cfg.Program = check.Program{Path: command[0], Args: command[1:]}
-	categories, weights := class.Weights(cfg) // the default weights are the program's
-	settings := class.Settings{Flags: gradeFlags(flags, args), Weights: weights, Command: command, Seed: cfg.Seed}
-	table := &class.Table{Path: *csvPath, Categories: categories}
-	kept, note, err := table.Resume(*out, &settings, isSet(flags, "seed"), *fresh, names)
-	if err != nil {
-		fmt.Fprintf(stderr, "othello grade: %v\n", err)
-		return 1
-	}
-	if note != "" {
-		fmt.Fprintf(stderr, "othello grade: %s\n", note)
-	}
-	cfg.Seed = settings.Seed
-	// No program sees the reports, nor the other submissions.
-	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
-	cfg.Sandbox.Hide = append(cfg.Sandbox.Hide, abs(*out), abs(*csvPath))
-	// -j submissions at once, and -j runs at once in all: a submission
-	// whose runs are slow, graded when the others are done, has them all.
-	at := cfg.Jobs
-	cfg.Slots = check.NewSlots(at)
-
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once
-	var todo []int               // the submissions to grade, not kept
-	for i, name := range names {
-		if _, ok := kept[name]; !ok {
-			table.Rows = append(table.Rows, class.Row{IndexRow: report.IndexRow{Name: name}, Status: class.StatusInterrupted})
-			todo = append(todo, i)
-		}
-	}
-	for _, row := range kept {
-		table.Rows = append(table.Rows, row)
-	}
-	slices.SortFunc(table.Rows, func(a, b class.Row) int { return strings.Compare(a.Name, b.Name) })
-	if err := table.Write(*out); err != nil {
-		fmt.Fprintf(stderr, "othello grade: %v\n", err)
-		return 1
-	}
-	var mu sync.Mutex
-	done := len(kept)
-	p := newProgress(stderr, "grade", "submissions")
-	terminal := isTerminal(stderr)
-	start := time.Now()
-	var writeErr error
-	check.Parallel(ctx, len(todo), at, func(j int) {
-		i := todo[j]
-		c := cfg
-		c.Sandbox.Dir = abs(subs[i])
-		c.Sandbox.Hide = slices.Clone(cfg.Sandbox.Hide)
-		for _, other := range subs {
-			if other != subs[i] {
-				c.Sandbox.Hide = append(c.Sandbox.Hide, abs(other))
-			}
-		}
-		row, err := class.GradeOne(ctx, c, names[i], filepath.Join(*out, report.Submissions, names[i]), *verbose, table.Categories)
-		mu.Lock()
-		defer mu.Unlock()
-		if row.Status == class.StatusInterrupted {
-			return // its row says so already
-		}
-		table.Rows[slices.IndexFunc(table.Rows, func(r class.Row) bool { return r.Name == names[i] })] = row
-		if err := table.Write(*out); err != nil && writeErr == nil {
-			writeErr = err
-			fmt.Fprintf(stderr, "\rothello grade: %v\n", err)
-		}
-		done++
-		switch {
-		case err != nil:
-			fmt.Fprintf(stderr, "\rothello grade: %s: %v\n", subs[i], err)
-		case terminal:
-			p.show(done, len(table.Rows))
-		default:
-			fmt.Fprintf(stderr, "graded %s: %s/%s (%d/%d, %v)\n", names[i], row.Score, row.Max, done, len(table.Rows), time.Since(start).Round(time.Second))
-		}
-	})
-	p.end()
-	if writeErr != nil {
-		return 1
-	}
-
-	count := map[string]int{}
-	var left []string // those interrupted
-	for _, r := range table.Rows {
-		count[r.Status]++
-		if r.Status == class.StatusInterrupted {
-			left = append(left, r.Name)
-		}
-	}
-	line := fmt.Sprintf("graded %d of %d submissions in %v", count[class.StatusGraded], len(table.Rows), time.Since(start).Round(time.Second))
-	if len(kept) > 0 {
-		line += fmt.Sprintf(" (%d kept from the earlier run)", len(kept))
-	}
-	if n := count[class.StatusError]; n > 0 {
-		line += ", " + plural(n, "error", "errors")
-	}
-	if n := count[class.StatusInterrupted]; n > 0 {
-		fmt.Fprintf(stderr, "othello grade: stopped: not graded: %s\n", strings.Join(left, ", "))
-		line += fmt.Sprintf(", %d interrupted: run again to finish", n)
-	}
-	fmt.Fprintf(stdout, "%s: %s\n", line, *csvPath)
+	res, err := class.Grade(ctx, class.Options{Config: cfg, Submissions: subs, Out: *out, CSV: *csvPath, Verbose: *verbose,
+		Fresh: *fresh, SeedSet: isSet(flags, "seed"), Flags: gradeFlags(flags, args), Log: stderr, Terminal: isTerminal(stderr)})
+	var refused *class.RefusedError
 	switch {
-	case count[class.StatusInterrupted] > 0:
+	case errors.As(err, &refused):
+		fmt.Fprintf(stderr, "othello grade: %v: refusing to grade.\n%s", refused.Err, class.NoWallHelp)
+		return 1
+	case errors.Is(err, class.ErrSubmission):
+		return usageError("%s", trimPkg(err, "class"))
+	case errors.Is(err, class.ErrGrades):
+		return 1 // said on standard error as it happened
+	case err != nil:
+		return failed(stderr, "grade", err)
+	}
+	fmt.Fprintf(stdout, "%s\n", res.Summary())
+	switch {
+	case res.Count(class.StatusInterrupted) > 0:
 		return 3
-	case count[class.StatusError] > 0:
+	case res.Count(class.StatusError) > 0:
 		return 1
 	}
 	return 0
@@ -262,12 +124,4 @@ func gradeFlags(flags *flag.FlagSet, args []string) []string {
 		return strings.Compare(an, bn)
 	})
 	return set
-}
-
-// plural returns n and the noun, one or many: "1 error", "2 errors".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }

@@ -371,21 +371,6 @@ func TestGradescope(t *testing.T) {
 	}
 }
 
-// TestProgress checks the progress line: it writes over itself, says how
-// far it has come and estimates the time left, and is cleared at the end.
-func TestProgress(t *testing.T) {
-	var b bytes.Buffer
-	p := newProgress(&b, "check", "scenarios")
-	p.show(1, 4)
-	p.show(4, 4)
-	p.end()
-	lines := strings.Split(b.String(), "\r\x1b[K")
-	if len(lines) != 4 || !strings.HasPrefix(lines[1], "check: 1/4 scenarios, 0s, about ") || !strings.HasSuffix(lines[1], " left") ||
-		lines[2] != "check: 4/4 scenarios, 0s" || lines[3] != "" {
-		t.Errorf("got %q, want a line for 1/4 with the time left, one for 4/4, and the line cleared", b.String())
-	}
-}
-
 // spoofPy writes what would spoof a report if it were shown as it is: on
 // standard error, escape codes that clear the screen, a fake verdict, an
 // escape code that hides what follows and U+202E, then the fake verdict

@@ -13,18 +13,11 @@ import (
 
 const gradescopeUsage = `usage: othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
 
-Writes a Gradescope autograder: a zip to upload as the assignment's
-autograder. Gradescope runs each submission in a container of its own;
-there run_autograder runs the bundled othello check, this binary, with
-the flags given here and a fixed seed, on /autograder/submission,
-COMMAND running inside it, and writes /autograder/results/results.json:
-the sandbox's mode, then one test for each category, with the ways the
-program fails and the smallest inputs. This binary must be static
-linux/amd64, to run on every image of Gradescope's: a dynamically linked
-one is refused (build it with CGO_ENABLED=0 go build ./cmd/othello).
-setup.sh installs nothing: Gradescope's Ubuntu image has python3; add
-what other languages need to it. The golden folders and the weights file
-are bundled.
+Writes a Gradescope autograder, a zip to upload, that runs this binary's
+othello check with these flags and a fixed seed on each submission and
+writes its results.json. The golden folders and the weights file are
+bundled. The binary must be static linux/amd64: build it with
+CGO_ENABLED=0 go build ./cmd/othello.
 ` + commandUsage + `
   -out FILE
 	the zip to write (required)
@@ -47,8 +40,8 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageError("-out FILE is required")
 	}
-	if _, err := cf.config(flags); err != nil {
-		return usageError("%v", err)
+	if _, err := cf.config(); err != nil {
+		return usageError("%s", trimPkg(err, "check"))
 	}
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
 		fmt.Fprintf(stderr, "othello gradescope: this binary is for %s/%s; Gradescope needs linux/amd64: build one with GOOS=linux GOARCH=amd64 CGO_ENABLED=0 go build ./cmd/othello\n", runtime.GOOS, runtime.GOARCH)
@@ -62,7 +55,7 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
 		return 1
 	}
-	z := autograder.GradescopeZip{Binary: self, Flags: zipFlags(flags, cf), Golden: cf.golden, Weights: *cf.weights, Command: flags.Args()}
+	z := autograder.GradescopeZip{Binary: self, Flags: zipFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
 	if err := autograder.WriteGradescopeZip(*out, z); err != nil {
 		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
 		return 1
@@ -74,9 +67,10 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 // zipFlags returns the flags set on flags, for the othello check of the
 // autograder, each one argument, in the order flags.Visit gives them:
 // not -out, nor -golden and -weights, whose files the zip bundles, and
-// a -seed from the clock if none is set, so that every submission gets
-// the same scenarios. The flags that a function parses have no value to
-// print: each is written again from what cf parsed.
+// the seed from the clock that cf.config chose if none is set, so that
+// every submission gets the same scenarios. The flags that a function
+// parses have no value to print: each is written again from what cf
+// parsed.
 func zipFlags(flags *flag.FlagSet, cf *checkFlags) []string {
 	var args []string
 	seed := false
@@ -84,24 +78,24 @@ func zipFlags(flags *flag.FlagSet, cf *checkFlags) []string {
 		switch fl.Name {
 		case "out", "format", "golden", "weights":
 		case "env":
-			for _, kv := range cf.env {
+			for _, kv := range cf.opts.Env {
 				args = append(args, "-env="+kv)
 			}
 		case "bind":
-			for _, p := range cf.bind {
+			for _, p := range cf.opts.Bind {
 				args = append(args, "-bind="+p)
 			}
 		case "memory":
-			args = append(args, "-memory="+strconv.FormatInt(cf.limits.Memory, 10))
+			args = append(args, "-memory="+strconv.FormatInt(cf.opts.Limits.Memory, 10))
 		case "file-size":
-			args = append(args, "-file-size="+strconv.FormatInt(cf.limits.FileSize, 10))
+			args = append(args, "-file-size="+strconv.FormatInt(cf.opts.Limits.FileSize, 10))
 		default:
 			seed = seed || fl.Name == "seed"
 			args = append(args, "-"+fl.Name+"="+fl.Value.String())
 		}
 	})
 	if !seed {
-		args = append(args, "-seed="+strconv.FormatUint(clockSeed(), 10))
+		args = append(args, "-seed="+strconv.FormatUint(cf.opts.Seed, 10))
 	}
 	return args
 }

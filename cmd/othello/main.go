@@ -16,54 +16,34 @@
 //	othello serve [-addr HOST:PORT] [flags]
 //	othello solve [flags] FILE
 //
-// With no subcommand it plays one game by the protocol of PROTOCOL.md on
-// standard input and output: it prints FULL (or SIMPLE), reads the setup
-// and the moves, and answers each move line with VALID or INVALID,
-// printing the score, the board and whose turn it is, and the winner at
-// the end. With -explain, the default when standard input is a terminal,
-// it also says on standard error why each INVALID line is not a legal
-// move. The exit status is 0 when the game was played to its end, 1
-// for a bad setup or input that ended mid-game, with one line on standard
-// error, and 2 for a bad command line. If the reader of standard output
-// goes away, the judge is ended by SIGPIPE, as other Unix tools are, with
-// nothing on standard error.
+// With no subcommand it plays one game by the judge's protocol on
+// standard input and output (package console): the exit status is 0 when
+// the game was played to its end, 1 for a bad setup or input that ended
+// mid-game, 2 for a bad command line. If the reader of standard output
+// goes away, SIGPIPE ends it, as it ends other Unix tools.
 //
-// Check runs another program on golden transcripts and random scenarios
-// and reports every way its output differs from the judge's, with the
-// smallest input that shows each, and the points of each category
-// (package check; its HTML report is package report's). Each run of the
-// program is in a sandbox: on Linux, namespaces of its own and limits on
-// what it uses, through this binary started again as a launcher (see
-// package sandbox). Grade checks a folder of submissions and writes a
-// CSV of the grades as it goes, replaced whole as each one is done; run
-// again, it keeps what an earlier run of the same flags graded (a
-// signal stops it with the rest marked interrupted). Gradescope writes an autograder for
-// Gradescope that runs check. Gen writes random scenarios and the
-// judge's output for them as golden-transcript pairs. Perft counts the
-// leaves of the game tree from the standard start, depth by depth, with
-// the time each depth took. Play is a game for people at the terminal
-// (package terminal, around a session.Session), against each other or
-// the computer, or of computer players against each other; it saves and
-// loads games in GGF, and loads any file package record reads. Serve is
-// the game in a browser, on a local web server (package web, which also
-// drives sessions): play, replay a game move by move, and the judge's
-// transcript of a setup. Solve solves endgame positions exactly, from any
-// file record.Read reads: the FFO test positions in OBF, a setup of the
-// judge's, games in GGF or a move list; and checks the scores the file
-// knows; with -all, every legal move's score. Review scores each move
-// of a game against the best and names its turning points. Nboard and gtp run the computer player as an engine for GUIs,
-// speaking the NBoard protocol (package nboard) or the Go Text Protocol
-// (package gtp) on standard input and output. "othello check -h", "othello gen -h", "othello gtp -h",
-// "othello nboard -h", "othello perft -h", "othello play -h", "othello
-// review -h", "othello serve -h" and "othello solve -h" list their flags.
+// Each subcommand is a thin layer over the package that does its work:
+// check over check and the writers of its reports (report, autograder),
+// grade over class, gradescope over autograder, gen over scenario, play
+// over terminal, serve over web, solve and review over solve, nboard and
+// gtp over nboard and gtp, perft over othello. This package only defines
+// the flags and the usage texts, and wires the arguments, the standard
+// streams and the environment into run. "othello SUBCOMMAND -h" lists a
+// subcommand's flags; doc/protocol.md, doc/grading.md, doc/playing.md and
+// doc/engine.md are the guides.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/othello"
 )
 
 func main() {
@@ -115,19 +95,10 @@ Flags:
   -rules full|simple
 	the rule set (default full)
   -explain
-	after each INVALID, say why on standard error, one line such as
-	othello: line 7: "d3": a move is two whole numbers, row then column
-	(default: true when standard input is a terminal). Standard output
-	is the same either way
+	after each INVALID, say why on standard error (default: true when
+	standard input is a terminal); standard output is the same either way
 
-othello check grades another program against the judge; othello grade
-grades a folder of submissions; othello gradescope writes a Gradescope
-autograder; othello gen writes random test scenarios; othello gtp and
-othello nboard run the computer as an engine for GUIs; othello perft
-counts the game tree; othello play is a game against the computer;
-othello review scores each move of a game against the best; othello
-serve is the game in a browser; othello solve solves endgame
-positions. Each takes -h.
+Each subcommand takes -h. See doc/protocol.md.
 `
 
 // run runs the program with the arguments after the program name, the
@@ -181,4 +152,85 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 		return console.RunExplained(stdin, stdout, stderr, rules)
 	}
 	return console.Run(stdin, stdout, stderr, rules)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// newFlagSet returns a flag set that reports nothing itself: the caller
+// prints the usage.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() {}
+	return flags
+}
+
+// parseFlags parses args. On -h it prints usage on stdout and returns
+// status 0; on a bad flag, usage on stderr and status 2; ok means go on.
+func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (status int, ok bool) {
+	err := flags.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return 0, false
+	}
+	fmt.Fprint(stderr, usage)
+	return 2, false
+}
+
+// parseRules returns the rule set that the -rules flag names, and an error
+// that says what -rules must be.
+func parseRules(name string) (othello.Rules, error) {
+	r, err := othello.ParseRules(name)
+	if err != nil {
+		return nil, fmt.Errorf("-rules must be full or simple, got %q", name)
+	}
+	return r, nil
+}
+
+// badUsage writes "othello SUB: " and the message, then the usage, to
+// stderr, and returns the exit status of a bad command line.
+func badUsage(stderr io.Writer, sub, usage, format string, a ...any) int {
+	fmt.Fprintf(stderr, "othello "+sub+": "+format+"\n%s", append(a, usage)...)
+	return 2
+}
+
+// failed writes "othello SUB: " and err on stderr, as one line, without
+// the name of the package that made err before it (pkgs, such as
+// "solve" or "terminal"), and returns exit status 1.
+func failed(stderr io.Writer, sub string, err error, pkgs ...string) int {
+	fmt.Fprintf(stderr, "othello %s: %s\n", sub, trimPkg(err, pkgs...))
+	return 1
+}
+
+// trimPkg returns the message of err without the name of the package
+// that made it before it (pkgs, such as "check": "check: ").
+func trimPkg(err error, pkgs ...string) string {
+	msg := err.Error()
+	for _, pkg := range pkgs {
+		msg = strings.TrimPrefix(msg, pkg+": ")
+	}
+	return msg
+}
+
+// isSet reports whether the flag was given on the command line.
+func isSet(flags *flag.FlagSet, name string) bool {
+	set := false
+	flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// clockSeed returns a seed from the clock, short enough to type again.
+func clockSeed() uint64 {
+	return uint64(time.Now().UnixNano()) % 1_000_000
 }

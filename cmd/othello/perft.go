@@ -14,14 +14,15 @@ const perftUsage = `usage: othello perft [-rules full|simple] [-size RxC] DEPTH
 Counts the leaves of the game tree from the standard start, DEPTH plies
 down, as the published perft tables of Othello count them: a forced pass
 is a ply, and a game that ends before DEPTH is one leaf. Prints one line a
-depth, from 1 to DEPTH: the depth, the count and the seconds it took,
-separated by spaces.
+depth, from 1 to DEPTH: the depth, the count and the seconds it took.
 
 Flags:
   -rules full|simple
 	the rule set (default full)
   -size RxC
 	the board, each side even from 4 to 16 (default 8x8)
+
+See doc/engine.md.
 `
 
 // runPerft runs "othello perft".

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,7 +15,6 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/internal/grader/diff"
-	"github.com/othello-judge/judge/internal/play/terminal"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/testkit/txtar"
 	"github.com/othello-judge/judge/othello"
@@ -707,61 +705,6 @@ func TestJudgeExplains(t *testing.T) {
 			}
 			if out.String() != want.String() {
 				t.Errorf("standard output differs:\n%s", diff.Diff(want.Bytes(), out.Bytes()))
-			}
-		})
-	}
-}
-
-// TestPlayConfig reads othello play's flags into a playConfig: what a
-// game or a match is made of, a usage error, or a file that cannot be
-// played.
-func TestPlayConfig(t *testing.T) {
-	tests := []struct {
-		name     string
-		args     []string
-		want     string // the config as "black white RxC first win style match games", if no error
-		wantErr  string // the start of the usage error
-		fileFail bool   // whether the error is a *gameFileError
-	}{
-		{name: "defaults", want: "human cpu 8x8 B > plain false 1"},
-		{name: "a board", args: []string{"-black", "greedy", "-white", "human", "-size", "6x4", "-first", "w", "-win", "<", "-style", "XO"},
-			want: "greedy human 6x4 W < xo false 1"},
-		{name: "a match", args: []string{"-black", "cpu:1", "-white", "random", "-games", "3"}, want: "cpu:1 random 8x8 B > plain true 3"},
-		{name: "stats", args: []string{"-black", "cpu:1", "-white", "random", "-stats"}, want: "cpu:1 random 8x8 B > plain true 1"},
-		{name: "an argument", args: []string{"x"}, wantErr: `unexpected argument "x"`},
-		{name: "no games", args: []string{"-games", "0"}, wantErr: "-time must be positive"},
-		{name: "bad first", args: []string{"-first", "X"}, wantErr: `-first must be B or W, got "X"`},
-		{name: "a match of people", args: []string{"-games", "2"}, wantErr: "-games and -stats need two computer players"},
-		{name: "load and board", args: []string{"-load", "a", "-board", "b"}, wantErr: "-load and -board both give"},
-		{name: "load and size", args: []string{"-load", "a", "-size", "6x6"}, wantErr: "-load sets the size"},
-		{name: "no such file", args: []string{"-load", filepath.Join(t.TempDir(), "none.ggf")}, wantErr: "open ", fileFail: true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			flags := newFlagSet("play", io.Discard)
-			f := addPlayFlags(flags)
-			if err := flags.Parse(tt.args); err != nil {
-				t.Fatal(err)
-			}
-			pc, err := f.config(flags, environ{})
-			var fileErr *gameFileError
-			if got := errors.As(err, &fileErr); got != tt.fileFail {
-				t.Errorf("got a *gameFileError %v, want %v", got, tt.fileFail)
-			}
-			if tt.wantErr != "" {
-				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
-					t.Errorf("got error %v, want one that starts %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := pc.Board
-			got := fmt.Sprintf("%s %s %dx%d %v %v %v %v %d", terminal.PlayerName(pc.Black), terminal.PlayerName(pc.White), b.Rows(), b.Cols(),
-				pc.First, pc.Win, pc.Style, pc.match, pc.games)
-			if got != tt.want {
-				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -17,4 +17,7 @@
 // the game is in it (book.go: the best move at the top levels, varied ones
 // below). Levels (level.go) name CPUs for people, each with the standard
 // book, and a clock (clock.go) lets tests time searches without waiting.
+// CPU.Check (settings.go) keeps the settings that an engine's command
+// line gives a CPU in their ranges, with a *SettingError that wraps
+// ErrSetting.
 package player

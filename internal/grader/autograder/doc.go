@@ -9,6 +9,12 @@
 // Write...Error, the results of a program that could not be checked: no
 // points, and why.
 //
+// Formats (formats.go) is the table of othello check -format: each
+// Format by name, from the text report and its JSON (package report) to
+// each autograder's results, with its writer of a grade and of a check
+// that could not be made; LookupFormat finds one, or returns a
+// *FormatError that wraps ErrFormat.
+//
 // The words of the results are the text report's, from package report
 // (report.Overview, report.CategoryText, report.PassedOf,
 // report.WriteFailure, report.WriteText): this package only puts them in

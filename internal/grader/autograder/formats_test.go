@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/internal/testkit/gradetest"
 )
@@ -180,6 +182,86 @@ func TestGradescopeHides(t *testing.T) {
 				if !strings.Contains(later, want) {
 					t.Errorf("got what students see once the grades are published\n%s\nwant it to hold %q", later, want)
 				}
+			}
+		})
+	}
+}
+
+// TestFormats checks the table of -format: each name in the usage's
+// order, each writing what its writer writes, and a report of a check
+// that could not be made for all but the text.
+func TestFormats(t *testing.T) {
+	g := gradetest.HandMade("got", 1, 10)
+	hidden := []scenario.Category{scenario.NonSquare}
+	failure := errors.New("check: student: it could not be started")
+	tests := []struct {
+		name  string
+		write func(*bytes.Buffer) error // what Write must write, with Verbose and hidden
+		fail  func(*bytes.Buffer) error // what Fail must write; nil for none
+	}{
+		{"text", func(b *bytes.Buffer) error { return report.WriteText(b, g, true) }, nil},
+		{"json", func(b *bytes.Buffer) error { return report.WriteJSON(b, g) },
+			func(b *bytes.Buffer) error { return report.WriteJSONError(b, failure) }},
+		{"gradescope", func(b *bytes.Buffer) error { return autograder.WriteGradescope(b, g, hidden) },
+			func(b *bytes.Buffer) error { return autograder.WriteGradescopeError(b, failure) }},
+		{"prairielearn", func(b *bytes.Buffer) error { return autograder.WritePrairieLearn(b, g) },
+			func(b *bytes.Buffer) error { return autograder.WritePrairieLearnError(b, failure) }},
+		{"junit", func(b *bytes.Buffer) error { return autograder.WriteJUnit(b, g) },
+			func(b *bytes.Buffer) error { return autograder.WriteJUnitError(b, failure) }},
+		{"autolab", func(b *bytes.Buffer) error { return autograder.WriteAutolab(b, g, true) },
+			func(b *bytes.Buffer) error { return autograder.WriteAutolabError(b, failure) }},
+	}
+	if len(autograder.Formats) != len(tests) {
+		t.Fatalf("got %d formats, want %d", len(autograder.Formats), len(tests))
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := autograder.Formats[i].Name; got != tt.name {
+				t.Errorf("format %d: got %q, want %q", i, got, tt.name)
+			}
+			f, err := autograder.LookupFormat(tt.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want bytes.Buffer
+			if err := f.Write(&got, g, autograder.FormatOptions{Verbose: true, Hidden: hidden}); err != nil {
+				t.Fatal(err)
+			}
+			tt.write(&want)
+			if got.String() != want.String() {
+				t.Errorf("Write: got\n%s\nwant\n%s", got.String(), want.String())
+			}
+			if (f.Fail == nil) != (tt.fail == nil) {
+				t.Fatalf("got a Fail %v, want one %v", f.Fail != nil, tt.fail != nil)
+			}
+			if f.Fail == nil {
+				return
+			}
+			got.Reset()
+			want.Reset()
+			if err := f.Fail(&got, failure); err != nil {
+				t.Fatal(err)
+			}
+			tt.fail(&want)
+			if got.String() != want.String() {
+				t.Errorf("Fail: got\n%s\nwant\n%s", got.String(), want.String())
+			}
+		})
+	}
+}
+
+// TestLookupFormatUnknown checks that a name of no format is a
+// *FormatError that wraps ErrFormat and names it.
+func TestLookupFormatUnknown(t *testing.T) {
+	for _, name := range []string{"tap", "", "TEXT", "html"} {
+		t.Run(name, func(t *testing.T) {
+			_, err := autograder.LookupFormat(name)
+			var fe *autograder.FormatError
+			if !errors.As(err, &fe) || !errors.Is(err, autograder.ErrFormat) || fe.Name != name {
+				t.Fatalf("got %v, want a *FormatError of %q that wraps ErrFormat", err, name)
+			}
+			if want := fmt.Sprintf("autograder: no format %q", name); err.Error() != want {
+				t.Errorf("got %q, want %q", err, want)
 			}
 		})
 	}

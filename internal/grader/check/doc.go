@@ -59,4 +59,13 @@
 // does not grow with its scenarios: only the first MaxOutput bytes of
 // each way's reproducer's output are kept (Reproducer.Output, for package
 // report), and of runs that a limit ended, which are not run again.
+//
+// Options (options.go) are a check's settings as othello check, grade
+// and gradescope take them on the command line, each a plain value: its
+// Config checks them, reads the weights file (ReadWeights), and makes the
+// Config they ask for, or returns an *OptionsError, which wraps
+// ErrOptions, in the words of the command line; HiddenCategories reads
+// the categories of -hidden. Config.Unwalled (wall.go) says why no wall
+// would keep the programs from the grader's files, and WallWarning is
+// othello check's warning then.
 package check

@@ -1,9 +1,3 @@
-// Package class grades a class: each submission checked (GradeOne) and
-// its reports written, and the class's table of grades (Table), a CSV
-// file and an HTML index replaced whole as each submission is done,
-// resumed by a run with the same settings (Resume, Settings). Package
-// check runs and scores one program; othello grade (cmd/othello) parses
-// the flags, runs the submissions in parallel and shows the progress.
 package class
 
 import (

@@ -28,7 +28,8 @@
 // the judge's output (console.AnswerSizes, console.ReadBoard,
 // console.ReadMove), so the format is read in one place.
 // WriteReportError writes the page of a check that could not be made,
-// and WriteIndex the index of IndexRows. Everything a program wrote is
+// WriteReportFile either page to a file (othello check -html), and
+// WriteIndex the index of IndexRows. Everything a program wrote is
 // escaped by html/template and shown visibly where it would not show
 // (visible in steps.go). The look is package page's Style.
 //

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"os"
 	"strings"
 
 	"github.com/othello-judge/judge/console"
@@ -134,6 +135,26 @@ func WriteReportError(w io.Writer, err error) error {
 		return fmt.Errorf("report: %w", err)
 	}
 	return bw.Flush()
+}
+
+// WriteReportFile writes the page of a check to the file path, created,
+// or emptied if it is there: WriteReport's page of g or, if checkErr is
+// not nil, WriteReportError's page of a check that could not be made.
+func WriteReportFile(path string, g *check.Grade, checkErr error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if checkErr != nil {
+		err = WriteReportError(f, checkErr)
+	} else {
+		err = WriteReport(f, g)
+	}
+	if err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // viewWay returns way as the report of g shows it.

@@ -3,9 +3,11 @@ package report
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -513,5 +515,45 @@ func TestReportError(t *testing.T) {
 	}
 	if strings.Contains(p, "<script") {
 		t.Errorf("got a script in the page, want none:\n%s", p)
+	}
+}
+
+// TestWriteReportFile writes the page of a check to a file, and of a
+// check that could not be made, over what the file held; a file in no
+// folder is the error of its creation.
+func TestWriteReportFile(t *testing.T) {
+	dir := t.TempDir()
+	g := threeWays(t)
+	failure := &check.RulesError{Program: "python3 bad.py", Line: `"HELLO\n"`, What: "it exited with status 0", Err: check.ErrRulesLine}
+	tests := []struct {
+		name     string
+		g        *check.Grade
+		checkErr error
+		write    func(io.Writer) error // what the file must hold
+	}{
+		{"a grade", g, nil, func(w io.Writer) error { return WriteReport(w, g) }},
+		{"a check not made", nil, failure, func(w io.Writer) error { return WriteReportError(w, failure) }},
+		{"a grade again", g, nil, func(w io.Writer) error { return WriteReport(w, g) }},
+	}
+	path := filepath.Join(dir, "report.html")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := WriteReportFile(path, tt.g, tt.checkErr); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			tt.write(&want)
+			if !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("got a page of %d bytes, want the %d of its writer", len(got), want.Len())
+			}
+		})
+	}
+	err := WriteReportFile(filepath.Join(dir, "missing", "report.html"), g, nil)
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("in no folder: got %v, want an error that wraps fs.ErrNotExist", err)
 	}
 }

@@ -29,4 +29,11 @@
 // terminal never looks at the terminal or the environment: the caller
 // says in Config whether to colour, and whether a person types at a
 // terminal, so that the end of the input is quitting.
+//
+// Options (options.go) are othello play's flags as plain values, with
+// what the command knows of its terminals and NO_COLOR: Plan makes the
+// Config of the game they ask for, or of a match, with its file and its
+// Saver, or returns an *OptionsError (ErrOptions) in the words of the
+// command line, or a *FileError (ErrFile) for a file of -board or -load
+// that cannot be played.
 package terminal

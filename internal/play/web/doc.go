@@ -9,6 +9,12 @@
 // JavaScript only asks the server and swaps what it answers in, so the
 // game's logic stays in packages othello and session.
 //
+// ListenAndServe (listen.go) is othello serve itself: it listens, says
+// where, and warns of an address beyond this computer (Exposed), then
+// Serve serves until its context is done and shuts the server down,
+// giving the requests under way ShutdownTime to end. What ends a server
+// but its stop is a *ServeError, which wraps ErrServe.
+//
 // A Server is othello serve's http.Handler. Its routes:
 //
 //	GET  /                        the page (static/index.html)

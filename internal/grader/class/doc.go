@@ -1,0 +1,24 @@
+// Package class grades a class: each submission checked (GradeOne) and
+// its reports written, and the class's table of grades (Table), a CSV
+// file and an HTML index replaced whole as each submission is done,
+// resumed by a run with the same settings (Resume, Settings), in
+// class.go. Package check runs and scores one program; othello grade
+// (cmd/othello) parses the flags and calls Grade.
+//
+// Grade (grade.go) grades a class as Options say: it names the
+// submissions (Names; a *SubmissionError wraps ErrSubmission), resumes
+// the table of an earlier run, grades the rest -j at a time, sharing the
+// runs' slots, each program kept from the reports and the other
+// submissions, and says how it goes on its Log; its Result has the rows
+// and the Summary line. When the grades cannot be written, its error
+// wraps ErrGrades.
+//
+// A Progress (progress.go) shows how far a long job has come on one line
+// of a terminal that it writes over: othello check's scenarios, and the
+// submissions graded.
+//
+// Refuse (wall.go) refuses to grade where no wall would keep the
+// programs from the grader's files, with a *RefusedError that wraps
+// ErrRefused, and NoWallHelp says why and the ways out: othello check,
+// which runs a student's own program, only warns (check.WallWarning).
+package class

@@ -1,0 +1,259 @@
+package class
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/report"
+)
+
+// Options say what Grade grades, and how.
+type Options struct {
+	// Config is each submission's check, its Program the command, run in
+	// the submission's folder. Its Jobs is both the submissions graded at
+	// once and the runs made at once in all, so that a submission whose
+	// runs are slow, graded when the others are done, has them all.
+	Config      check.Config
+	Submissions []string // the folders, each named by its base name, which no other may have
+	Out         string   // the folder of the reports
+	CSV         string   // the grades; "" for Out/grades.csv
+	Verbose     bool     // report.txt: a block for every failing scenario too
+	Fresh       bool     // grade every submission again, keeping none of an earlier run
+	SeedSet     bool     // Config.Seed was given: an earlier run's is not taken (Table.Resume)
+	Flags       []string // the flags that change a grade, as -name=value, by name (Settings.Flags)
+	// Log, if not nil, is where Grade says how it goes, as othello grade
+	// does on standard error: what it keeps of an earlier run, a line for
+	// each submission graded, or with Terminal a Progress written over,
+	// the reports it could not write, and the submissions left when it
+	// was stopped.
+	Log      io.Writer
+	Terminal bool
+}
+
+// A Result is what Grade did: the rows of the grades, by name.
+type Result struct {
+	Rows    []Row
+	CSV     string        // the file of the grades
+	Kept    int           // the rows kept from an earlier run
+	Elapsed time.Duration // how long the grading took
+}
+
+// Count returns how many rows have the status.
+func (r Result) Count(status string) int {
+	n := 0
+	for _, row := range r.Rows {
+		if row.Status == status {
+			n++
+		}
+	}
+	return n
+}
+
+// Summary returns the line, without its end, that says what Grade did:
+// "graded 2 of 4 submissions in 12s (1 kept from the earlier run), 1
+// error, 1 interrupted: run again to finish: out/grades.csv".
+func (r Result) Summary() string {
+	line := fmt.Sprintf("graded %d of %d submissions in %v", r.Count(StatusGraded), len(r.Rows), r.Elapsed.Round(time.Second))
+	if r.Kept > 0 {
+		line += fmt.Sprintf(" (%d kept from the earlier run)", r.Kept)
+	}
+	if n := r.Count(StatusError); n > 0 {
+		line += ", " + plural(n, "error", "errors")
+	}
+	if n := r.Count(StatusInterrupted); n > 0 {
+		line += fmt.Sprintf(", %d interrupted: run again to finish", n)
+	}
+	return line + ": " + r.CSV
+}
+
+// plural returns n and the noun, one or many: "1 error", "2 errors".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+var (
+	// ErrSubmission means a submission cannot be graded as it is named:
+	// not a folder, a folder with no name of its own, or a name twice.
+	ErrSubmission = errors.New("class: bad submission")
+	// ErrGrades means the grades could not be written as the class was
+	// graded; Grade said so on Log when it happened.
+	ErrGrades = errors.New("class: the grades could not be written")
+)
+
+// A SubmissionError is a submission that cannot be graded as it is
+// named. It wraps ErrSubmission.
+type SubmissionError struct {
+	Path string // as given
+	Msg  string // what is wrong, such as "submission a.py is not a folder"
+}
+
+// Error returns "class: " and the message: "class: submission a.py is
+// not a folder".
+func (e *SubmissionError) Error() string { return "class: " + e.Msg }
+
+// Unwrap returns ErrSubmission.
+func (e *SubmissionError) Unwrap() error { return ErrSubmission }
+
+// Names returns the name of each submission, the base name of its
+// folder, or a *SubmissionError for one that is not a folder, has no
+// name of its own (such as ..), or has the name of another.
+func Names(subs []string) ([]string, error) {
+	names := make([]string, len(subs))
+	for i, sub := range subs {
+		fi, err := os.Stat(sub)
+		if err != nil || !fi.IsDir() {
+			return nil, &SubmissionError{Path: sub, Msg: "submission " + sub + " is not a folder"}
+		}
+		names[i] = filepath.Base(filepath.Clean(sub))
+		if strings.Trim(names[i], "./"+string(filepath.Separator)) == "" {
+			return nil, &SubmissionError{Path: sub, Msg: "submission " + sub + " has no name of its own: name its folder"}
+		}
+		if slices.Contains(names[:i], names[i]) {
+			return nil, &SubmissionError{Path: sub, Msg: "two submissions are named " + names[i]}
+		}
+	}
+	return names, nil
+}
+
+// Grade grades the class of o: it checks every submission that an
+// earlier run did not grade with the same settings (Table.Resume), -j at
+// a time, writes each one's reports into Out/submissions/NAME, and
+// replaces the grades and Out/index.html as each is done. No program sees
+// the reports, the grades or another submission.
+//
+// It refuses, with a *RefusedError, where no wall would keep the
+// programs from the grader's files (Refuse), and returns a
+// *SubmissionError for a submission badly named, before anything is
+// written. A submission whose reports cannot be written has the status
+// error, and is said on Log; if the grades cannot be written, the error,
+// which wraps ErrGrades, is returned once all are graded. When ctx is
+// done, the submissions not graded have the status interrupted.
+func Grade(ctx context.Context, o Options) (Result, error) {
+	cfg := o.Config
+	if err := Refuse(cfg); err != nil {
+		return Result{}, err
+	}
+	names, err := Names(o.Submissions)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{CSV: o.CSV}
+	if res.CSV == "" {
+		res.CSV = filepath.Join(o.Out, "grades.csv")
+	}
+	log := o.Log
+	if log == nil {
+		log = io.Discard
+	}
+	// The submissions and their names in the same order, by name: the
+	// rows of the grades.
+	subs := slices.Clone(o.Submissions)
+	slices.SortFunc(subs, func(a, b string) int {
+		return strings.Compare(filepath.Base(filepath.Clean(a)), filepath.Base(filepath.Clean(b)))
+	})
+	slices.Sort(names)
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return Result{}, err
+	}
+	categories, weights := Weights(cfg) // the default weights are the program's
+	command := append([]string{cfg.Program.Path}, cfg.Program.Args...)
+	settings := Settings{Flags: o.Flags, Weights: weights, Command: command, Seed: cfg.Seed}
+	table := &Table{Path: res.CSV, Categories: categories}
+	kept, note, err := table.Resume(o.Out, &settings, o.SeedSet, o.Fresh, names)
+	if err != nil {
+		return Result{}, err
+	}
+	if note != "" {
+		fmt.Fprintf(log, "othello grade: %s\n", note)
+	}
+	cfg.Seed = settings.Seed
+	cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), abs(o.Out), abs(res.CSV))
+	cfg.Slots = check.NewSlots(cfg.Jobs)
+
+	var todo []int // the submissions to grade, not kept
+	for i, name := range names {
+		if _, ok := kept[name]; !ok {
+			table.Rows = append(table.Rows, Row{IndexRow: report.IndexRow{Name: name}, Status: StatusInterrupted})
+			todo = append(todo, i)
+		}
+	}
+	for _, row := range kept {
+		table.Rows = append(table.Rows, row)
+	}
+	slices.SortFunc(table.Rows, func(a, b Row) int { return strings.Compare(a.Name, b.Name) })
+	if err := table.Write(o.Out); err != nil {
+		return Result{}, err
+	}
+	var mu sync.Mutex
+	done := len(kept)
+	p := NewProgress(log, "grade", "submissions")
+	start := time.Now()
+	var writeErr error
+	check.Parallel(ctx, len(todo), cfg.Jobs, func(j int) {
+		i := todo[j]
+		c := cfg
+		c.Sandbox.Dir = abs(subs[i])
+		c.Sandbox.Hide = slices.Clone(cfg.Sandbox.Hide)
+		for _, other := range subs {
+			if other != subs[i] {
+				c.Sandbox.Hide = append(c.Sandbox.Hide, abs(other))
+			}
+		}
+		row, err := GradeOne(ctx, c, names[i], filepath.Join(o.Out, report.Submissions, names[i]), o.Verbose, table.Categories)
+		mu.Lock()
+		defer mu.Unlock()
+		if row.Status == StatusInterrupted {
+			return // its row says so already
+		}
+		table.Rows[slices.IndexFunc(table.Rows, func(r Row) bool { return r.Name == names[i] })] = row
+		if err := table.Write(o.Out); err != nil && writeErr == nil {
+			writeErr = err
+			fmt.Fprintf(log, "\rothello grade: %v\n", err)
+		}
+		done++
+		switch {
+		case err != nil:
+			fmt.Fprintf(log, "\rothello grade: %s: %v\n", subs[i], err)
+		case o.Terminal:
+			p.Show(done, len(table.Rows))
+		default:
+			fmt.Fprintf(log, "graded %s: %s/%s (%d/%d, %v)\n", names[i], row.Score, row.Max, done, len(table.Rows), time.Since(start).Round(time.Second))
+		}
+	})
+	p.End()
+	res.Rows, res.Kept, res.Elapsed = table.Rows, len(kept), time.Since(start)
+	if writeErr != nil {
+		return res, fmt.Errorf("%w: %w", ErrGrades, writeErr)
+	}
+	var left []string
+	for _, r := range res.Rows {
+		if r.Status == StatusInterrupted {
+			left = append(left, r.Name)
+		}
+	}
+	if len(left) > 0 {
+		fmt.Fprintf(log, "othello grade: stopped: not graded: %s\n", strings.Join(left, ", "))
+	}
+	return res, nil
+}
+
+// abs returns the absolute path of p, or p if it has none.
+func abs(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}

@@ -1,0 +1,201 @@
+package class_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/grader/class"
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+)
+
+// TestNames checks the names of submissions, and those refused, each
+// with a *SubmissionError that wraps ErrSubmission.
+func TestNames(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"alice", "bob", filepath.Join("other", "alice")} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		subs    []string
+		want    []string
+		wantErr string
+	}{
+		{"two", []string{filepath.Join(dir, "bob"), filepath.Join(dir, "alice") + "/"}, []string{"bob", "alice"}, ""},
+		{"none", nil, []string{}, ""},
+		{"a file", []string{file}, nil, "class: submission " + file + " is not a folder"},
+		{"missing", []string{filepath.Join(dir, "carol")}, nil, "class: submission " + filepath.Join(dir, "carol") + " is not a folder"},
+		{"no name", []string{"."}, nil, "class: submission . has no name of its own: name its folder"},
+		{"twice", []string{filepath.Join(dir, "alice"), filepath.Join(dir, "other", "alice")}, nil, "class: two submissions are named alice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := class.Names(tt.subs)
+			if tt.wantErr == "" {
+				if err != nil || strings.Join(got, " ") != strings.Join(tt.want, " ") {
+					t.Errorf("got %q, %v; want %q", got, err, tt.want)
+				}
+				return
+			}
+			var se *class.SubmissionError
+			if !errors.As(err, &se) || !errors.Is(err, class.ErrSubmission) || err.Error() != tt.wantErr {
+				t.Errorf("got %v, want a *SubmissionError %q that wraps ErrSubmission", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+// writeScript writes a submission dir/name whose run.sh prints lines.
+func writeScript(t *testing.T, dir, name, lines string) string {
+	t.Helper()
+	sub := filepath.Join(dir, name)
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "run.sh"), []byte("#!/bin/sh\nprintf '"+lines+"'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return sub
+}
+
+// gradeOptions returns the Options of a class of subs, graded into out
+// with one random scenario, Limited, on a seed.
+func gradeOptions(t *testing.T, out string, subs ...string) class.Options {
+	t.Helper()
+	cfg, err := check.Options{Rules: "full", Profile: "assignment", N: 1, Seed: 3, BadRate: -1, LineTimeout: 2 * time.Second,
+		Jobs: 2, Limited: true, Limits: sandbox.DefaultLimits}.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Program = check.Program{Path: "./run.sh"}
+	return class.Options{Config: cfg, Submissions: subs, Out: out, Flags: []string{"-n=1"}, SeedSet: true}
+}
+
+// TestGrade grades a class of two programs that do not play, one that
+// is not a judge and one that says only FULL, then again, keeping both,
+// and then stopped before it starts: the grades, the reports, what it
+// says on its log and its summary.
+func TestGrade(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	dir := t.TempDir()
+	subs := []string{writeScript(t, dir, "hello", `HELLO\n`), writeScript(t, dir, "full", `FULL\n`)}
+	out := filepath.Join(dir, "out")
+	tests := []struct {
+		name     string
+		stopped  bool
+		fresh    bool
+		log      string // a regular expression of the whole log
+		summary  string // a regular expression of the whole summary
+		statuses string // of the rows, by name
+	}{
+		{"first", false, false,
+			`^graded (full|hello): 0/\d+ \(1/2, \d+s\)\ngraded (full|hello): 0/\d+ \(2/2, \d+s\)\n$`,
+			`^graded 2 of 2 submissions in \d+s: ` + regexp.QuoteMeta(filepath.Join(out, "grades.csv")) + `$`, "graded graded"},
+		{"again", false, false,
+			`^othello grade: kept 2 submissions graded by the earlier run \(seed 3\); grading 0\n$`,
+			`^graded 2 of 2 submissions in 0s \(2 kept from the earlier run\): `, "graded graded"},
+		{"stopped", true, true,
+			`^othello grade: grading all 2 submissions: -fresh; the earlier grades are now in .*grades.old.csv\nothello grade: stopped: not graded: full, hello\n$`,
+			`^graded 0 of 2 submissions in 0s, 2 interrupted: run again to finish: `, "interrupted interrupted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.stopped {
+				cancel()
+			}
+			var log strings.Builder
+			o := gradeOptions(t, out, subs...)
+			o.Log, o.Fresh = &log, tt.fresh
+			res, err := class.Grade(ctx, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !regexp.MustCompile(tt.log).MatchString(log.String()) {
+				t.Errorf("got the log %q, want it to match %q", log.String(), tt.log)
+			}
+			if !regexp.MustCompile(tt.summary).MatchString(res.Summary()) {
+				t.Errorf("got the summary %q, want it to match %q", res.Summary(), tt.summary)
+			}
+			var statuses []string
+			for _, r := range res.Rows {
+				statuses = append(statuses, r.Status)
+			}
+			if got := strings.Join(statuses, " "); got != tt.statuses || res.Rows[0].Name != "full" {
+				t.Errorf("got the rows %v, want full then hello, %s", res.Rows, tt.statuses)
+			}
+			csv, err := os.ReadFile(filepath.Join(out, "grades.csv"))
+			if err != nil || !strings.HasPrefix(string(csv), "submission,rules,score,max,") || strings.Count(string(csv), "\n") != 3 {
+				t.Errorf("got grades.csv %q, %v; want a header and two rows", csv, err)
+			}
+			if tt.stopped {
+				return
+			}
+			for _, file := range []string{"index.html", "submissions/hello/report.html", "submissions/full/report.json"} {
+				if _, err := os.Stat(filepath.Join(out, file)); err != nil {
+					t.Errorf("got no %s: %v", file, err)
+				}
+			}
+			if hello := res.Rows[1]; !strings.Contains(hello.FirstFailure, `got "HELLO\n"`) || hello.Score != "0" {
+				t.Errorf("hello: got %+v, want 0 points and its HELLO as the first failure", hello)
+			}
+		})
+	}
+}
+
+// TestGradeRefusesNames checks that Grade writes nothing for a class
+// whose submissions are badly named.
+func TestGradeRefusesNames(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	_, err := class.Grade(context.Background(), gradeOptions(t, out, filepath.Join(dir, "missing")))
+	if !errors.Is(err, class.ErrSubmission) {
+		t.Errorf("got %v, want an error that wraps ErrSubmission", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("got the folder of the reports (%v), want none", err)
+	}
+}
+
+// TestSummary checks the line that says what Grade did.
+func TestSummary(t *testing.T) {
+	row := func(status string) class.Row { return class.Row{Status: status} }
+	tests := []struct {
+		name string
+		res  class.Result
+		want string
+	}{
+		{"none", class.Result{CSV: "g.csv"}, "graded 0 of 0 submissions in 0s: g.csv"},
+		{"all", class.Result{Rows: []class.Row{row(class.StatusGraded)}, CSV: "g.csv", Elapsed: 1600 * time.Millisecond},
+			"graded 1 of 1 submissions in 2s: g.csv"},
+		{"kept", class.Result{Rows: []class.Row{row(class.StatusGraded), row(class.StatusGraded)}, Kept: 1, CSV: "g.csv"},
+			"graded 2 of 2 submissions in 0s (1 kept from the earlier run): g.csv"},
+		{"an error", class.Result{Rows: []class.Row{row(class.StatusError), row(class.StatusGraded)}, CSV: "g.csv"},
+			"graded 1 of 2 submissions in 0s, 1 error: g.csv"},
+		{"errors and interrupted", class.Result{Rows: []class.Row{row(class.StatusError), row(class.StatusError), row(class.StatusInterrupted)}, CSV: "g.csv"},
+			"graded 0 of 3 submissions in 0s, 2 errors, 1 interrupted: run again to finish: g.csv"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.res.Summary(); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
