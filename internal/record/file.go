@@ -49,6 +49,7 @@ type FileError struct {
 	Err  error  // what went wrong, such as a *ParseError
 }
 
+// Error returns "PATH:LINE: what", or "PATH: what" for the whole file.
 func (e *FileError) Error() string {
 	if e.Line == 0 {
 		return e.Path + ": " + e.Msg

@@ -52,6 +52,8 @@ func (e *RulesError) Error() string {
 	return fmt.Sprintf("check: %s: %v", e.Program, e.Err)
 }
 
+// Unwrap returns the error that the rule set could not be read for, such
+// as ErrRulesLine.
 func (e *RulesError) Unwrap() error { return e.Err }
 
 // detectRules starts p in the sandbox sb with an empty standard input and
