@@ -25,7 +25,7 @@
 // Each subcommand is a thin layer over the package that does its work:
 // check over check and the writers of its reports (report, autograder),
 // grade over class, gradescope over autograder, gen over scenario, play
-// over terminal, serve over web, solve and review over solve, nboard and
+// and review over terminal, serve over web, solve over solve, nboard and
 // gtp over nboard and gtp, perft over othello. This package only defines
 // the flags and the usage texts, and wires the arguments, the standard
 // streams and the environment into run. "othello SUBCOMMAND -h" lists a
