@@ -25,6 +25,7 @@ func TestGradeMain(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
+	t.Parallel()
 	tests := []struct {
 		name  string
 		score string   // of 100

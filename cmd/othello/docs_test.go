@@ -144,6 +144,7 @@ var exitLine = regexp.MustCompile(`^\[exit status (\d+)\]$`)
 // (one that needs a network, a browser, another user or minutes) is
 // listed instead; make doccheck runs those too.
 func TestDocs(t *testing.T) {
+	t.Parallel()
 	bin := buildJudge(t)
 	root, err := filepath.Abs("../..")
 	if err != nil {

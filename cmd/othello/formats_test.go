@@ -17,6 +17,7 @@ func TestCheckFormats(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
+	t.Parallel()
 	// parse returns the score that the report says, 0 to 100.
 	tests := []struct {
 		format string

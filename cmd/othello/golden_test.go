@@ -98,6 +98,7 @@ func (g golden) check(t *testing.T, status int, stdout, stderr []byte) {
 // does not flush its output before it waits for input never answers, and
 // fails the second.
 func TestGoldenBinary(t *testing.T) {
+	t.Parallel()
 	bin := buildJudge(t)
 	lim := check.Timeouts{Timeout: answerTimeout, LineTimeout: answerTimeout}
 	for _, g := range readGoldens(t) {

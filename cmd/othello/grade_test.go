@@ -82,6 +82,7 @@ func TestGrade(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	subs := []string{
 		writeSubmission(t, dir, "good", ""),
@@ -214,6 +215,7 @@ func TestCheckHTML(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	sub := writeSubmission(t, dir, "wide", "", "rows, cols = size", "cols, rows = size")
 	page := filepath.Join(dir, "report.html")
@@ -257,6 +259,7 @@ func TestGradescope(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
+	t.Parallel()
 	bin := buildJudge(t)
 	dir := t.TempDir()
 	weights := filepath.Join(dir, "weights.txt")
@@ -407,6 +410,7 @@ func TestGradeSpoofAndNames(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	subs := []string{
 		writeSubmission(t, dir, "grades.csv", ""),

@@ -207,6 +207,11 @@ func TestHugeInputs(t *testing.T) {
 // whole test process; the launcher is small when it starts the judge.
 const launcherEnv = "OTHELLO_TEST_LAUNCH"
 
+// TestMain runs the tests. Those that check programs the way staff do
+// (the docs, grade, the formats, the golden transcripts) run in parallel
+// (t.Parallel), after the others: the sandbox's attacks, which count the
+// machine's processes and its state and run fork bombs as one user, run
+// one test at a time, and TestGradeSameUnderLoad loads the machine itself.
 func TestMain(m *testing.M) {
 	if os.Getenv(nestEnv) != "" {
 		os.Exit(nest())

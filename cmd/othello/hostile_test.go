@@ -301,7 +301,9 @@ func TestSandboxHostile(t *testing.T) {
 							// doc/grading.md says.
 							args = append(args, "-j", "1")
 						}
-						prog := []string{"python3", script, tt.attack}
+						// -S: an attack needs no site packages, and Python starts in a
+						// third of the time without them.
+						prog := []string{"python3", "-S", script, tt.attack}
 						if tt.attack == "forkbomb" {
 							prog = []string{bomb}
 						}
@@ -574,9 +576,12 @@ func lookPath(t *testing.T, name string) string {
 }
 
 // TestSandboxCorrectPrograms checks that correct programs in Python,
-// shell, Go, C and Java (where gcc and javac are) pass in batch and
-// lock-step, Isolated and Limited, as the user running the tests and as
-// nobody when that is root, each run from its own folder.
+// shell, Go, C and Java (where gcc and javac are) pass Isolated and
+// Limited, as the user running the tests and as nobody when that is root,
+// each run from its own folder: in batch in each of those cells, and in
+// lock-step too in the first grader's Isolated one. The sandbox is the
+// same in both modes; lock-step is how the program's own flushing is
+// tried, which the grader's user does not change.
 func TestSandboxCorrectPrograms(t *testing.T) {
 	lookPath(t, "python3")
 	compiled := mkdirMode(t, 0o755)
@@ -593,7 +598,7 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 		}
 		languages = append(languages, "java")
 	}
-	for _, g := range graders(t) {
+	for i, g := range graders(t) {
 		// The Go program is the judge itself, at a path the grader does
 		// not hide: its own binary is hidden.
 		goJudge := filepath.Join(g.hostile, "judge")
@@ -614,9 +619,13 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 		}
 		for _, lang := range languages {
 			for _, sandboxed := range []bool{true, false} {
-				for _, mode := range []string{"batch", "lock-step"} {
+				modes := []string{"batch"}
+				if i == 0 && sandboxed {
+					modes = append(modes, "lock-step")
+				}
+				for _, mode := range modes {
 					t.Run(fmt.Sprintf("%s/%s/sandbox=%v/%s", g.name, lang, sandboxed, mode), func(t *testing.T) {
-						args := []string{"-n", "6", "-seed", "3", "-sandbox=" + strconv.FormatBool(sandboxed)}
+						args := []string{"-n", "3", "-seed", "3", "-sandbox=" + strconv.FormatBool(sandboxed)}
 						if mode == "lock-step" {
 							args = append(args, "-interactive")
 						}
@@ -627,8 +636,8 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 						g.cwd = g.hostile           // the submission's folder
 						run := g.check(t, nil, append(append(args, "--"), programs[lang]...)...)
 						lines := strings.Split(strings.TrimSuffix(run.report, "\n"), "\n")
-						if run.status != 0 || lines[len(lines)-1] != "7 passed, 0 failed" {
-							t.Errorf("exit status %d, standard error %q, want 0 and 7 passed:\n%s", run.status, run.stderr, run.report)
+						if run.status != 0 || lines[len(lines)-1] != "4 passed, 0 failed" {
+							t.Errorf("exit status %d, standard error %q, want 0 and 4 passed:\n%s", run.status, run.stderr, run.report)
 						}
 						t.Logf("%v", run.took.Round(time.Millisecond))
 					})

@@ -204,7 +204,7 @@ func TestSandboxUserWalls(t *testing.T) {
 			t.Run(c.name+"/"+name, func(t *testing.T) {
 				t.Parallel()
 				mark := fmt.Sprintf("walls-mark-%d-%s", os.Getpid(), name)
-				prog := []string{"python3", filepath.Join(submission, "hostile.py"), a.attack}
+				prog := []string{"python3", "-S", filepath.Join(submission, "hostile.py"), a.attack} // -S as in TestSandboxHostile
 				if a.attack == "" {
 					prog = []string{"python3", filepath.Join(submission, "judge.py")}
 				}

@@ -291,7 +291,7 @@ func TestRightButForBlanks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := studentConfig(tt.bug, sandbox.Isolated, tt.mode, 20, testTimeouts)
+			cfg := studentConfig(tt.bug, sandbox.Isolated, tt.mode, 8, testTimeouts)
 			cfg.Profile, cfg.Strict = scenario.Assignment, tt.strict
 			g, report := checkReport(t, cfg, false)
 			if len(g.Ways) != tt.ways {
@@ -350,7 +350,7 @@ func TestExitStatusAfterWinner(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s, strict %v", tt.profile, tt.strict), func(t *testing.T) {
-			cfg := studentConfig(readAfter, sandbox.Isolated, check.Batch, 20, testTimeouts)
+			cfg := studentConfig(readAfter, sandbox.Isolated, check.Batch, 12, testTimeouts)
 			cfg.Profile, cfg.Strict = tt.profile, tt.strict
 			g, report := checkReport(t, cfg, false)
 			score, most := g.Total()
