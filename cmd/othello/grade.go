@@ -24,7 +24,8 @@ whole as each is done. Run again with the same flags, it keeps the
 submissions graded and grades the rest. A submission that cannot be
 checked scores 0, with the reason. Standard error shows progress. Exit
 status: 0 every submission graded, 1 a report could not be written, 2
-bad command line, 3 stopped by a signal (run it again to finish).
+bad command line or roster, 3 stopped by a signal (run it again to
+finish).
 
   -out DIR
 	where the reports go (required)
@@ -34,6 +35,18 @@ bad command line, 3 stopped by a signal (run it again to finish).
 	report.txt: a block for every failing scenario too
   -fresh
 	grade every submission again, keeping none of an earlier run
+  -roster FILE
+	who handed in each submission: Gradescope's submission_metadata.yml
+	(from Download Submissions), or a CSV file with a column submission,
+	each student's folder, and the students' other columns (a row a
+	student; a group's in rows of the same folder). The grades get the
+	students' columns, and a row, missing, for students with no folder
+  -lms canvas|moodle|gradescope
+	with -roster, also write DIR/LMS.csv for that system's gradebook to
+	import: a row for each student graded, the score in one column
+  -assignment NAME
+	the name of that column (default "Othello"; for Canvas, as its
+	export names the assignment, "Othello (1234)")
   -j N
 	submissions graded at once, and runs made at once in all (default:
 	the number of CPUs)
@@ -48,6 +61,9 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	csvPath := flags.String("csv", "", "")
 	verbose := flags.Bool("v", false, "")
 	fresh := flags.Bool("fresh", false, "")
+	roster := flags.String("roster", "", "")
+	lms := flags.String("lms", "", "")
+	assignment := flags.String("assignment", "Othello", "")
 	if status, ok := parseFlags(flags, args, gradeUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -64,6 +80,12 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageError("-out DIR is required")
 	}
+	if *lms != "" && *roster == "" {
+		return usageError("-lms needs -roster FILE: the students to write")
+	}
+	if isSet(flags, "assignment") && *lms == "" {
+		return usageError("-assignment names the column of -lms's file: give -lms")
+	}
 	cfg, err := cf.config()
 	if err != nil {
 		return usageError("%s", trimPkg(err, "check"))
@@ -73,7 +95,8 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once
 	res, err := class.Grade(ctx, class.Options{Config: cfg, Submissions: subs, Out: *out, CSV: *csvPath, Verbose: *verbose,
-		Fresh: *fresh, SeedSet: isSet(flags, "seed"), Flags: gradeFlags(flags, args), Log: stderr, Terminal: isTerminal(stderr)})
+		Fresh: *fresh, SeedSet: isSet(flags, "seed"), Flags: gradeFlags(flags, args), Roster: *roster, LMS: *lms, Assignment: *assignment,
+		Log: stderr, Terminal: isTerminal(stderr)})
 	var refused *class.RefusedError
 	switch {
 	case errors.As(err, &refused):
@@ -81,6 +104,9 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 		return 1
 	case errors.Is(err, class.ErrSubmission):
 		return usageError("%s", trimPkg(err, "class"))
+	case errors.Is(err, class.ErrRoster), errors.Is(err, class.ErrLMS):
+		fmt.Fprintf(stderr, "othello grade: %s\n", trimPkg(err, "class"))
+		return 2 // nothing was graded or written
 	case errors.Is(err, class.ErrGrades):
 		return 1 // said on standard error as it happened
 	case err != nil:
@@ -99,7 +125,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 // gradeFlags returns the flags of args, parsed by flags, that change a
 // grade, as -name=value, sorted by name (a flag given more than once in
 // its order): all but -seed, which a class.Settings keeps apart, and -j,
-// -fresh, -out and -csv.
+// -fresh, -out, -csv, -roster, -lms and -assignment.
 func gradeFlags(flags *flag.FlagSet, args []string) []string {
 	var set []string
 	for i := 0; i < len(args)-flags.NArg(); i++ {
@@ -114,7 +140,7 @@ func gradeFlags(flags *flag.FlagSet, args []string) []string {
 			i++
 			value = args[i]
 		}
-		if !slices.Contains([]string{"seed", "j", "fresh", "out", "csv"}, name) {
+		if !slices.Contains([]string{"seed", "j", "fresh", "out", "csv", "roster", "lms", "assignment"}, name) {
 			set = append(set, "-"+name+"="+value)
 		}
 	}

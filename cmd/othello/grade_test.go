@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -621,6 +622,7 @@ func TestGradeFlags(t *testing.T) {
 		{[]string{"-seed=1", "-n=7", "a", "--", "python3"}, "-n=7"},
 		{[]string{"-v", "-n", "7", "-golden", "x", "-golden=y", "-sandbox=false", "--", "a", "--", "python3"}, "-golden=x -golden=y -n=7 -sandbox=false -v=true"},
 		{[]string{"-out", "o", "a", "--", "python3", "-n", "3"}, ""},
+		{[]string{"-roster", "r.yml", "-lms", "canvas", "-assignment", "A (1)", "-n", "2", "a", "--", "python3"}, "-n=2"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -630,11 +632,58 @@ func TestGradeFlags(t *testing.T) {
 			flags.String("csv", "", "")
 			flags.Bool("v", false, "")
 			flags.Bool("fresh", false, "")
+			flags.String("roster", "", "")
+			flags.String("lms", "", "")
+			flags.String("assignment", "", "")
 			if err := flags.Parse(tt.args); err != nil {
 				t.Fatal(err)
 			}
 			if got := strings.Join(gradeFlags(flags, tt.args), " "); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestGradeRosterRefused checks the command lines of othello grade
+// -roster and -lms refused, and the rosters it cannot read: exit status
+// 2 and why, before anything is graded or written.
+func TestGradeRosterRefused(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "submission_1")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"bad.yml": "submission_1:\n  :submitters: &a []\n", "names.csv": "submission,name\nsubmission_1,Ann\n"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name  string
+		flags []string
+		want  string // the first line of standard error
+	}{
+		{"-lms without -roster", []string{"-lms", "canvas"}, "othello grade: -lms needs -roster FILE: the students to write"},
+		{"-assignment without -lms", []string{"-roster", filepath.Join(dir, "names.csv"), "-assignment", "A"}, "othello grade: -assignment names the column of -lms's file: give -lms"},
+		{"no such LMS", []string{"-roster", filepath.Join(dir, "names.csv"), "-lms", "blackboard"}, "othello grade: lms blackboard: no such system: want canvas, moodle, gradescope"},
+		{"no column of the LMS", []string{"-roster", filepath.Join(dir, "names.csv"), "-lms", "moodle"}, "othello grade: lms moodle: it finds a student by ID number, Email address, Username, and roster " + filepath.Join(dir, "names.csv") + " has none of the columns ID number, sid, Email address, email, Username, username"},
+		{"the grades as the LMS's file", []string{"-roster", filepath.Join(dir, "names.csv"), "-lms", "canvas", "-csv", filepath.Join(dir, "out", "canvas.csv")}, "othello grade: lms canvas: its file would be the grades, " + filepath.Join(dir, "out", "canvas.csv") + ": name them otherwise"},
+		{"a roster not read", []string{"-roster", filepath.Join(dir, "bad.yml")}, "othello grade: roster " + filepath.Join(dir, "bad.yml") + ": line 2: an anchor (&a): anchors and aliases are not read"},
+		{"no roster", []string{"-roster", filepath.Join(dir, "none.yml")}, "othello grade: roster " + filepath.Join(dir, "none.yml") + ": cannot be read: no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, "out")
+			args := append(append([]string{"grade", "-n", "0", "-out", out}, tt.flags...), sub, "--", "python3", "othello.py")
+			var stdout, stderr bytes.Buffer
+			status := run(args, nil, &stdout, &stderr, environ{})
+			if first, _, _ := strings.Cut(stderr.String(), "\n"); status != 2 || first != tt.want || stdout.Len() > 0 {
+				t.Errorf("got exit status %d, standard output %q, standard error\n%s\nwant 2, nothing and %s", status, stdout.String(), stderr.String(), tt.want)
+			}
+			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("got the folder of the reports (%v), want none", err)
 			}
 		})
 	}

@@ -101,6 +101,7 @@ const (
 	StatusGraded      = "graded"      // checked and scored
 	StatusInterrupted = "interrupted" // not graded: the run was stopped before it was done, or is still running
 	StatusError       = "error"       // not graded: its reports could not be written
+	StatusMissing     = "missing"     // not graded: the roster names its students, and no folder of it was given
 )
 
 // A Row is one submission's line of the grades.
@@ -110,22 +111,59 @@ type Row struct {
 	Points []string // the points of each category of the grades, "" for none
 }
 
+// gradeColumns are the columns of the grades before the categories'
+// (Table.Header): no roster's column may be named as one of them or a
+// category, which would be read for it.
+var gradeColumns = []string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure", "status"}
+
 // A Table is the CSV file of the grades: a row for each submission,
-// by name, and a column for each category with points after the others.
+// by name, and a column for each category with points after the others;
+// with a roster, its students' columns after those, and a row for each
+// entry of the roster with no row of its own, missing, last.
 type Table struct {
 	Path       string
 	Categories []scenario.Category
 	Rows       []Row
+	Roster     *Roster // nil for none
 }
 
 // Header returns the first line of the CSV file: new columns go at its
-// end, so that what reads the older ones reads them still.
+// end, so that what reads the older ones reads them still. The roster's
+// columns are last, after the grades' (gradeHeader).
 func (t *Table) Header() []string {
-	h := []string{"submission", "rules", "score", "max", "passed", "failed", "not_run", "first_failure", "status"}
+	h := t.gradeHeader()
+	if t.Roster != nil {
+		h = append(h, t.Roster.Columns...)
+	}
+	return h
+}
+
+// gradeHeader returns the columns of the grades: those of every run,
+// then a column for each category.
+func (t *Table) gradeHeader() []string {
+	h := slices.Clone(gradeColumns)
 	for _, c := range t.Categories {
 		h = append(h, c.String())
 	}
 	return h
+}
+
+// studentCells returns the cells of the roster's columns for the
+// students of a submission, those of a group joined by "; " in the
+// roster's order, or empty cells for none.
+func (t *Table) studentCells(students []Student) []string {
+	if t.Roster == nil {
+		return nil
+	}
+	cells := make([]string, len(t.Roster.Columns))
+	for i := range cells {
+		var all []string
+		for _, s := range students {
+			all = append(all, s.Cells[i])
+		}
+		cells[i] = strings.Join(all, "; ")
+	}
+	return cells
 }
 
 // Write replaces the CSV file and the index of the reports in out,
@@ -134,7 +172,8 @@ func (t *Table) Header() []string {
 func (t *Table) Write(out string) error {
 	err := record.ReplaceFile(t.Path, func(f io.Writer) error {
 		w := csv.NewWriter(f)
-		w.Write(t.Header())
+		w.Write(cellsOf(t.Header()))
+		entries := t.Roster.lookup()
 		for _, r := range t.Rows {
 			cells := []string{r.Name, r.Rules, r.Score, r.Max, "", "", "", r.FirstFailure, r.Status}
 			if r.Status != StatusInterrupted {
@@ -142,10 +181,19 @@ func (t *Table) Write(out string) error {
 			}
 			cells = append(cells, r.Points...)
 			cells = append(cells, make([]string, len(t.Categories)-len(r.Points))...)
-			for i := range cells {
-				cells[i] = Cell(cells[i])
+			var students []Student
+			if e := entries[r.Name]; e != nil {
+				students = e.Students
 			}
-			w.Write(cells)
+			w.Write(cellsOf(append(cells, t.studentCells(students)...)))
+		}
+		if t.Roster != nil {
+			_, missing := t.Roster.Match(t.names())
+			for _, e := range missing {
+				cells := make([]string, len(t.gradeHeader()))
+				cells[0], cells[8] = e.Submission, StatusMissing // its submission and status
+				w.Write(cellsOf(append(cells, t.studentCells(e.Students)...)))
+			}
 		}
 		w.Flush()
 		return w.Error()
@@ -162,8 +210,18 @@ func (t *Table) Write(out string) error {
 	return record.ReplaceFile(filepath.Join(out, "index.html"), func(w io.Writer) error { return report.WriteIndex(w, shown) })
 }
 
-// Read returns the rows of the CSV file by submission name; the file
-// must have the columns of t.
+// names returns the names of the rows.
+func (t *Table) names() []string {
+	var names []string
+	for _, r := range t.Rows {
+		names = append(names, r.Name)
+	}
+	return names
+}
+
+// Read returns the rows of the CSV file by submission name, but those
+// missing; the file must have the columns of the grades of t first
+// (gradeHeader), and may have any roster's columns after them.
 func (t *Table) Read() (map[string]Row, error) {
 	f, err := os.Open(t.Path)
 	if err != nil {
@@ -174,17 +232,21 @@ func (t *Table) Read() (map[string]Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(records) == 0 || !slices.Equal(records[0], t.Header()) {
+	grades := t.gradeHeader()
+	if len(records) == 0 || len(records[0]) < len(grades) || !slices.Equal(records[0][:len(grades)], grades) {
 		return nil, errors.New("its columns are not those of this run")
 	}
 	rows := map[string]Row{}
 	for _, r := range records[1:] {
+		if r[8] == StatusMissing {
+			continue
+		}
 		var n [3]int
 		for i := range n {
 			n[i], _ = strconv.Atoi(r[4+i])
 		}
 		row := Row{IndexRow: report.IndexRow{Name: Text(r[0]), Rules: Text(r[1]), Score: r[2], Max: r[3],
-			Passed: n[0], Failed: n[1], NotRun: n[2], FirstFailure: Text(r[7]), Report: "report.html"}, Status: r[8], Points: r[9:]}
+			Passed: n[0], Failed: n[1], NotRun: n[2], FirstFailure: Text(r[7]), Report: "report.html"}, Status: r[8], Points: r[9:len(grades)]}
 		rows[row.Name] = row
 	}
 	return rows, nil
@@ -301,6 +363,15 @@ func Cell(s string) string {
 		return s
 	}
 	return "'" + s
+}
+
+// cellsOf returns cells, each as Cell writes it.
+func cellsOf(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = Cell(c)
+	}
+	return out
 }
 
 // isNumber reports whether s is a number in decimal digits, such as -1.5.

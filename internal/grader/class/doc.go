@@ -13,6 +13,24 @@
 // and the Summary line. When the grades cannot be written, its error
 // wraps ErrGrades.
 //
+// A Roster (roster.go) says which students handed in each submission
+// folder: ReadRoster reads Gradescope's submission_metadata.yml, with
+// yaml.go's reader of the subset of YAML that it is written in (what it
+// does not read is a *YAMLError, which wraps ErrYAML, at its line), or a
+// CSV file with a column submission, and returns a *RosterError, which
+// wraps ErrRoster, for a file that is not one. With a roster, the
+// grades (Table) get the students' columns after their own, a group's
+// joined in one row, and a row, missing, for each student with no
+// folder; Grade says on its Log which folders the roster names no
+// student for and which of its students have no folder.
+//
+// An LMS (lms.go) is the CSV file of grades that a learning management
+// system's gradebook imports, a row for each student graded, the score
+// in the assignment's column: LMSs are Canvas's, Moodle's and
+// Gradescope's, each filled from the roster's columns; LookupLMS finds
+// one, and returns, as Check does for a roster that does not say who
+// its students are to it, an *LMSError, which wraps ErrLMS.
+//
 // A Progress (progress.go) shows how far a long job has come on one line
 // of a terminal that it writes over: othello check's scenarios, and the
 // submissions graded.

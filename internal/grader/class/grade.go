@@ -31,6 +31,16 @@ type Options struct {
 	Fresh       bool     // grade every submission again, keeping none of an earlier run
 	SeedSet     bool     // Config.Seed was given: an earlier run's is not taken (Table.Resume)
 	Flags       []string // the flags that change a grade, as -name=value, by name (Settings.Flags)
+	// Roster, if not "", is the file that says which students handed in
+	// each submission (ReadRoster): the grades get their columns, and
+	// Grade says on Log which folders it names no student for and which
+	// of its students have no folder.
+	Roster string
+	// LMS, if not "", is the system (LookupLMS) whose file of grades
+	// Grade writes too, Out/LMS.csv, a row for each student of Roster,
+	// the score in the column named Assignment.
+	LMS        string
+	Assignment string
 	// Log, if not nil, is where Grade says how it goes, as othello grade
 	// does on standard error: what it keeps of an earlier run, a line for
 	// each submission graded, or with Terminal a Progress written over,
@@ -136,8 +146,10 @@ func Names(subs []string) ([]string, error) {
 //
 // It refuses, with a *RefusedError, where no wall would keep the
 // programs from the grader's files (Refuse), and returns a
-// *SubmissionError for a submission badly named, before anything is
-// written. A submission whose reports cannot be written has the status
+// *SubmissionError for a submission badly named, a *RosterError for a
+// roster it cannot read and an *LMSError for an LMS's file it cannot
+// write as asked, before anything is written. The LMS's file is written
+// once all are graded, or stopped. A submission whose reports cannot be written has the status
 // error, and is said on Log; if the grades cannot be written, the error,
 // which wraps ErrGrades, is returned once all are graded. When ctx is
 // done, the submissions not graded have the status interrupted.
@@ -153,6 +165,28 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	res := Result{CSV: o.CSV}
 	if res.CSV == "" {
 		res.CSV = filepath.Join(o.Out, "grades.csv")
+	}
+	var roster *Roster
+	if o.Roster != "" {
+		if roster, err = ReadRoster(o.Roster); err != nil {
+			return Result{}, err
+		}
+		cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), abs(o.Roster))
+	}
+	var lms LMS
+	if o.LMS != "" {
+		if roster == nil {
+			return Result{}, &LMSError{LMS: o.LMS, Msg: "its file needs a roster"}
+		}
+		if lms, err = LookupLMS(o.LMS); err != nil {
+			return Result{}, err
+		}
+		if err := lms.Check(roster, o.Assignment); err != nil {
+			return Result{}, err
+		}
+		if abs(filepath.Join(o.Out, lms.File())) == abs(res.CSV) {
+			return Result{}, &LMSError{LMS: o.LMS, Msg: "its file would be the grades, " + res.CSV + ": name them otherwise"}
+		}
 	}
 	log := o.Log
 	if log == nil {
@@ -171,7 +205,7 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	categories, weights := Weights(cfg) // the default weights are the program's
 	command := append([]string{cfg.Program.Path}, cfg.Program.Args...)
 	settings := Settings{Flags: o.Flags, Weights: weights, Command: command, Seed: cfg.Seed}
-	table := &Table{Path: res.CSV, Categories: categories}
+	table := &Table{Path: res.CSV, Categories: categories, Roster: roster}
 	kept, note, err := table.Resume(o.Out, &settings, o.SeedSet, o.Fresh, names)
 	if err != nil {
 		return Result{}, err
@@ -194,6 +228,9 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		table.Rows = append(table.Rows, row)
 	}
 	slices.SortFunc(table.Rows, func(a, b Row) int { return strings.Compare(a.Name, b.Name) })
+	if roster != nil {
+		logMatch(log, roster, table.names())
+	}
 	if err := table.Write(o.Out); err != nil {
 		return Result{}, err
 	}
@@ -234,6 +271,20 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		}
 	})
 	p.End()
+	if o.LMS != "" {
+		path := filepath.Join(o.Out, lms.File())
+		n, left, err := lms.WriteFile(path, roster, table.Rows, o.Assignment)
+		if err != nil && writeErr == nil {
+			writeErr = err
+			fmt.Fprintf(log, "othello grade: %v\n", err)
+		} else if err == nil {
+			line := fmt.Sprintf("othello grade: wrote %s: %s", path, plural(n, "student", "students"))
+			if len(left) > 0 {
+				line += fmt.Sprintf("; left out, %d: %s", len(left), strings.Join(left, ", "))
+			}
+			fmt.Fprintln(log, line)
+		}
+	}
 	res.Rows, res.Kept, res.Elapsed = table.Rows, len(kept), time.Since(start)
 	if writeErr != nil {
 		return res, fmt.Errorf("%w: %w", ErrGrades, writeErr)
@@ -248,6 +299,24 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		fmt.Fprintf(log, "othello grade: stopped: not graded: %s\n", strings.Join(left, ", "))
 	}
 	return res, nil
+}
+
+// logMatch says on log which folders the roster names no student for,
+// and which of its students have no folder.
+func logMatch(log io.Writer, r *Roster, folders []string) {
+	unnamed, missing := r.Match(folders)
+	if len(unnamed) > 0 {
+		fmt.Fprintf(log, "othello grade: %s names no student for %s: %s\n", r.Path, plural(len(unnamed), "folder", "folders"), strings.Join(unnamed, ", "))
+	}
+	var students []string
+	for _, e := range missing {
+		for _, st := range e.Students {
+			students = append(students, fmt.Sprintf("%s (%s)", r.Describe(st), noFolder(e)))
+		}
+	}
+	if len(students) > 0 {
+		fmt.Fprintf(log, "othello grade: %s names %s with no folder: %s\n", r.Path, plural(len(students), "student", "students"), strings.Join(students, ", "))
+	}
 }
 
 // abs returns the absolute path of p, or p if it has none.

@@ -1,6 +1,7 @@
 package class_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -197,5 +198,108 @@ func TestSummary(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestGradeRoster grades a class of two programs with no random
+// scenario, with Gradescope's roster, then again without it and again
+// with it and -lms gradescope: the grades are kept each time, and have
+// the roster's columns when it is given; a folder it names no student
+// for and a student with no folder are said on the log and have rows,
+// and the LMS's file has a row for each student graded. The program
+// that looks for the roster does not see it.
+func TestGradeRoster(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	dir := t.TempDir()
+	// The roster in the folder of the program that looks for it, which
+	// would see it there but for the grader.
+	snoop := writeScript(t, dir, "submission_2", "")
+	if err := os.WriteFile(filepath.Join(snoop, "run.sh"), []byte("#!/bin/sh\nhead -c 4 roster.yml 2>/dev/null\nprintf 'HELLO\\n'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	roster := filepath.Join(snoop, "roster.yml")
+	yml := `---
+submission_1:
+  :submitters:
+  - :name: Zoë Müller
+    :sid: '01'
+    :email: zoe@example.edu
+  - :name: Ann Lee
+    :sid: '02'
+    :email: ann@example.edu
+submission_3:
+  :submitters:
+  - :name: Bo Chen
+    :sid: '03'
+    :email: bo@example.edu
+`
+	if err := os.WriteFile(roster, []byte(yml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	subs := []string{writeScript(t, dir, "submission_1", `FULL\n`), snoop}
+	out := filepath.Join(dir, "out")
+	match := regexp.QuoteMeta(roster) + ` names no student for 1 folder: submission_2
+othello grade: ` + regexp.QuoteMeta(roster) + ` names 1 student with no folder: "Bo Chen" \(no folder submission_3\)
+`
+	var first []byte
+	for i, tt := range []struct {
+		roster, lms bool
+		log         string // a regular expression of the whole log
+	}{
+		{true, false, `^othello grade: ` + match + `graded submission_\d: 0/\d+ \(1/2, \d+s\)\ngraded submission_\d: 0/\d+ \(2/2, \d+s\)\n$`},
+		{false, false, `^othello grade: kept 2 submissions graded by the earlier run \(seed 3\); grading 0\n$`},
+		{true, true, `^othello grade: kept 2 submissions graded by the earlier run \(seed 3\); grading 0
+othello grade: ` + match + `othello grade: wrote ` + regexp.QuoteMeta(filepath.Join(out, "gradescope.csv")) + `: 2 students; left out, 1: "Bo Chen" \(no folder submission_3\)
+$`},
+	} {
+		var log strings.Builder
+		o := gradeOptions(t, out, subs...)
+		o.Config.N, o.Flags, o.Log = 0, []string{"-n=0"}, &log
+		if tt.roster {
+			o.Roster = roster
+		}
+		if tt.lms {
+			o.LMS, o.Assignment = "gradescope", "Othello"
+		}
+		res, err := class.Grade(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(tt.log).MatchString(log.String()) {
+			t.Errorf("run %d: got the log %q, want it to match %q", i+1, log.String(), tt.log)
+		}
+		if res.Count(class.StatusGraded) != 2 || len(res.Rows) != 2 {
+			t.Fatalf("run %d: got the rows %+v, want two graded", i+1, res.Rows)
+		}
+		grades, err := os.ReadFile(filepath.Join(out, "grades.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := res.Rows[0].Score
+		want := `^submission,.*,status,reference,.*,format
+submission_1,FULL,` + score + `,.*,graded,[^a-z]*
+submission_2,FULL,0,.* got ""HELLO\\n""",graded,[^a-z]*
+$`
+		if tt.roster {
+			want = `^submission,.*,status,reference,.*,format,name,sid,email
+submission_1,FULL,` + score + `,.*,graded,.*,Zoë Müller; Ann Lee,01; 02,zoe@example.edu; ann@example.edu
+submission_2,FULL,0,.* got ""HELLO\\n""",graded,.*,,,
+submission_3,,,,,,,,missing,.*,Bo Chen,03,bo@example.edu
+$`
+		}
+		if !regexp.MustCompile(want).Match(grades) {
+			t.Errorf("run %d: got the grades\n%s\nwant them to match\n%s", i+1, grades, want)
+		}
+		if i == 0 {
+			first = grades
+		} else if tt.roster && !bytes.Equal(grades, first) {
+			t.Errorf("run %d: got the grades\n%s\nwant them as run 1 wrote them\n%s", i+1, grades, first)
+		}
+		lms, err := os.ReadFile(filepath.Join(out, "gradescope.csv"))
+		if want := "Name,SID,Email,Othello\nZoë Müller,01,zoe@example.edu," + score + "\nAnn Lee,02,ann@example.edu," + score + "\n"; tt.lms && (err != nil || string(lms) != want) {
+			t.Errorf("run %d: got gradescope.csv %q, %v; want %q", i+1, lms, err, want)
+		}
 	}
 }
