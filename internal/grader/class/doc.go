@@ -15,8 +15,8 @@
 //
 // A Roster (roster.go) says which students handed in each submission
 // folder: ReadRoster reads Gradescope's submission_metadata.yml, with
-// yaml.go's reader of the subset of YAML that it is written in (what it
-// does not read is a *YAMLError, which wraps ErrYAML, at its line), or a
+// package yaml's reader of the subset of YAML that it is written in
+// (what it does not read is a *yaml.Error at its line), or a
 // CSV file with a column submission, and returns a *RosterError, which
 // wraps ErrRoster, for a file that is not one. With a roster, the
 // grades (Table) get the students' columns after their own, a group's

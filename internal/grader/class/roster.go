@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/othello-judge/judge/internal/yaml"
 	"io"
 	"io/fs"
 	"os"
@@ -46,7 +47,7 @@ type Student struct {
 var ErrRoster = errors.New("class: bad roster")
 
 // A RosterError is a roster that cannot be read, where and why. It
-// wraps ErrRoster, and Err when there is one: a *YAMLError, a
+// wraps ErrRoster, and Err when there is one: a *yaml.Error, a
 // *csv.ParseError or the error of reading the file.
 type RosterError struct {
 	Path string
@@ -120,41 +121,41 @@ func readGradescopeRoster(path string, data []byte) (*Roster, error) {
 	bad := func(line int, format string, a ...any) error {
 		return &RosterError{Path: path, Line: line, Msg: fmt.Sprintf(format, a...)}
 	}
-	doc, err := readYAML(data)
+	doc, err := yaml.Read(data)
 	if err != nil {
-		ye := err.(*YAMLError)
+		ye := err.(*yaml.Error)
 		return nil, &RosterError{Path: path, Line: ye.Line, Msg: ye.Msg, Err: err}
 	}
 	r := &Roster{Path: path, Columns: gradescopeColumns}
 	if doc == nil {
 		return r, nil
 	}
-	if doc.Kind != yamlMapping {
+	if doc.Kind != yaml.Mapping {
 		return nil, bad(doc.Line, "not a mapping of each submission folder to its :submitters:")
 	}
 	for i, folder := range doc.Keys {
 		sub := doc.Values[i]
 		submitters := sub.Get(":submitters")
 		switch {
-		case sub.Kind != yamlMapping:
+		case sub.Kind != yaml.Mapping:
 			return nil, bad(sub.Line, "submission %s: not a mapping with :submitters:", folder)
 		case submitters == nil:
 			return nil, bad(sub.Line, "submission %s has no :submitters:", folder)
-		case submitters.Kind != yamlSequence:
+		case submitters.Kind != yaml.Sequence:
 			return nil, bad(submitters.Line, "submission %s: :submitters: is not a sequence", folder)
 		}
 		e := Entry{Submission: folder, Line: doc.Lines[i]}
 		for _, s := range submitters.Values {
-			if s.Kind != yamlMapping {
+			if s.Kind != yaml.Mapping {
 				return nil, bad(s.Line, "submission %s: a submitter that is not a mapping of :name:, :sid: and :email:", folder)
 			}
 			st := Student{Line: s.Line}
 			for _, c := range gradescopeColumns {
 				v := s.Get(":" + c)
 				switch {
-				case v == nil || v.Kind == yamlNull:
+				case v == nil || v.Kind == yaml.Null:
 					st.Cells = append(st.Cells, "")
-				case v.Kind == yamlScalar:
+				case v.Kind == yaml.Scalar:
 					st.Cells = append(st.Cells, strings.TrimSpace(v.Text))
 				default:
 					return nil, bad(v.Line, "submission %s: a submitter's :%s: that is not text", folder, c)

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/othello-judge/judge/internal/yaml"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -95,8 +96,8 @@ func TestReadRosterErrors(t *testing.T) {
 		msg              string
 		under            any // a pointer to the type of the error under it; nil for none
 	}{
-		{"yaml", "s.yml", "submission_1:\n  :submitters:\n\t- :name: A\n", 3, "a tab in the indentation: indent with spaces", new(*class.YAMLError)},
-		{"yaml alias", "s.yml", "submission_1:\n  :submitters: *1\n", 2, "an alias (*1): anchors and aliases are not read", new(*class.YAMLError)},
+		{"yaml", "s.yml", "submission_1:\n  :submitters:\n\t- :name: A\n", 3, "a tab in the indentation: indent with spaces", new(*yaml.Error)},
+		{"yaml alias", "s.yml", "submission_1:\n  :submitters: *1\n", 2, "an alias (*1): anchors and aliases are not read", new(*yaml.Error)},
 		{"no submitters", "s.yml", "submission_1:\n  :score: 1\n", 2, "submission submission_1 has no :submitters:", nil},
 		{"submitters not a sequence", "s.yml", "submission_1:\n  :submitters: x\n", 2, "submission submission_1: :submitters: is not a sequence", nil},
 		{"submitter not a mapping", "s.yml", "submission_1:\n  :submitters:\n  - Ann\n", 3, "submission submission_1: a submitter that is not a mapping of :name:, :sid: and :email:", nil},
@@ -150,9 +151,9 @@ func TestReadRosterErrors(t *testing.T) {
 				if re.Err != nil {
 					t.Errorf("got %v under it, want none", re.Err)
 				}
-			case **class.YAMLError:
-				if !errors.As(err, under) || (*under).Line != tt.line || !errors.Is(err, class.ErrYAML) {
-					t.Errorf("got %v under it, want a *YAMLError of line %d", re.Err, tt.line)
+			case **yaml.Error:
+				if !errors.As(err, under) || (*under).Line != tt.line || !errors.Is(err, yaml.ErrUnsupported) {
+					t.Errorf("got %v under it, want a *yaml.Error of line %d", re.Err, tt.line)
 				}
 			case **csv.ParseError:
 				if !errors.As(err, under) || (*under).Line != tt.line {

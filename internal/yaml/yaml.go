@@ -1,4 +1,19 @@
-package class
+// Package yaml reads the subset of YAML that the files the grader reads
+// and writes are in: Gradescope's submission_metadata.yml (which Ruby's
+// Psych writes) and the GitHub Actions workflow that othello classroom
+// writes. It reads block mappings and sequences by indentation, a
+// sequence in a mapping at the key's own indentation too; plain,
+// single-quoted and double-quoted scalars, on one line or folded over
+// several; literal and folded block scalars (| and >, with their chomping
+// and indentation indicators); the empty flow collections [] and {};
+// comments; one document, after --- or not.
+//
+// Read returns the document as a tree of Nodes, every scalar as its text,
+// whatever type YAML would give it. What it does not read (anchors,
+// aliases, tags, directives, other flow collections, complex keys, tabs
+// in the indentation, a key twice, a second document) is an *Error that
+// names the line: a file is never read other than as it is written.
+package yaml
 
 import (
 	"errors"
@@ -8,116 +23,107 @@ import (
 	"unicode/utf8"
 )
 
-// This file reads the subset of YAML that Gradescope's
-// submission_metadata.yml is written in (Ruby's Psych writes it): block
-// mappings and sequences by indentation, a sequence in a mapping at the
-// key's own indentation too; plain, single-quoted and double-quoted
-// scalars, on one line or folded over several; literal and folded block
-// scalars (| and >, with their chomping and indentation indicators); the
-// empty flow collections [] and {}; comments; one document, after --- or
-// not. What it does not read (anchors, aliases, tags, directives, other
-// flow collections, complex keys, tabs in the indentation, a key twice,
-// a second document) is a *YAMLError that names the line: a roster is
-// never read other than as it is written.
-
-// ErrYAML means a file is not in the subset of YAML that this package
+// ErrUnsupported means a file is not in the subset of YAML that Read
 // reads.
-var ErrYAML = errors.New("class: YAML that is not read")
+var ErrUnsupported = errors.New("yaml: not in the subset read")
 
-// A YAMLError is a line of a YAML file that is not in the subset read,
-// and why. It wraps ErrYAML.
-type YAMLError struct {
+// An Error is a line of a YAML file that is not in the subset read, and
+// why. It wraps ErrUnsupported.
+type Error struct {
 	Line int    // from 1
 	Msg  string // such as "an alias (*1): anchors and aliases are not read"
 }
 
-// Error returns "class: yaml: line N: " and the message.
-func (e *YAMLError) Error() string { return fmt.Sprintf("class: yaml: line %d: %s", e.Line, e.Msg) }
+// Error returns "yaml: line N: " and the message.
+func (e *Error) Error() string { return fmt.Sprintf("yaml: line %d: %s", e.Line, e.Msg) }
 
-// Unwrap returns ErrYAML.
-func (e *YAMLError) Unwrap() error { return ErrYAML }
+// Unwrap returns ErrUnsupported.
+func (e *Error) Unwrap() error { return ErrUnsupported }
 
-// The kinds of a yamlNode.
+// A Kind is what a Node is.
+type Kind int
+
+// The kinds of a Node.
 const (
-	yamlNull = iota
-	yamlScalar
-	yamlMapping
-	yamlSequence
+	Null Kind = iota
+	Scalar
+	Mapping
+	Sequence
 )
 
-// A yamlNode is a value of a YAML document: null, a scalar (its text,
+// A Node is a value of a YAML document: null, a scalar (its text,
 // whatever type YAML would give it), a mapping (its keys, the line of
 // each, and their values, in order) or a sequence (its items, in
 // Values).
-type yamlNode struct {
-	Kind   int
+type Node struct {
+	Kind   Kind
 	Line   int // where it starts, from 1
 	Text   string
 	Keys   []string
 	Lines  []int
-	Values []*yamlNode
+	Values []*Node
 }
 
 // Get returns the value of the key of a mapping, or nil.
-func (n *yamlNode) Get(key string) *yamlNode {
+func (n *Node) Get(key string) *Node {
 	for i, k := range n.Keys {
-		if n.Kind == yamlMapping && k == key {
+		if n.Kind == Mapping && k == key {
 			return n.Values[i]
 		}
 	}
 	return nil
 }
 
-// A yamlLine is a line of the file: its number, its indentation in
+// A line is a line of the file: its number, its indentation in
 // spaces, and the text after it, without the line's end.
-type yamlLine struct {
+type line struct {
 	n      int
 	indent int
 	text   string
 	raw    string // the whole line, for block scalars and continuations
 }
 
-// A yamlParser reads the lines of a document, p.i the next one.
-type yamlParser struct {
-	lines []yamlLine
+// A parser reads the lines of a document, p.i the next one.
+type parser struct {
+	lines []line
 	i     int
 }
 
-// readYAML returns the document of data, nil for an empty one, or a
-// *YAMLError.
-func readYAML(data []byte) (*yamlNode, error) {
+// Read returns the document of data, nil for an empty one, or a
+// *Error.
+func Read(data []byte) (*Node, error) {
 	text := strings.TrimPrefix(string(data), "\uFEFF")
-	p := &yamlParser{}
+	p := &parser{}
 	for i, raw := range strings.Split(text, "\n") {
 		raw = strings.TrimSuffix(raw, "\r")
 		if !utf8.ValidString(raw) {
-			return nil, &YAMLError{i + 1, "not UTF-8"}
+			return nil, &Error{i + 1, "not UTF-8"}
 		}
 		for _, r := range raw {
 			if r < ' ' && r != '\t' || r == 0x7f {
-				return nil, &YAMLError{i + 1, fmt.Sprintf("a control character (%U): write it escaped in a double-quoted scalar", r)}
+				return nil, &Error{i + 1, fmt.Sprintf("a control character (%U): write it escaped in a double-quoted scalar", r)}
 			}
 			if r == '\u0085' || r == '\u2028' || r == '\u2029' {
-				return nil, &YAMLError{i + 1, fmt.Sprintf("a line break of YAML 1.1 (%U): write it escaped in a double-quoted scalar", r)}
+				return nil, &Error{i + 1, fmt.Sprintf("a line break of YAML 1.1 (%U): write it escaped in a double-quoted scalar", r)}
 			}
 		}
 		body := strings.TrimLeft(raw, " ")
-		p.lines = append(p.lines, yamlLine{n: i + 1, indent: len(raw) - len(body), text: body, raw: raw})
+		p.lines = append(p.lines, line{n: i + 1, indent: len(raw) - len(body), text: body, raw: raw})
 	}
 	l := p.peek()
 	if l == nil {
 		return nil, nil
 	}
 	if strings.HasPrefix(l.text, "%") {
-		return nil, &YAMLError{l.n, "a directive (" + l.text + "): directives are not read"}
+		return nil, &Error{l.n, "a directive (" + l.text + "): directives are not read"}
 	}
 	if isMarker(l.raw, "---") {
 		if rest := strings.TrimSpace(l.raw[3:]); rest != "" && !strings.HasPrefix(rest, "#") {
-			return nil, &YAMLError{l.n, "a value on the line of ---: write it on the next line"}
+			return nil, &Error{l.n, "a value on the line of ---: write it on the next line"}
 		}
 		p.i++
 	}
-	var doc *yamlNode
+	var doc *Node
 	if l := p.peek(); l != nil && !isMarker(l.raw, "---") && !isMarker(l.raw, "...") {
 		var err error
 		if doc, err = p.block(-1, l.indent); err != nil {
@@ -129,9 +135,9 @@ func readYAML(data []byte) (*yamlNode, error) {
 	}
 	if l := p.peek(); l != nil {
 		if isMarker(l.raw, "---") {
-			return nil, &YAMLError{l.n, "a second document: one is read"}
+			return nil, &Error{l.n, "a second document: one is read"}
 		}
-		return nil, &YAMLError{l.n, "a line out of place: less indented than the lines before it, or after the end"}
+		return nil, &Error{l.n, "a line out of place: less indented than the lines before it, or after the end"}
 	}
 	return doc, nil
 }
@@ -144,7 +150,7 @@ func isMarker(text, m string) bool {
 
 // peek returns the next line that holds something but a comment, having
 // passed the others, or nil at the end.
-func (p *yamlParser) peek() *yamlLine {
+func (p *parser) peek() *line {
 	for ; p.i < len(p.lines); p.i++ {
 		l := &p.lines[p.i]
 		t := strings.TrimSpace(l.text)
@@ -159,10 +165,10 @@ func (p *yamlParser) peek() *yamlLine {
 // block returns the node whose first line is the next, indented ind, in
 // a node indented parent (-1 for the document), past which the lines of
 // a scalar go on.
-func (p *yamlParser) block(parent, ind int) (*yamlNode, error) {
+func (p *parser) block(parent, ind int) (*Node, error) {
 	l := p.peek()
 	if strings.HasPrefix(l.text, "\t") {
-		return nil, &YAMLError{l.n, "a tab in the indentation: indent with spaces"}
+		return nil, &Error{l.n, "a tab in the indentation: indent with spaces"}
 	}
 	if isItem(l.text) {
 		return p.sequence(ind)
@@ -183,18 +189,18 @@ func isItem(text string) bool {
 
 // mapping returns the block mapping whose keys are indented ind, from
 // the next line on.
-func (p *yamlParser) mapping(ind int) (*yamlNode, error) {
-	m := &yamlNode{Kind: yamlMapping, Line: p.peek().n}
+func (p *parser) mapping(ind int) (*Node, error) {
+	m := &Node{Kind: Mapping, Line: p.peek().n}
 	for {
 		l := p.peek()
 		if l == nil || l.indent < ind || isMarker(l.raw, "---") || isMarker(l.raw, "...") {
 			return m, nil
 		}
 		if strings.HasPrefix(l.text, "\t") {
-			return nil, &YAMLError{l.n, "a tab in the indentation: indent with spaces"}
+			return nil, &Error{l.n, "a tab in the indentation: indent with spaces"}
 		}
 		if l.indent > ind {
-			return nil, &YAMLError{l.n, "indented more than the keys before it"}
+			return nil, &Error{l.n, "indented more than the keys before it"}
 		}
 		key, rest, ok, err := splitKey(l)
 		if err != nil {
@@ -202,17 +208,17 @@ func (p *yamlParser) mapping(ind int) (*yamlNode, error) {
 		}
 		if !ok {
 			if isItem(l.text) {
-				return nil, &YAMLError{l.n, "an item of a sequence among the keys of a mapping"}
+				return nil, &Error{l.n, "an item of a sequence among the keys of a mapping"}
 			}
-			return nil, &YAMLError{l.n, "not a key and its value (KEY: VALUE)"}
+			return nil, &Error{l.n, "not a key and its value (KEY: VALUE)"}
 		}
 		for _, k := range m.Keys {
 			if k == key {
-				return nil, &YAMLError{l.n, fmt.Sprintf("the key %q twice", key)}
+				return nil, &Error{l.n, fmt.Sprintf("the key %q twice", key)}
 			}
 		}
 		p.i++
-		var v *yamlNode
+		var v *Node
 		if rest != "" {
 			if v, err = p.value(l, rest, ind); err != nil {
 				return nil, err
@@ -224,7 +230,7 @@ func (p *yamlParser) mapping(ind int) (*yamlNode, error) {
 				return nil, err
 			}
 		} else {
-			v = &yamlNode{Kind: yamlNull, Line: l.n}
+			v = &Node{Kind: Null, Line: l.n}
 		}
 		m.Keys, m.Lines, m.Values = append(m.Keys, key), append(m.Lines, l.n), append(m.Values, v)
 	}
@@ -232,27 +238,27 @@ func (p *yamlParser) mapping(ind int) (*yamlNode, error) {
 
 // sequence returns the block sequence whose items are indented ind,
 // from the next line on.
-func (p *yamlParser) sequence(ind int) (*yamlNode, error) {
-	s := &yamlNode{Kind: yamlSequence, Line: p.peek().n}
+func (p *parser) sequence(ind int) (*Node, error) {
+	s := &Node{Kind: Sequence, Line: p.peek().n}
 	for {
 		l := p.peek()
 		if l != nil && strings.HasPrefix(l.text, "\t") {
-			return nil, &YAMLError{l.n, "a tab in the indentation: indent with spaces"}
+			return nil, &Error{l.n, "a tab in the indentation: indent with spaces"}
 		}
 		if l == nil || l.indent < ind {
 			return s, nil
 		}
 		if l.indent > ind {
-			return nil, &YAMLError{l.n, "indented more than the items before it"}
+			return nil, &Error{l.n, "indented more than the items before it"}
 		}
 		if !isItem(l.text) {
 			return s, nil // the next key of the mapping the sequence is in
 		}
 		rest := strings.TrimLeft(l.text[1:], " ")
 		if strings.HasPrefix(rest, "\t") {
-			return nil, &YAMLError{l.n, "a tab after -: indent with spaces"}
+			return nil, &Error{l.n, "a tab after -: indent with spaces"}
 		}
-		var v *yamlNode
+		var v *Node
 		var err error
 		switch {
 		case rest == "" || strings.HasPrefix(rest, "#"):
@@ -260,13 +266,13 @@ func (p *yamlParser) sequence(ind int) (*yamlNode, error) {
 			if next := p.peek(); next != nil && next.indent > ind {
 				v, err = p.block(ind, next.indent)
 			} else {
-				v = &yamlNode{Kind: yamlNull, Line: l.n}
+				v = &Node{Kind: Null, Line: l.n}
 			}
 		default:
 			// The item starts on the line of its -: read it as if that
 			// line began where it does, indented past the -.
 			col := l.indent + len(l.text) - len(rest)
-			*l = yamlLine{n: l.n, indent: col, text: rest, raw: l.raw}
+			*l = line{n: l.n, indent: col, text: rest, raw: l.raw}
 			v, err = p.block(ind, col)
 		}
 		if err != nil {
@@ -278,7 +284,7 @@ func (p *yamlParser) sequence(ind int) (*yamlNode, error) {
 
 // splitKey returns the key of a line KEY: VALUE and the value's text,
 // "" for none, or ok false for a line that is not a key.
-func splitKey(l *yamlLine) (key, rest string, ok bool, err error) {
+func splitKey(l *line) (key, rest string, ok bool, err error) {
 	t := l.text
 	if t == "" {
 		return "", "", false, nil
@@ -297,7 +303,7 @@ func splitKey(l *yamlLine) (key, rest string, ok bool, err error) {
 		return k, trimComment(after[1:]), true, err
 	case '?':
 		if len(t) == 1 || t[1] == ' ' || t[1] == '\t' {
-			return "", "", false, &YAMLError{l.n, "a complex key (? ): complex keys are not read"}
+			return "", "", false, &Error{l.n, "a complex key (? ): complex keys are not read"}
 		}
 	case '-':
 		if isItem(t) {
@@ -330,7 +336,7 @@ func trimComment(s string) string {
 
 // value returns the node that starts with text, on the line l (or the
 // rest of it), continued on the lines below indented more than parent.
-func (p *yamlParser) value(l *yamlLine, text string, parent int) (*yamlNode, error) {
+func (p *parser) value(l *line, text string, parent int) (*Node, error) {
 	switch text[0] {
 	case '|', '>':
 		return p.blockScalar(l, text, parent)
@@ -339,26 +345,26 @@ func (p *yamlParser) value(l *yamlLine, text string, parent int) (*yamlNode, err
 	case '[', '{':
 		if (strings.HasPrefix(text, "[]") || strings.HasPrefix(text, "{}")) && trimComment(text[2:]) == "" {
 			if text[0] == '[' {
-				return &yamlNode{Kind: yamlSequence, Line: l.n}, nil
+				return &Node{Kind: Sequence, Line: l.n}, nil
 			}
-			return &yamlNode{Kind: yamlMapping, Line: l.n}, nil
+			return &Node{Kind: Mapping, Line: l.n}, nil
 		}
-		return nil, &YAMLError{l.n, "a flow collection (" + text + "): only [] and {} are read"}
+		return nil, &Error{l.n, "a flow collection (" + text + "): only [] and {} are read"}
 	case '&':
-		return nil, &YAMLError{l.n, "an anchor (" + firstWord(text) + "): anchors and aliases are not read"}
+		return nil, &Error{l.n, "an anchor (" + firstWord(text) + "): anchors and aliases are not read"}
 	case '*':
-		return nil, &YAMLError{l.n, "an alias (" + firstWord(text) + "): anchors and aliases are not read"}
+		return nil, &Error{l.n, "an alias (" + firstWord(text) + "): anchors and aliases are not read"}
 	case '!':
-		return nil, &YAMLError{l.n, "a tag (" + firstWord(text) + "): tags are not read"}
+		return nil, &Error{l.n, "a tag (" + firstWord(text) + "): tags are not read"}
 	case '%', '@', '`', ',', ']', '}', '#':
-		return nil, &YAMLError{l.n, fmt.Sprintf("a scalar that starts with %q: quote it", text[0])}
+		return nil, &Error{l.n, fmt.Sprintf("a scalar that starts with %q: quote it", text[0])}
 	case '?':
 		if len(text) == 1 || text[1] == ' ' {
-			return nil, &YAMLError{l.n, "a complex key (? ): complex keys are not read"}
+			return nil, &Error{l.n, "a complex key (? ): complex keys are not read"}
 		}
 	case '-':
 		if isItem(text) {
-			return nil, &YAMLError{l.n, "a sequence on the line of its key: write its items on the lines below"}
+			return nil, &Error{l.n, "a sequence on the line of its key: write its items on the lines below"}
 		}
 	}
 	return p.plain(l, text, parent)
@@ -375,7 +381,7 @@ func firstWord(text string) string {
 // plain returns the plain scalar that starts with text, folded over the
 // lines below indented more than parent: null if it is one line of ~,
 // null, Null or NULL.
-func (p *yamlParser) plain(l *yamlLine, text string, parent int) (*yamlNode, error) {
+func (p *parser) plain(l *line, text string, parent int) (*Node, error) {
 	first, err := plainLine(text, l.n)
 	if err != nil {
 		return nil, err
@@ -393,7 +399,7 @@ func (p *yamlParser) plain(l *yamlLine, text string, parent int) (*yamlNode, err
 			break
 		}
 		if strings.HasPrefix(c.text, "\t") {
-			return nil, &YAMLError{c.n, "a tab in the indentation: indent with spaces"}
+			return nil, &Error{c.n, "a tab in the indentation: indent with spaces"}
 		}
 		s, err := plainLine(t, c.n)
 		if err != nil {
@@ -404,9 +410,9 @@ func (p *yamlParser) plain(l *yamlLine, text string, parent int) (*yamlNode, err
 		p.i = j + 1
 	}
 	if len(parts) == 1 && (first == "~" || first == "null" || first == "Null" || first == "NULL") {
-		return &yamlNode{Kind: yamlNull, Line: l.n}, nil
+		return &Node{Kind: Null, Line: l.n}, nil
 	}
-	return &yamlNode{Kind: yamlScalar, Line: l.n, Text: fold(parts)}, nil
+	return &Node{Kind: Scalar, Line: l.n, Text: fold(parts)}, nil
 }
 
 // fold joins the lines of a folded scalar: a line break is a space,
@@ -423,7 +429,7 @@ func fold(parts []string) string {
 }
 
 // plainLine returns a line of a plain scalar without its comment, or a
-// *YAMLError if a key or a value would hide in it.
+// *Error if a key or a value would hide in it.
 func plainLine(text string, n int) (string, error) {
 	if i := strings.Index(text, " #"); i >= 0 {
 		text = text[:i]
@@ -433,7 +439,7 @@ func plainLine(text string, n int) (string, error) {
 	}
 	text = strings.TrimRight(text, " \t")
 	if strings.Contains(text, ": ") || strings.Contains(text, ":\t") || strings.HasSuffix(text, ":") {
-		return "", &YAMLError{n, fmt.Sprintf("a plain scalar with a colon and a blank (%s): quote it", text)}
+		return "", &Error{n, fmt.Sprintf("a plain scalar with a colon and a blank (%s): quote it", text)}
 	}
 	return text, nil
 }
@@ -457,15 +463,15 @@ func quotedEnd(text string) int {
 
 // quoted returns the quoted scalar that starts with text, on one line or
 // over the lines below indented more than parent.
-func (p *yamlParser) quoted(l *yamlLine, text string, parent int) (*yamlNode, error) {
+func (p *parser) quoted(l *line, text string, parent int) (*Node, error) {
 	lines := []string{text}
 	for end := quotedEnd(text); end < 0; end = quotedEnd(strings.Join(lines, "\n")) {
 		if p.i >= len(p.lines) {
-			return nil, &YAMLError{l.n, "a quoted scalar that does not end"}
+			return nil, &Error{l.n, "a quoted scalar that does not end"}
 		}
 		c := p.lines[p.i]
 		if strings.TrimSpace(c.raw) != "" && (c.indent <= parent || isMarker(c.raw, "---") || isMarker(c.raw, "...")) {
-			return nil, &YAMLError{c.n, "a line of a quoted scalar indented no more than its key: the scalar does not end"}
+			return nil, &Error{c.n, "a line of a quoted scalar indented no more than its key: the scalar does not end"}
 		}
 		lines = append(lines, c.raw)
 		p.i++
@@ -473,13 +479,13 @@ func (p *yamlParser) quoted(l *yamlLine, text string, parent int) (*yamlNode, er
 	all := strings.Join(lines, "\n")
 	end := quotedEnd(all)
 	if after := strings.TrimSpace(all[end:]); after != "" && !strings.HasPrefix(after, "#") {
-		return nil, &YAMLError{p.lines[max(p.i-1, 0)].n, "text after a quoted scalar (" + after + ")"}
+		return nil, &Error{p.lines[max(p.i-1, 0)].n, "text after a quoted scalar (" + after + ")"}
 	}
 	s, err := unquote(all[:end], l.n)
 	if err != nil {
 		return nil, err
 	}
-	return &yamlNode{Kind: yamlScalar, Line: l.n, Text: s}, nil
+	return &Node{Kind: Scalar, Line: l.n, Text: s}, nil
 }
 
 // unquote returns the text of a quoted scalar, its quotes included,
@@ -548,19 +554,19 @@ func unescape(s string, single bool, n int) (string, error) {
 		}
 		i++
 		if i == len(s) {
-			return "", &YAMLError{n, "a \\ that escapes nothing"}
+			return "", &Error{n, "a \\ that escapes nothing"}
 		}
-		if r, ok := yamlEscapes[s[i]]; ok {
+		if r, ok := escapes[s[i]]; ok {
 			b.WriteString(r)
 			continue
 		}
 		size := map[byte]int{'x': 2, 'u': 4, 'U': 8}[s[i]]
 		if size == 0 || i+size >= len(s) {
-			return "", &YAMLError{n, fmt.Sprintf("an escape that is not YAML's (\\%s)", s[i:min(i+1+size, len(s))])}
+			return "", &Error{n, fmt.Sprintf("an escape that is not YAML's (\\%s)", s[i:min(i+1+size, len(s))])}
 		}
 		code, err := strconv.ParseUint(s[i+1:i+1+size], 16, 32)
 		if err != nil || !utf8.ValidRune(rune(code)) {
-			return "", &YAMLError{n, fmt.Sprintf("an escape that is not YAML's (\\%s)", s[i:i+1+size])}
+			return "", &Error{n, fmt.Sprintf("an escape that is not YAML's (\\%s)", s[i:i+1+size])}
 		}
 		b.WriteRune(rune(code))
 		i += size
@@ -568,19 +574,19 @@ func unescape(s string, single bool, n int) (string, error) {
 	return b.String(), nil
 }
 
-// yamlEscapes are the escapes of a double-quoted scalar of one character
+// escapes are the escapes of a double-quoted scalar of one character
 // after the \.
-var yamlEscapes = map[byte]string{
+var escapes = map[byte]string{
 	'0': "\x00", 'a': "\a", 'b': "\b", 't': "\t", '\t': "\t", 'n': "\n", 'v': "\v", 'f': "\f", 'r': "\r", 'e': "\x1b",
 	' ': " ", '"': `"`, '/': "/", '\\': `\`, 'N': "\u0085", '_': "\u00a0", 'L': "\u2028", 'P': "\u2029",
 }
 
 // blockScalar returns the literal (|) or folded (>) block scalar whose
 // header is text, its lines those below indented more than parent.
-func (p *yamlParser) blockScalar(l *yamlLine, text string, parent int) (*yamlNode, error) {
+func (p *parser) blockScalar(l *line, text string, parent int) (*Node, error) {
 	header := firstWord(text)
 	if rest := strings.TrimSpace(text[len(header):]); rest != "" && !strings.HasPrefix(rest, "#") {
-		return nil, &YAMLError{l.n, "text after a block scalar's header (" + rest + ")"}
+		return nil, &Error{l.n, "text after a block scalar's header (" + rest + ")"}
 	}
 	chomp, step := byte(0), 0
 	for _, c := range []byte(header[1:]) {
@@ -590,7 +596,7 @@ func (p *yamlParser) blockScalar(l *yamlLine, text string, parent int) (*yamlNod
 		case c >= '1' && c <= '9' && step == 0:
 			step = int(c - '0')
 		default:
-			return nil, &YAMLError{l.n, "a block scalar's header that is not YAML's (" + header + ")"}
+			return nil, &Error{l.n, "a block scalar's header that is not YAML's (" + header + ")"}
 		}
 	}
 	ind := -1 // the indentation of its lines
@@ -612,7 +618,7 @@ func (p *yamlParser) blockScalar(l *yamlLine, text string, parent int) (*yamlNod
 		}
 		if c.indent < ind {
 			if c.indent > parent {
-				return nil, &YAMLError{c.n, "a line of a block scalar indented less than its first"}
+				return nil, &Error{c.n, "a line of a block scalar indented less than its first"}
 			}
 			break
 		}
@@ -642,7 +648,7 @@ func (p *yamlParser) blockScalar(l *yamlLine, text string, parent int) (*yamlNod
 	default:
 		s += "\n"
 	}
-	return &yamlNode{Kind: yamlScalar, Line: l.n, Text: s}, nil
+	return &Node{Kind: Scalar, Line: l.n, Text: s}, nil
 }
 
 // foldBlock joins the lines of a folded block scalar: a line break

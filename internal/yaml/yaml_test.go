@@ -1,4 +1,4 @@
-package class
+package yaml
 
 import (
 	"errors"
@@ -9,16 +9,16 @@ import (
 
 // render writes a node as the tests want it: null, a scalar quoted, a
 // mapping {k: v, ...} in its order, a sequence [a, ...].
-func render(n *yamlNode) string {
+func render(n *Node) string {
 	if n == nil {
 		return "<none>"
 	}
 	switch n.Kind {
-	case yamlNull:
+	case Null:
 		return "null"
-	case yamlScalar:
+	case Scalar:
 		return fmt.Sprintf("%q", n.Text)
-	case yamlSequence:
+	case Sequence:
 		var items []string
 		for _, v := range n.Values {
 			items = append(items, render(v))
@@ -76,7 +76,7 @@ submission_1:
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := readYAML([]byte(tt.yaml))
+			n, err := Read([]byte(tt.yaml))
 			if err != nil {
 				t.Fatalf("got %v, want %s", err, tt.want)
 			}
@@ -89,7 +89,7 @@ submission_1:
 
 // TestReadYAMLLines checks the line of each node and key.
 func TestReadYAMLLines(t *testing.T) {
-	n, err := readYAML([]byte("---\n# c\na:\n  - x\n\n  - y: 1\n    z: 2\nb: |\n  t\nc: 3\n"))
+	n, err := Read([]byte("---\n# c\na:\n  - x\n\n  - y: 1\n    z: 2\nb: |\n  t\nc: 3\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestReadYAMLLines(t *testing.T) {
 }
 
 // TestReadYAMLErrors checks that what is not in the subset read is a
-// *YAMLError that wraps ErrYAML and names its line.
+// *Error that wraps ErrUnsupported and names its line.
 func TestReadYAMLErrors(t *testing.T) {
 	tests := []struct {
 		name, yaml string
@@ -143,15 +143,15 @@ func TestReadYAMLErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := readYAML([]byte(tt.yaml))
-			var ye *YAMLError
-			if !errors.As(err, &ye) || !errors.Is(err, ErrYAML) {
-				t.Fatalf("got %s, %v; want a *YAMLError that wraps ErrYAML", render(n), err)
+			n, err := Read([]byte(tt.yaml))
+			var ye *Error
+			if !errors.As(err, &ye) || !errors.Is(err, ErrUnsupported) {
+				t.Fatalf("got %s, %v; want a *Error that wraps ErrUnsupported", render(n), err)
 			}
 			if ye.Line != tt.line || ye.Msg != tt.msg {
 				t.Errorf("got line %d: %s; want line %d: %s", ye.Line, ye.Msg, tt.line, tt.msg)
 			}
-			if want := fmt.Sprintf("class: yaml: line %d: %s", tt.line, tt.msg); err.Error() != want {
+			if want := fmt.Sprintf("yaml: line %d: %s", tt.line, tt.msg); err.Error() != want {
 				t.Errorf("got %q, want %q", err.Error(), want)
 			}
 		})
