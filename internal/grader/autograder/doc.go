@@ -4,10 +4,14 @@
 // seen only once the grades are published), PrairieLearn's results.json
 // of an external grader (prairielearn.go: WritePrairieLearn, cut under
 // MaxPrairieLearn), the JUnit XML that CI tools and CodeGrade read
-// (junit.go: WriteJUnit) and Autolab's output, the text report then its
-// autoresult in the last line (autolab.go: WriteAutolab). Each has its
-// Write...Error, the results of a program that could not be checked: no
-// points, and why.
+// (junit.go: WriteJUnit), Autolab's output, the text report then its
+// autoresult in the last line (autolab.go: WriteAutolab), and the output
+// of an evaluation of Moodle's Virtual Programming Lab (vpl.go:
+// WriteVPL): titled comments, everything under a title preformatted, so
+// that no line a program wrote can be one VPL reads, then the grade,
+// scaled to the activity's maximum grade if asked, cut under MaxVPL.
+// Each has its Write...Error, the results of a program that could not be
+// checked: no points, and why.
 //
 // Formats (formats.go) is the table of othello check -format: each
 // Format by name, from the text report and its JSON (package report) to
@@ -17,8 +21,9 @@
 //
 // The words of the results are the text report's, from package report
 // (report.Overview, report.CategoryText, report.PassedOf,
-// report.WriteFailure, report.WriteText): this package only puts them in
-// each system's file, with the points of each category.
+// report.WayText, report.WriteFailure, report.WriteText): this package
+// only puts them in each system's file, with the points of each
+// category.
 //
 // Gradescope runs its autograder from a zip, which WriteGradescopeZip
 // (zip.go) writes, what it holds given as plain values in a
