@@ -25,15 +25,25 @@
 // only puts them in each system's file, with the points of each
 // category.
 //
-// Gradescope runs its autograder from a zip, which WriteGradescopeZip
-// (zip.go) writes, what it holds given as plain values in a
-// GradescopeZip: the othello binary, setup.sh, and run_autograder, which
-// runs that binary's othello check -format gradescope with the flags and
-// the command given, each quoted for sh, on the submission, and writes
-// its results.json; the golden folders and the weights file it names
-// are bundled beside it. The binary must be static to run on every image
-// of Gradescope's: CheckStatic reads its ELF headers and returns a
+// An autograder that runs othello check on each submission holds a
+// Bundle (bundle.go): the othello binary, the check's flags and command,
+// and the golden folders and the weights file that the check names,
+// bundled with it. The binary must be static to run on every image of
+// the platform's: CheckStatic reads its ELF headers and returns a
 // *DynamicError, which wraps ErrDynamic, for one that needs a loader or
-// libraries. Package main's othello gradescope only reads the flags and
-// calls them.
+// libraries.
+//
+// Gradescope runs its autograder from a zip, which WriteGradescopeZip
+// (zip.go) writes: the bundle, setup.sh, and run_autograder, which runs
+// the binary's othello check -format gradescope with the flags and the
+// command given, each quoted for sh, on the submission, and writes its
+// results.json. Moodle's VPL runs an activity's execution files, which
+// WriteVPLFiles (vplfiles.go) writes in a folder: vpl_run.sh, for the
+// Run button, which runs the student's program; vpl_evaluate.sh, for
+// Evaluate, which moves the student's files into a folder of their own
+// and writes a vpl_execution that runs othello check -format vpl there;
+// the bundle under grader/, which vpl_evaluate.sh moves out of the way of
+// VPL's deletion of the execution files; and a README.txt for the staff.
+// Package main's othello gradescope and othello vpl only read the flags
+// and call them.
 package autograder
