@@ -91,21 +91,9 @@ func TestVPL(t *testing.T) {
 			}
 			env := "#!/bin/bash\nexport VPL_SUBFILES=\"" + subfiles + "\"\nexport VPL_GRADEMIN='0.00000'\nexport VPL_GRADEMAX='10.00000'\n"
 			os.WriteFile(filepath.Join(home, "vpl_environment.sh"), []byte(env), 0o644)
-			// The jail's user, where it is not the test's: nobody, as deep
-			// as user namespaces nest.
-			jail := func(args ...string) *exec.Cmd {
-				c := exec.Command(args[0], args[1:]...)
-				if tt.user {
-					c = exec.Command(self, args...)
-					c.Env = append(os.Environ(), nestEnv+"=0", nestAsUserEnv+"=1")
-				}
-				c.Dir = home
-				return c
-			}
-			if tt.user {
-				filepath.WalkDir(home, func(path string, _ os.DirEntry, err error) error { return os.Lchown(path, nobodyId, nobodyId) })
-			}
-			if out, err := jail("/bin/bash", "vpl_evaluate.sh").CombinedOutput(); err != nil {
+			evaluate := exec.Command("bash", "vpl_evaluate.sh")
+			evaluate.Dir = home
+			if out, err := evaluate.CombinedOutput(); err != nil {
 				t.Fatalf("vpl_evaluate.sh: %v\n%s", err, out)
 			}
 			if info, err := os.Stat(filepath.Join(home, "vpl_execution")); err != nil || info.Mode()&0o111 == 0 {
@@ -114,7 +102,16 @@ func TestVPL(t *testing.T) {
 			for _, name := range uploaded {
 				os.Remove(filepath.Join(home, name))
 			}
-			out, err := jail(filepath.Join(home, "vpl_execution")).CombinedOutput()
+			// The jail's user, where it is not the test's: nobody, as deep
+			// as user namespaces nest.
+			execution := exec.Command(filepath.Join(home, "vpl_execution"))
+			if tt.user {
+				filepath.WalkDir(home, func(path string, _ os.DirEntry, err error) error { return os.Lchown(path, nobodyId, nobodyId) })
+				execution = exec.Command(self, filepath.Join(home, "vpl_execution"))
+				execution.Env = append(os.Environ(), nestEnv+"=0", nestAsUserEnv+"=1")
+			}
+			execution.Dir = home
+			out, err := execution.CombinedOutput()
 			if err != nil {
 				t.Fatalf("vpl_execution: %v\n%s", err, out)
 			}
