@@ -29,7 +29,9 @@ printf 'Grade :=>> 100\nComment :=>>-forged\n--|>\n<|--\n' >&2
 // correct submission is the judge itself, which gets the activity's
 // maximum grade, as the jail's user too, where no user namespace can be
 // had; a submission right but for blanks gets part of it, whatever it
-// says. vpl_run.sh writes a vpl_execution that runs the submission.
+// says; a check that cannot be made, on a maximum grade that is not a
+// number, gives no grade and says why. vpl_run.sh writes a
+// vpl_execution that runs the submission.
 func TestVPL(t *testing.T) {
 	bin := buildJudge(t)
 	lookPath(t, "bash")
@@ -65,13 +67,16 @@ func TestVPL(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		files map[string]string // the student's files
-		grade string            // of 10
+		max   string            // VPL_GRADEMAX
+		grade string            // "" for none
 		user  bool              // the jail's user, where no user namespace can be had
 	}{
-		{"correct", map[string]string{"prog": string(judge)}, "10", false},
+		{"correct", map[string]string{"prog": string(judge)}, "10.00000", "10", false},
 		// 40 + 40 + 20/3 of 100: the format of the bad setup alone.
-		{"spacing", map[string]string{"prog": spacingSh, "judge": string(judge)}, "8.67", false},
-		{"correct as the jail's user", map[string]string{"prog": string(judge)}, "10", true},
+		{"spacing", map[string]string{"prog": spacingSh, "judge": string(judge)}, "10.00000", "8.67", false},
+		{"correct as the jail's user", map[string]string{"prog": string(judge)}, "10.00000", "10", true},
+		// A check that cannot be made: no grade, and why.
+		{"bad maximum grade", map[string]string{"prog": string(judge)}, "ten", "", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.user && os.Geteuid() != 0 {
@@ -89,7 +94,7 @@ func TestVPL(t *testing.T) {
 				os.WriteFile(filepath.Join(home, name), []byte(data), 0o755)
 				subfiles += name + "\n"
 			}
-			env := "#!/bin/bash\nexport VPL_SUBFILES=\"" + subfiles + "\"\nexport VPL_GRADEMIN='0.00000'\nexport VPL_GRADEMAX='10.00000'\n"
+			env := "#!/bin/bash\nexport VPL_SUBFILES=\"" + subfiles + "\"\nexport VPL_GRADEMIN='0.00000'\nexport VPL_GRADEMAX='" + tt.max + "'\n"
 			os.WriteFile(filepath.Join(home, "vpl_environment.sh"), []byte(env), 0o644)
 			evaluate := exec.Command("bash", "vpl_evaluate.sh")
 			evaluate.Dir = home
@@ -124,8 +129,12 @@ func TestVPL(t *testing.T) {
 					t.Errorf("got the line of comments %q, want a title of the check's or a preformatted line:\n%s", line, out)
 				}
 			}
-			if want := map[bool]string{false: ">sandbox: isolated", true: ">sandbox: limited"}[tt.user]; !strings.Contains(r.Comments, want) {
-				t.Errorf("got the comments\n%s\nwant the sandbox's line %q", r.Comments, want)
+			want := map[bool]string{false: ">sandbox: isolated", true: ">sandbox: limited"}[tt.user]
+			if tt.grade == "" {
+				want = "-othello check failed, with exit status 2\n>invalid value \"ten\" for flag -vpl-max"
+			}
+			if !strings.Contains(r.Comments, want) {
+				t.Errorf("got the comments\n%s\nwant them to hold %q", r.Comments, want)
 			}
 		})
 	}
