@@ -136,8 +136,31 @@ evaluation; and resource limits that the whole check fits in.
 // already holds files.
 var ErrNotEmpty = errors.New("autograder: the folder is not empty")
 
+// ErrVPLName means that a file has a name that VPL refuses as an
+// execution file's.
+var ErrVPLName = errors.New("autograder: VPL takes no file of that name")
+
+// vplName reports whether VPL takes path, with slashes, as the name of
+// an execution file, as mod_vpl's vpl_is_valid_path_name says: at most
+// 256 bytes, each name in it 1 to 128 bytes long, with no control
+// character, none of :;<=>?@{|}~\[]^` and ´, no blank at either end and
+// no - first, and not . or ...
+func vplName(path string) bool {
+	if len(path) > 256 {
+		return false
+	}
+	for _, name := range strings.Split(path, "/") {
+		if len(name) < 1 || len(name) > 128 || name == "." || name == ".." || strings.HasPrefix(name, "-") ||
+			strings.HasPrefix(name, " ") || strings.HasSuffix(name, " ") ||
+			strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || strings.ContainsRune(":;<=>?@{|}~\\[]^`´", r) }) {
+			return false
+		}
+	}
+	return true
+}
+
 // WriteVPLFiles writes in the folder dir, which it makes if need be and
-// must be empty, the execution files of a VPL activity that grades with
+// must be empty (else ErrNotEmpty), the execution files of a VPL activity that grades with
 // othello check: vpl_run.sh, for the Run button, which runs b's command
 // (first the build, a bash command, such as javac *.java, if it is not
 // "", and with {main} the main module as check.FindMain finds it);
@@ -146,21 +169,12 @@ var ErrNotEmpty = errors.New("autograder: the folder is not empty")
 // -format vpl with b's arguments and the activity's maximum grade; the
 // files of b (the binary and the files its check names) under grader/;
 // and README.txt, which says to the staff what to upload and how to set
-// the activity up.
+// the activity up. A golden transcript whose name VPL refuses is an
+// error that wraps ErrVPLName, and nothing is written.
 func WriteVPLFiles(dir string, b Bundle, build string) error {
 	files, args, err := b.files("../grading")
 	if err != nil {
 		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("autograder: %w", err)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("autograder: %w", err)
-	}
-	if len(entries) > 0 {
-		return fmt.Errorf("%w: %s", ErrNotEmpty, dir)
 	}
 	var run, evaluate, list strings.Builder
 	run.WriteString("# The grader's files are Evaluate's.\nrm -rf grader\n")
@@ -190,17 +204,31 @@ func WriteVPLFiles(dir string, b Bundle, build string) error {
 	if b.Weights != "" {
 		fmt.Fprintf(&list, "  %-18s %s\n", "grader/weights.txt", "the points of each category (-weights)")
 	}
+	for i := range files {
+		files[i].name = "grader/" + files[i].name
+	}
 	files = append(files,
 		bundledFile{"vpl_run.sh", 0o755, []byte(fmt.Sprintf(vplRun, run.String(), mainLine, strings.Join(command, " ")))},
 		bundledFile{"vpl_evaluate.sh", 0o755, []byte(fmt.Sprintf(vplEvaluate, evaluate.String(), args))},
 		bundledFile{"README.txt", 0o644, []byte(fmt.Sprintf(vplReadme, list.String(), args))})
+	for _, f := range files {
+		if !vplName(f.name) {
+			return fmt.Errorf("%w: %s", ErrVPLName, f.name)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("autograder: %w", err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("autograder: %w", err)
+	}
+	if len(entries) > 0 {
+		return fmt.Errorf("%w: %s", ErrNotEmpty, dir)
+	}
 	var errs []error
 	for _, f := range files {
-		name := f.name
-		if name == "othello" || strings.HasPrefix(name, "golden/") || name == "weights.txt" {
-			name = "grader/" + name
-		}
-		path := filepath.Join(dir, filepath.FromSlash(name))
+		path := filepath.Join(dir, filepath.FromSlash(f.name))
 		errs = append(errs, os.MkdirAll(filepath.Dir(path), 0o755), os.WriteFile(path, f.data, f.mode))
 	}
 	if err := errors.Join(errs...); err != nil {

@@ -17,7 +17,8 @@ import (
 // TestWriteVPLFiles writes a VPL activity's files and reads them back:
 // the scripts, executable, the bundle under grader/, the README, and
 // vpl_evaluate.sh's othello check line, which names grader/'s files as
-// grading/ from submission/; a folder that is not empty is refused.
+// grading/ from submission/; a folder that is not empty is refused, and
+// so is a file that VPL would refuse.
 func TestWriteVPLFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, data string) string {
@@ -72,6 +73,14 @@ func TestWriteVPLFiles(t *testing.T) {
 	err := autograder.WriteVPLFiles(out, b, "")
 	if !errors.Is(err, autograder.ErrNotEmpty) || !strings.HasPrefix(err.Error(), "autograder: ") || !strings.Contains(err.Error(), out) {
 		t.Errorf("again in the same folder: got %v, want ErrNotEmpty that names it", err)
+	}
+	// VPL refuses an execution file named so: nothing is written.
+	write("odd/a=b.in", "a=b.in")
+	b.Golden = []string{filepath.Join(dir, "odd")}
+	other := filepath.Join(dir, "other")
+	err = autograder.WriteVPLFiles(other, b, "")
+	if _, statErr := os.Stat(other); !errors.Is(err, autograder.ErrVPLName) || !strings.Contains(err.Error(), "grader/golden/0/a=b.in") || statErr == nil {
+		t.Errorf("a golden transcript a=b.in: got %v, want ErrVPLName that names it, and no folder", err)
 	}
 }
 
