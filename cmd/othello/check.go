@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os/signal"
 	"path/filepath"
 	"syscall"
@@ -23,8 +24,11 @@ input, then the points of each category. Exit status: 0 all passed right
 to the byte, 1 a failure, output right but for blanks, or a program that
 cannot be checked, 2 bad command line.
 ` + commandUsage + `
-` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab
+` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab|vpl
 	the report on standard output (default text)
+  -vpl-max N
+	vpl: the activity's maximum grade; the grade is the points scaled
+	to it (default: the points as they are)
   -v
 	text: a block for every failing scenario too, not only for each way
   -out DIR
@@ -41,6 +45,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	verbose := flags.Bool("v", false, "")
 	out := flags.String("out", "", "")
 	htmlPath := flags.String("html", "", "")
+	vplMax := flags.Float64("vpl-max", 0, "")
 	if status, ok := parseFlags(flags, args, checkUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -58,7 +63,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	hidden, _ := cf.opts.HiddenCategories()
 	chosen, err := autograder.LookupFormat(*format)
 	if err != nil {
-		return usageError("-format must be text, json, gradescope, prairielearn, junit or autolab, got %q", *format)
+		return usageError("-format must be text, json, gradescope, prairielearn, junit, autolab or vpl, got %q", *format)
+	}
+	if isSet(flags, "vpl-max") && (chosen.Name != "vpl" || !(*vplMax > 0) || math.IsInf(*vplMax, 0)) {
+		return usageError("-vpl-max must be a number above 0, with -format vpl")
 	}
 	cfg.Program = check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]}
 	// The reports name the reproducers as found beside the folder, the
@@ -85,7 +93,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
-	err = chosen.Write(stdout, g, autograder.FormatOptions{Verbose: *verbose, Hidden: hidden})
+	err = chosen.Write(stdout, g, autograder.FormatOptions{Verbose: *verbose, Hidden: hidden, VPLMax: *vplMax})
 	if err == nil && *htmlPath != "" {
 		if err = report.WriteReportFile(*htmlPath, g, nil); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)

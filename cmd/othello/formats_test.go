@@ -79,7 +79,7 @@ func TestCheckFormats(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	if status := run([]string{"check", "-format", "tap", "--", "true"}, nil, &stdout, &stderr, environ{}); status != 2 ||
-		!strings.Contains(stderr.String(), "-format must be text, json, gradescope, prairielearn, junit or autolab") {
+		!strings.Contains(stderr.String(), "-format must be text, json, gradescope, prairielearn, junit, autolab or vpl") {
 		t.Errorf("-format tap: got status %d, want 2 and the formats named:\n%s", status, stderr.String())
 	}
 }

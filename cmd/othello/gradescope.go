@@ -55,7 +55,7 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
 		return 1
 	}
-	z := autograder.GradescopeZip{Binary: self, Flags: zipFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
+	z := autograder.Bundle{Binary: self, Flags: bundledFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
 	if err := autograder.WriteGradescopeZip(*out, z); err != nil {
 		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
 		return 1
@@ -64,19 +64,19 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// zipFlags returns the flags set on flags, for the othello check of the
-// autograder, each one argument, in the order flags.Visit gives them:
-// not -out, nor -golden and -weights, whose files the zip bundles, and
-// the seed from the clock that cf.config chose if none is set, so that
-// every submission gets the same scenarios. The flags that a function
-// parses have no value to print: each is written again from what cf
-// parsed.
-func zipFlags(flags *flag.FlagSet, cf *checkFlags) []string {
+// bundledFlags returns the flags set on flags, for the othello check of
+// an autograder (gradescope, vpl), each one argument, in the order
+// flags.Visit gives them: not the autograder's own, -out and -build, nor
+// -golden and -weights, whose files it bundles; and the seed from the
+// clock that cf.config chose if none is set, so that every submission
+// gets the same scenarios. The flags that a function parses have no
+// value to print: each is written again from what cf parsed.
+func bundledFlags(flags *flag.FlagSet, cf *checkFlags) []string {
 	var args []string
 	seed := false
 	flags.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
-		case "out", "format", "golden", "weights":
+		case "out", "build", "format", "golden", "weights":
 		case "env":
 			for _, kv := range cf.opts.Env {
 				args = append(args, "-env="+kv)

@@ -15,6 +15,7 @@
 //	othello review [flags] FILE
 //	othello serve [-addr HOST:PORT] [flags]
 //	othello solve [flags] FILE
+//	othello vpl -out DIR [flags] -- COMMAND [ARGS...]
 //
 // With no subcommand it plays one game by the judge's protocol on
 // standard input and output (package console): the exit status is 0 when
@@ -24,9 +25,9 @@
 //
 // Each subcommand is a thin layer over the package that does its work:
 // check over check and the writers of its reports (report, autograder),
-// grade over class, gradescope over autograder, gen over scenario, play
-// and review over terminal, serve over web, solve over solve, nboard and
-// gtp over nboard and gtp, perft over othello. This package only defines
+// grade over class, gradescope and vpl over autograder, gen over
+// scenario, play and review over terminal, serve over web, solve over
+// solve, nboard and gtp over nboard and gtp, perft over othello. This package only defines
 // the flags and the usage texts, and wires the arguments, the standard
 // streams and the environment into run. "othello SUBCOMMAND -h" lists a
 // subcommand's flags; doc/protocol.md, doc/grading.md, doc/playing.md and
@@ -85,6 +86,7 @@ const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello review [flags] FILE
        othello serve [-addr HOST:PORT] [flags]
        othello solve [flags] FILE
+       othello vpl -out DIR [flags] -- COMMAND [ARGS...]
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
 reads the setup and the move lines on standard input, and answers on
@@ -128,6 +130,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 			return runServe(args[1:], stdout, stderr)
 		case "solve":
 			return runSolve(args[1:], stdout, stderr)
+		case "vpl":
+			return runVPL(args[1:], stdout, stderr)
 		}
 	}
 	flags := newFlagSet("othello", stderr)

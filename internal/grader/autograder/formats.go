@@ -26,6 +26,7 @@ type Format struct {
 type FormatOptions struct {
 	Verbose bool                // text and autolab: a block for every failing scenario too
 	Hidden  []scenario.Category // gradescope: the categories students see only once grades are published
+	VPLMax  float64             // vpl: the activity's maximum grade, to which the grade is scaled; 0 for the points as they are
 }
 
 // Formats are the formats of othello check -format, in the order its
@@ -41,6 +42,7 @@ var Formats = []Format{
 	{"junit", func(w io.Writer, g *check.Grade, _ FormatOptions) error { return WriteJUnit(w, g) }, WriteJUnitError},
 	{"autolab", func(w io.Writer, g *check.Grade, o FormatOptions) error { return WriteAutolab(w, g, o.Verbose) },
 		WriteAutolabError},
+	{"vpl", func(w io.Writer, g *check.Grade, o FormatOptions) error { return WriteVPL(w, g, o.VPLMax) }, WriteVPLError},
 }
 
 // ErrFormat means no format has the name asked for.

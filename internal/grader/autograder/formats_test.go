@@ -27,6 +27,7 @@ var writers = map[string]func(*bytes.Buffer, *check.Grade) error{
 	"prairielearn.json": func(b *bytes.Buffer, g *check.Grade) error { return autograder.WritePrairieLearn(b, g) },
 	"junit.xml":         func(b *bytes.Buffer, g *check.Grade) error { return autograder.WriteJUnit(b, g) },
 	"autolab.txt":       func(b *bytes.Buffer, g *check.Grade) error { return autograder.WriteAutolab(b, g, false) },
+	"vpl.txt":           func(b *bytes.Buffer, g *check.Grade) error { return autograder.WriteVPL(b, g, 0) },
 }
 
 // TestFormatsOfHostileOutput writes a grade whose program's lines hold
@@ -72,6 +73,7 @@ func TestErrorFormats(t *testing.T) {
 		{"prairielearn", func(b *bytes.Buffer) error { return autograder.WritePrairieLearnError(b, err) }},
 		{"junit", func(b *bytes.Buffer) error { return autograder.WriteJUnitError(b, err) }},
 		{"autolab", func(b *bytes.Buffer) error { return autograder.WriteAutolabError(b, err) }},
+		{"vpl", func(b *bytes.Buffer) error { return autograder.WriteVPLError(b, err) }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -93,6 +95,11 @@ func TestErrorFormats(t *testing.T) {
 				parse = json.Unmarshal([]byte(text[strings.LastIndexByte(text, '\n')+1:]), &r)
 				if parse == nil && len(r.Scores) != 0 {
 					t.Errorf("got the scores %v, want none", r.Scores)
+				}
+			case "vpl":
+				r := gradetest.ParseVPL(b.Bytes())
+				if r.Grade != "0" || !strings.Contains(r.Comments, "could not be started") || strings.Contains(r.Comments, "\r") {
+					t.Errorf("got the grade %q and the comments\n%s\nwant the grade 0 and why, in lines of their own", r.Grade, r.Comments)
 				}
 			default:
 				parse = json.Unmarshal(b.Bytes(), &v)
@@ -193,10 +200,11 @@ func TestGradescopeHides(t *testing.T) {
 func TestFormats(t *testing.T) {
 	g := gradetest.HandMade("got", 1, 10)
 	hidden := []scenario.Category{scenario.NonSquare}
+	const vplMax = 10
 	failure := errors.New("check: student: it could not be started")
 	tests := []struct {
 		name  string
-		write func(*bytes.Buffer) error // what Write must write, with Verbose and hidden
+		write func(*bytes.Buffer) error // what Write must write, with Verbose, hidden and vplMax
 		fail  func(*bytes.Buffer) error // what Fail must write; nil for none
 	}{
 		{"text", func(b *bytes.Buffer) error { return report.WriteText(b, g, true) }, nil},
@@ -210,6 +218,8 @@ func TestFormats(t *testing.T) {
 			func(b *bytes.Buffer) error { return autograder.WriteJUnitError(b, failure) }},
 		{"autolab", func(b *bytes.Buffer) error { return autograder.WriteAutolab(b, g, true) },
 			func(b *bytes.Buffer) error { return autograder.WriteAutolabError(b, failure) }},
+		{"vpl", func(b *bytes.Buffer) error { return autograder.WriteVPL(b, g, vplMax) },
+			func(b *bytes.Buffer) error { return autograder.WriteVPLError(b, failure) }},
 	}
 	if len(autograder.Formats) != len(tests) {
 		t.Fatalf("got %d formats, want %d", len(autograder.Formats), len(tests))
@@ -224,7 +234,7 @@ func TestFormats(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got, want bytes.Buffer
-			if err := f.Write(&got, g, autograder.FormatOptions{Verbose: true, Hidden: hidden}); err != nil {
+			if err := f.Write(&got, g, autograder.FormatOptions{Verbose: true, Hidden: hidden, VPLMax: vplMax}); err != nil {
 				t.Fatal(err)
 			}
 			tt.write(&want)

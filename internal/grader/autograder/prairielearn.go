@@ -33,8 +33,8 @@ type (
 // takes: WritePrairieLearn cuts the outputs to stay under it.
 const MaxPrairieLearn = 1 << 20
 
-// cutNote ends an output that WritePrairieLearn cut.
-const cutNote = "\n... cut here: the results must stay under PrairieLearn's 1 MB; othello check's text report has it all\n"
+// plCutNote ends an output that WritePrairieLearn cut.
+const plCutNote = "\n... cut here: the results must stay under PrairieLearn's 1 MB; othello check's text report has it all\n"
 
 // WritePrairieLearn writes g as the results.json of PrairieLearn's
 // external grading: gradable, the score from 0 to 1, a message that
@@ -72,27 +72,27 @@ func WritePrairieLearn(w io.Writer, g *check.Grade) error {
 		if err := writeIndented(&b, r); err != nil {
 			return err
 		}
-		if b.Len() < MaxPrairieLearn || room < len(cutNote) {
+		if b.Len() < MaxPrairieLearn || room < len(plCutNote) {
 			_, err := w.Write(b.Bytes())
 			return err
 		}
 		for i, o := range outputs {
-			*o = cutAtLine(full[i], room)
+			*o = cutAtLine(full[i], room, plCutNote)
 		}
 	}
 }
 
 // cutAtLine returns s if it has at most n bytes, and otherwise its lines
-// that fit in n bytes less cutNote's, then cutNote.
-func cutAtLine(s string, n int) string {
+// that fit in n bytes less note's, then note, which says why s was cut.
+func cutAtLine(s string, n int, note string) string {
 	if len(s) <= n {
 		return s
 	}
-	keep := s[:max(0, n-len(cutNote))]
+	keep := s[:max(0, n-len(note))]
 	if i := strings.LastIndexByte(keep, '\n'); i >= 0 {
 		keep = keep[:i]
 	}
-	return keep + cutNote
+	return keep + note
 }
 
 // WritePrairieLearnError writes, in place of a grade, the results.json of

@@ -129,19 +129,19 @@ func TestWriteGradescopeZip(t *testing.T) {
 	weights := write("weights.txt", "reference 100\n")
 	for _, tt := range []struct {
 		name  string
-		z     autograder.GradescopeZip
+		z     autograder.Bundle
 		line  string            // othello check's arguments in run_autograder
 		files map[string]string // the zip's files but othello, setup.sh and run_autograder
 	}{
 		{
 			"bare",
-			autograder.GradescopeZip{Binary: bin, Flags: []string{"-n=7"}, Command: []string{"./a.out"}},
+			autograder.Bundle{Binary: bin, Flags: []string{"-n=7"}, Command: []string{"./a.out"}},
 			"-n=7 -- ./a.out",
 			map[string]string{},
 		},
 		{
 			"golden, weights and quotes",
-			autograder.GradescopeZip{
+			autograder.Bundle{
 				Binary: bin, Flags: []string{"-env=COURSE=othello 101", "-n=7", "-seed=3"},
 				Golden: []string{filepath.Join(dir, "full"), filepath.Join(dir, "simple")}, Weights: weights,
 				Command: []string{"python3", "it's.py", ""},
@@ -202,7 +202,7 @@ func TestWriteGradescopeZip(t *testing.T) {
 		})
 	}
 	t.Run("no such golden folder", func(t *testing.T) {
-		z := autograder.GradescopeZip{Binary: bin, Golden: []string{filepath.Join(dir, "none")}, Command: []string{"./a.out"}}
+		z := autograder.Bundle{Binary: bin, Golden: []string{filepath.Join(dir, "none")}, Command: []string{"./a.out"}}
 		err := autograder.WriteGradescopeZip(filepath.Join(t.TempDir(), "autograder.zip"), z)
 		if !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "autograder: ") {
 			t.Errorf("got %v, want an error starting \"autograder: \" that the folder does not exist", err)

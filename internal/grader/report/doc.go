@@ -10,8 +10,8 @@
 // (WriteFailure), the rules of structure of a Python program, and the
 // points of each category. The autograders' results (package
 // autograder) are cut from the same text: Overview says it in a few
-// lines, CategoryText for one category, and PassedOf how many of a
-// category's scenarios passed.
+// lines, CategoryText for one category, WayText for one way of
+// failing, and PassedOf how many of a category's scenarios passed.
 //
 // WriteJSON (json.go) writes a Grade as one JSON object in the schema
 // that doc/grading.md documents, and WriteJSONError the object of a check

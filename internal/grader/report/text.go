@@ -164,6 +164,16 @@ func writeWay(w io.Writer, g *check.Grade, way *check.Way) {
 	}
 }
 
+// WayText is the text report's block of one way of failing of g, as
+// WriteText writes it after a blank line: a line that says which
+// scenarios fail this way, then its smallest input and how the program
+// fails on it.
+func WayText(g *check.Grade, way *check.Way) string {
+	var sb strings.Builder
+	writeWay(&sb, g, way)
+	return strings.TrimPrefix(sb.String(), "\n")
+}
+
 // notShrunk says why a way's input was not shrunk.
 func notShrunk(ex *check.Case, way *check.Way) string {
 	switch {

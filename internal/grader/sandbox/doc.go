@@ -35,7 +35,9 @@
 // grader makes a pids and a memory group for each run where it may: as
 // root in v1, or in a v2 group of its own, root's or one systemd
 // delegates to its user, which it first divides so that it sits in a
-// leaf beside the runs' groups; cgroup_linux.go), sets the rlimits of Limits, becomes the run's user
+// leaf beside the runs' groups; cgroup_linux.go), sets the rlimits of
+// Limits (none above a hard limit that the grader is under itself, such
+// as a course platform's jail sets), becomes the run's user
 // (as root: a dedicated id for each run at once, user.go, which no other
 // grader of the machine takes meanwhile, lockid_linux.go; otherwise a
 // nested user namespace in which it is the grader's user again), gives up

@@ -92,10 +92,13 @@ func becomeUser(u User) error {
 
 // setLimits sets the rlimits that bound each process of the program;
 // others is how many tasks of the same user RLIMIT_NPROC counts besides
-// the run's.
+// the run's. A limit that the grader itself is under, lower, holds
+// instead: a grader that is not root may not raise it, as where a course
+// platform's jail runs it (Moodle VPL's, whose processes limit a -j of
+// 16 would pass).
 func setLimits(lim Limits, others int) error {
 	set := func(resource int, v uint64) error {
-		return syscall.Setrlimit(resource, &syscall.Rlimit{Cur: v, Max: v})
+		return setrlimit(resource, v, v)
 	}
 	var errs []error
 	errs = append(errs, set(syscall.RLIMIT_CORE, 0))
@@ -108,7 +111,7 @@ func setLimits(lim Limits, others int) error {
 		// A second more than the run's limit, which the supervisor
 		// enforces first across all the processes: this is the backstop.
 		secs := uint64((lim.CPU+time.Second-1)/time.Second) + 1
-		errs = append(errs, syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: secs, Max: secs + 1}))
+		errs = append(errs, setrlimit(syscall.RLIMIT_CPU, secs, secs+1))
 	}
 	if lim.FileSize > 0 {
 		errs = append(errs, set(syscall.RLIMIT_FSIZE, uint64(lim.FileSize)))
@@ -123,6 +126,16 @@ func setLimits(lim Limits, others int) error {
 		errs = append(errs, set(syscall.RLIMIT_NOFILE, uint64(lim.OpenFiles)))
 	}
 	return errors.Join(errs...)
+}
+
+// setrlimit sets the resource's soft and hard limits to cur and max, or
+// to the hard limit the process is under where that is lower.
+func setrlimit(resource int, cur, max uint64) error {
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(resource, &old); err == nil {
+		cur, max = min(cur, old.Max), min(max, old.Max)
+	}
+	return syscall.Setrlimit(resource, &syscall.Rlimit{Cur: cur, Max: max})
 }
 
 // dropPrivileges leaves the program no way to more privilege than its

@@ -2,8 +2,9 @@
 // check, report and autograder: HandMade makes a check.Grade by hand,
 // without running a program, whose program's lines can hold Hostile
 // bytes as they are; CheckFormat parses back each format written from a
-// grade (report's JSON, and Gradescope's, PrairieLearn's, the JUnit XML
-// and Autolab's of package autograder) and checks the fields its system
-// reads; CompareGolden compares a report with its golden file, or
+// grade (report's JSON, and Gradescope's, PrairieLearn's, the JUnit XML,
+// Autolab's and VPL's of package autograder) and checks the fields its
+// system reads, VPL's as ParseVPL reads them the way Moodle's VPL does;
+// CompareGolden compares a report with its golden file, or
 // rewrites it with the test's -update.
 package gradetest

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -89,13 +90,76 @@ type (
 		Scores     map[string]float64 `json:"scores"`
 		Scoreboard []float64          `json:"scoreboard"`
 	}
+	// VPLResult is what Moodle's VPL reads of the output of an
+	// evaluation (autograder.WriteVPL), as ParseVPL reads it.
+	VPLResult struct {
+		Grade    string // the rest of the last line that starts with "Grade :=>>", trimmed; "" for none
+		Comments string // the rest of each "Comment :=>>" line and the lines of each "<|--" "--|>" block, in order
+	}
 )
 
+// The lines of a VPL evaluation's output that mod_vpl reads, as its
+// vpl_submission.class.php finds them (find_proposedgrade,
+// find_proposedcomment), with "\n" ends and, where the output has a
+// "\r\n" anywhere, with "\r\n" ends.
+var (
+	vplGradeLine = regexp.MustCompile(`(?m)^Grade :=>>(.*)$`)
+	vplStart     = regexp.MustCompile(`(?m)^[ \t]*(Comment :=>>(.*)|<\|--)[ \t]*$`)
+	vplEnd       = regexp.MustCompile(`(?m)^[ \t]*--\|>[ \t]*$`)
+	vplStartCRLF = regexp.MustCompile(`(?m)^[ \t]*(Comment :=>>([^\r\n]*)|<\|--)[ \t]*\r?$`)
+	vplEndCRLF   = regexp.MustCompile(`(?m)^[ \t]*--\|>[ \t]*\r?$`)
+)
+
+// ParseVPL reads the output of a VPL evaluation as mod_vpl does: the
+// grade from the last line that starts with "Grade :=>>", and the
+// comments from each "Comment :=>>" line (its rest, with a newline) and
+// each block, from a line "<|--" to the next line "--|>" (or the end),
+// each alone on its line but for blanks.
+func ParseVPL(data []byte) VPLResult {
+	text := string(data)
+	var r VPLResult
+	if m := vplGradeLine.FindAllStringSubmatch(text, -1); len(m) > 0 {
+		r.Grade = strings.Trim(m[len(m)-1][1], " \t\n\r\x00\x0b")
+	}
+	start, end := vplStart, vplEnd
+	crlf := strings.Contains(text, "\r\n")
+	if crlf {
+		start, end = vplStartCRLF, vplEndCRLF
+	}
+	var comments strings.Builder
+	for offset := 0; offset < len(text); {
+		m := start.FindStringSubmatchIndex(text[offset:])
+		if m == nil {
+			break
+		}
+		if text[offset+m[2]:offset+m[3]] != "<|--" {
+			comments.WriteString(text[offset+m[4]:offset+m[5]] + "\n")
+			offset += m[1] + 1
+			continue
+		}
+		from := min(offset+m[1]+1, len(text))
+		e := end.FindStringIndex(text[from:])
+		if e == nil {
+			comments.WriteString(text[from:])
+			break
+		}
+		block := text[from : from+e[0]]
+		if crlf {
+			block = strings.ReplaceAll(block, "\r\n", "\n")
+		}
+		comments.WriteString(block)
+		offset = from + e[1] + 1
+	}
+	r.Comments = comments.String()
+	return r
+}
+
 // CheckFormat parses data, g written in the format that file's name
-// says (gradescope, prairielearn, .xml for JUnit, autolab, another .json
-// for report.WriteJSON), and checks the fields its system reads against
-// g: the points add up, and the counts of the JUnit XML are its
-// testcases'.
+// says (gradescope, prairielearn, .xml for JUnit, autolab, vpl, another
+// .json for report.WriteJSON), and checks the fields its system reads
+// against g: the points add up, the counts of the JUnit XML are its
+// testcases', and VPL's output has one grade, last, and comments of
+// titles and preformatted lines only.
 func CheckFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 	t.Helper()
 	total, most := g.Total()
@@ -209,6 +273,36 @@ func CheckFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 		report.WriteText(&textReport, g, false)
 		if !strings.HasPrefix(string(data), textReport.String()) {
 			t.Errorf("got a report that does not start with the text report, want it to")
+		}
+	case strings.Contains(file, "vpl"):
+		if len(data) > autograder.MaxVPL {
+			t.Errorf("VPL: got %d bytes, want at most %d", len(data), autograder.MaxVPL)
+		}
+		r := ParseVPL(data)
+		if r.Grade != check.FormatPoints(total) || !strings.HasSuffix(string(data), "\nGrade :=>>"+r.Grade+"\n") {
+			t.Errorf("VPL: got the grade %q, want %v in the last line", r.Grade, total)
+		}
+		if n := len(vplGradeLine.FindAllString(string(data), -1)); n != 1 {
+			t.Errorf("VPL: got %d lines that start with Grade :=>>, want 1", n)
+		}
+		// A title for the summary, each way and each category with
+		// points; every other line of the comments preformatted.
+		want, titles := 1+len(g.Ways), 0
+		for _, s := range g.Scores {
+			if s.Max > 0 {
+				want++
+			}
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(r.Comments, "\n"), "\n") {
+			if !strings.HasPrefix(l, "-") && !strings.HasPrefix(l, ">") {
+				t.Fatalf("VPL: got the line of comments %q, want each a title (-) or preformatted (>)", l)
+			}
+			if strings.HasPrefix(l, "-") {
+				titles++
+			}
+		}
+		if titles != want {
+			t.Errorf("VPL: got %d titles, want %d: the summary, one for each way and one for each category with points", titles, want)
 		}
 	case strings.HasSuffix(file, ".json"):
 		if !json.Valid(data) {
