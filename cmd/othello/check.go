@@ -77,7 +77,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		// Every format but the text is valid whatever happened.
 		if chosen.Fail != nil {
-			chosen.Fail(stdout, err)
+			chosen.Fail(stdout, err, autograder.FormatOptions{Max: cfg.MaxPoints()})
 		}
 		if *htmlPath != "" {
 			report.WriteReportFile(*htmlPath, nil, err)

@@ -33,8 +33,8 @@ type (
 // takes: WritePrairieLearn cuts the outputs to stay under it.
 const MaxPrairieLearn = 1 << 20
 
-// cutNote ends an output that WritePrairieLearn cut.
-const cutNote = "\n... cut here: the results must stay under PrairieLearn's 1 MB; othello check's text report has it all\n"
+// plCutNote ends an output that WritePrairieLearn cut.
+const plCutNote = "\n... cut here: the results must stay under PrairieLearn's 1 MB; othello check's text report has it all\n"
 
 // WritePrairieLearn writes g as the results.json of PrairieLearn's
 // external grading: gradable, the score from 0 to 1, a message that
@@ -62,37 +62,49 @@ func WritePrairieLearn(w io.Writer, g *check.Grade) error {
 	for i := range r.Tests {
 		outputs = append(outputs, &r.Tests[i].Output)
 	}
+	data, err := fit(outputs, MaxPrairieLearn, MaxPrairieLearn, plCutNote, func() ([]byte, error) {
+		var b bytes.Buffer
+		err := writeIndented(&b, r)
+		return b.Bytes(), err
+	})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// fit returns what encode returns, under most bytes: first with the
+// texts that outputs point to each cut at room bytes, then, for as long
+// as that is too long, at half as many, each cut text ending in note
+// (cutAtLine). WritePrairieLearn and WriteClassroom cut their outputs so.
+func fit(outputs []*string, room, most int, note string, encode func() ([]byte, error)) ([]byte, error) {
 	full := make([]string, len(outputs))
 	for i, o := range outputs {
 		full[i] = *o
 	}
-	// Halve the room of each output until the whole fits.
-	for room := MaxPrairieLearn; ; room /= 2 {
-		var b bytes.Buffer
-		if err := writeIndented(&b, r); err != nil {
-			return err
-		}
-		if b.Len() < MaxPrairieLearn || room < len(cutNote) {
-			_, err := w.Write(b.Bytes())
-			return err
-		}
+	for ; ; room /= 2 {
 		for i, o := range outputs {
-			*o = cutAtLine(full[i], room)
+			*o = cutAtLine(full[i], room, note)
+		}
+		data, err := encode()
+		if err != nil || len(data) < most || room < len(note) {
+			return data, err
 		}
 	}
 }
 
 // cutAtLine returns s if it has at most n bytes, and otherwise its lines
-// that fit in n bytes less cutNote's, then cutNote.
-func cutAtLine(s string, n int) string {
+// that fit in n bytes less note's, then note.
+func cutAtLine(s string, n int, note string) string {
 	if len(s) <= n {
 		return s
 	}
-	keep := s[:max(0, n-len(cutNote))]
+	keep := s[:max(0, n-len(note))]
 	if i := strings.LastIndexByte(keep, '\n'); i >= 0 {
 		keep = keep[:i]
 	}
-	return keep + cutNote
+	return keep + note
 }
 
 // WritePrairieLearnError writes, in place of a grade, the results.json of

@@ -2,8 +2,9 @@
 // check, report and autograder: HandMade makes a check.Grade by hand,
 // without running a program, whose program's lines can hold Hostile
 // bytes as they are; CheckFormat parses back each format written from a
-// grade (report's JSON, and Gradescope's, PrairieLearn's, the JUnit XML
-// and Autolab's of package autograder) and checks the fields its system
-// reads; CompareGolden compares a report with its golden file, or
-// rewrites it with the test's -update.
+// grade (report's JSON, and Gradescope's, PrairieLearn's, the JUnit XML,
+// GitHub Classroom's and Autolab's of package autograder) and checks the
+// fields its system reads, DecodeClassroom decoding GitHub Classroom's
+// result from base64; CompareGolden compares a report with its golden
+// file, or rewrites it with the test's -update.
 package gradetest
