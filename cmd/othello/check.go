@@ -6,6 +6,7 @@ import (
 	"io"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/othello-judge/judge/internal/grader/autograder"
@@ -23,14 +24,18 @@ input, then the points of each category. Exit status: 0 all passed right
 to the byte, 1 a failure, output right but for blanks, or a program that
 cannot be checked, 2 bad command line.
 ` + commandUsage + `
-` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab
-	the report on standard output (default text)
+` + checkFlagsUsage + `  -format text|json|markdown|gradescope|prairielearn|junit|autolab|classroom
+	the report on standard output (default text); classroom is the
+	result of a grader of GitHub Classroom, in base64
   -v
 	text: a block for every failing scenario too, not only for each way
   -out DIR
 	write each way's smallest input there as NAME.in/NAME.out
   -html FILE
 	also write the report as one HTML page that needs nothing else
+  -markdown FILE
+	also write the report in GitHub's Markdown, added at the end of FILE,
+	such as "$GITHUB_STEP_SUMMARY", a job's summary
 ` + sandboxUsage
 
 // runCheck runs "othello check".
@@ -41,6 +46,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	verbose := flags.Bool("v", false, "")
 	out := flags.String("out", "", "")
 	htmlPath := flags.String("html", "", "")
+	markdownPath := flags.String("markdown", "", "")
 	if status, ok := parseFlags(flags, args, checkUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -58,7 +64,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	hidden, _ := cf.opts.HiddenCategories()
 	chosen, err := autograder.LookupFormat(*format)
 	if err != nil {
-		return usageError("-format must be text, json, gradescope, prairielearn, junit or autolab, got %q", *format)
+		return usageError("-format must be %s, got %q", formatNames(), *format)
 	}
 	cfg.Program = check.Program{Path: flags.Arg(0), Args: flags.Args()[1:]}
 	// The reports name the reproducers as found beside the folder, the
@@ -82,6 +88,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if *htmlPath != "" {
 			report.WriteReportFile(*htmlPath, nil, err)
 		}
+		if *markdownPath != "" {
+			report.AppendMarkdownFile(*markdownPath, nil, err)
+		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
 	}
@@ -89,6 +98,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err == nil && *htmlPath != "" {
 		if err = report.WriteReportFile(*htmlPath, g, nil); err != nil {
 			err = fmt.Errorf("check: -html: %w", err)
+		}
+	}
+	if err == nil && *markdownPath != "" {
+		if err = report.AppendMarkdownFile(*markdownPath, g, nil); err != nil {
+			err = fmt.Errorf("check: -markdown: %w", err)
 		}
 	}
 	if err != nil {
@@ -99,4 +113,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// formatNames lists the names of the formats of -format as a sentence
+// does: "text, json, ... or classroom".
+func formatNames() string {
+	var names []string
+	for _, f := range autograder.Formats {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

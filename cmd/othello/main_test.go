@@ -45,6 +45,7 @@ func TestRunCommandLine(t *testing.T) {
 		{"check not a judge", []string{"check", "--", notJudge}, 1, "", `othello check: ` + notJudge + `: its first line is "HELLO\n"`},
 		{"check {main} where there is none", []string{"check", "--", "python3", "{main}"}, 1, "", "othello check: no .py module has an if __name__ == '__main__': block"},
 		{"check missing golden folder", []string{"check", "-rules", "full", "-golden", filepath.Join(out, "missing"), "--", "true"}, 1, "", "othello check: "},
+		{"check -markdown in no folder", []string{"check", "-rules", "full", "-n", "0", "-markdown", filepath.Join(out, "missing", "r.md"), "--", notJudge}, 1, "check ", "othello check: -markdown: open "},
 		{"check -html in no folder", []string{"check", "-rules", "full", "-n", "0", "-html", filepath.Join(out, "missing", "r.html"), "--", notJudge}, 1, "check ", "othello check: -html: open "},
 		{"grade a folder with no name", []string{"grade", "-out", out, "..", "--", "true"}, 2, "", "othello grade: submission .. has no name of its own"},
 		{"gen help", []string{"gen", "-h"}, 0, "usage: othello gen", ""},
