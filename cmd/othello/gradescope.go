@@ -43,16 +43,8 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	if _, err := cf.config(); err != nil {
 		return usageError("%s", trimPkg(err, "check"))
 	}
-	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
-		fmt.Fprintf(stderr, "othello gradescope: this binary is for %s/%s; Gradescope needs linux/amd64: build one with GOOS=linux GOARCH=amd64 CGO_ENABLED=0 go build ./cmd/othello\n", runtime.GOOS, runtime.GOARCH)
-		return 1
-	}
-	self, err := os.Executable()
-	if err == nil {
-		err = autograder.CheckStatic(self)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
+	self, ok := staticSelf("gradescope", "Gradescope needs", stderr)
+	if !ok {
 		return 1
 	}
 	z := autograder.GradescopeZip{Binary: self, Flags: zipFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
@@ -64,8 +56,28 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// staticSelf returns the path of this binary, and whether it is static
+// linux/amd64, which a platform needs to run it whatever its C library:
+// if not, it says so on stderr for the subcommand cmd.
+func staticSelf(cmd, needs string, stderr io.Writer) (string, bool) {
+	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+		fmt.Fprintf(stderr, "othello %s: this binary is for %s/%s; %s linux/amd64: build one with GOOS=linux GOARCH=amd64 CGO_ENABLED=0 go build ./cmd/othello\n", cmd, runtime.GOOS, runtime.GOARCH, needs)
+		return "", false
+	}
+	self, err := os.Executable()
+	if err == nil {
+		err = autograder.CheckStatic(self)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "othello %s: %v\n", cmd, err)
+		return "", false
+	}
+	return self, true
+}
+
 // zipFlags returns the flags set on flags, for the othello check of the
-// autograder, each one argument, in the order flags.Visit gives them:
+// autograder (Gradescope's zip, GitHub Classroom's workflow), each one
+// argument, in the order flags.Visit gives them:
 // not -out, nor -golden and -weights, whose files the zip bundles, and
 // the seed from the clock that cf.config chose if none is set, so that
 // every submission gets the same scenarios. The flags that a function

@@ -40,7 +40,9 @@ exit 0
 
 // A GradescopeZip is what WriteGradescopeZip puts in a Gradescope
 // autograder: the othello binary, and the arguments of the othello check
-// that its run_autograder runs, with the files they name.
+// that its run_autograder runs, with the files they name; and what
+// WriteClassroomTemplate puts in a template repository of GitHub
+// Classroom, for its workflow.
 type GradescopeZip struct {
 	// Binary is the path of the othello binary to bundle, which must be
 	// static linux/amd64 (CheckStatic).
@@ -79,6 +81,29 @@ func WriteGradescopeZip(path string, z GradescopeZip) error {
 		}
 		return err
 	}
+	args, err := z.bundle(add, func(name string) string { return `"$root/source/` + name + `"` })
+	bin, binErr := os.ReadFile(z.Binary)
+	err = errors.Join(err, binErr,
+		add("othello", 0o755, bin),
+		add("setup.sh", 0o755, []byte(setupScript)),
+		add("run_autograder", 0o755, []byte(fmt.Sprintf(runAutograder, strings.Join(args, " ")))),
+		zw.Close(), f.Close())
+	if err != nil {
+		return fmt.Errorf("autograder: %w", err)
+	}
+	return nil
+}
+
+// An addFunc adds a file to what an autograder bundles: its name, with
+// slashes, in the bundle, its mode and its bytes.
+type addFunc func(name string, mode fs.FileMode, data []byte) error
+
+// bundle adds with add the transcripts of z's golden folders, each as
+// golden/N, and its weights file as weights.txt, and returns the
+// arguments of the othello check that z asks for, each quoted for sh:
+// its flags, those files as at names them, such as
+// "$root/source/golden/0", then "--" and its command.
+func (z GradescopeZip) bundle(add addFunc, at func(name string) string) ([]string, error) {
 	var args []string
 	for _, fl := range z.Flags {
 		args = append(args, quote(fl))
@@ -87,31 +112,22 @@ func WriteGradescopeZip(path string, z GradescopeZip) error {
 	for i, dir := range z.Golden {
 		name := "golden/" + strconv.Itoa(i)
 		errs = append(errs, addDir(add, dir, name))
-		args = append(args, "-golden", `"$root/source/`+name+`"`)
+		args = append(args, "-golden", at(name))
 	}
 	if z.Weights != "" {
 		data, err := os.ReadFile(z.Weights)
 		errs = append(errs, err, add("weights.txt", 0o644, data))
-		args = append(args, "-weights", `"$root/source/weights.txt"`)
+		args = append(args, "-weights", at("weights.txt"))
 	}
 	args = append(args, "--")
 	for _, a := range z.Command {
 		args = append(args, quote(a))
 	}
-	bin, err := os.ReadFile(z.Binary)
-	errs = append(errs, err,
-		add("othello", 0o755, bin),
-		add("setup.sh", 0o755, []byte(setupScript)),
-		add("run_autograder", 0o755, []byte(fmt.Sprintf(runAutograder, strings.Join(args, " ")))),
-		zw.Close(), f.Close())
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("autograder: %w", err)
-	}
-	return nil
+	return args, errors.Join(errs...)
 }
 
 // addDir adds the transcripts of dir to the zip under name.
-func addDir(add func(string, fs.FileMode, []byte) error, dir, name string) error {
+func addDir(add addFunc, dir, name string) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
