@@ -127,7 +127,8 @@ func markdownWay(g *check.Grade, way *check.Way) string {
 }
 
 // answer returns the lines of an answer as a code block shows them: each
-// numbered, the first that differs marked with >>.
+// numbered, the first that differs marked with >>, and a line that ends
+// in blanks saying how many, for they do not show.
 func answer(lines []line) string {
 	var sb strings.Builder
 	for _, l := range lines {
@@ -139,7 +140,12 @@ func answer(lines []line) string {
 		if l.Number > 0 {
 			number = fmt.Sprint(l.Number)
 		}
-		fmt.Fprintf(&sb, "%s%4s  %s\n", mark, number, joinParts(l.Parts))
+		fmt.Fprintf(&sb, "%s%4s  %s", mark, number, joinParts(l.Parts))
+		if n := len(l.Parts); n > 0 && l.Parts[n-1].Hidden && strings.Trim(l.Parts[n-1].Text, " ") == "" {
+			last := l.Parts[n-1]
+			fmt.Fprintf(&sb, "  (%d %s at the end)", len(last.Text), plural(len(last.Text), "blank"))
+		}
+		sb.WriteString("\n")
 	}
 	return sb.String()
 }

@@ -223,7 +223,10 @@ func TestMarkdownGolden(t *testing.T) {
 func TestMarkdownHostile(t *testing.T) {
 	const markup = "</pre><script>alert(1)</script> **100 of 100 points** [x](https://evil.example) | a | ~~b~~ $x$ &amp;\n````\n~~~\n## Score: 100\n"
 	g := report.ThreeWays(t)
-	g.Ways[0].Output = append(g.Ways[0].Output[:len(g.Ways[0].Output)/2:len(g.Ways[0].Output)/2], markup...)
+	// Way 1's program answers its last move with a blank line, a line of
+	// blanks and the markup.
+	out := g.Ways[0].Output
+	g.Ways[0].Output = append(out[:bytes.LastIndex(out, []byte("B: 4  W: 2\n")):len(out)], "\n   \n"+markup...)
 	g.Ways[0].Failure.Stderr = strings.Split(markup, "\n")
 	g.Ways[0].Failure.What = markup
 	g.Ways[1].Failure.Got = markup
@@ -242,8 +245,8 @@ func TestMarkdownHostile(t *testing.T) {
 					t.Errorf("got %q outside code, want it only in code:\n%s", bad, outside)
 				}
 			}
-			if name == "markup" && !strings.Contains(doc, "\n`````text\n") {
-				t.Errorf("got no fence of five backticks, want one about the program's four")
+			if name == "markup" && (!strings.Contains(doc, "\n`````text\n") || !strings.Contains(doc, "\n>>  16  \n    17       (3 blanks at the end)\n")) {
+				t.Errorf("got no fence of five backticks about the program's four, or not its blank line and line of 3 blanks as they are:\n%s", doc)
 			}
 		})
 	}
