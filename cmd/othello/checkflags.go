@@ -22,7 +22,8 @@ if __name__ == '__main__': line (none or several is an error), such as
   othello check -- python3 {main}
 `
 
-// checkFlagsUsage lists the flags that check, grade and gradescope share.
+// checkFlagsUsage lists the flags that check, grade, gradescope and
+// classroom share.
 const checkFlagsUsage = `Flags:
   -profile assignment|protocol
 	the scenarios' input: only what the assignment promises (default), or
@@ -86,16 +87,16 @@ grade refuses to run without -sandbox=false.
 See doc/grading.md.
 `
 
-// checkFlags are the flags of othello check that grade and gradescope
-// take too, parsed into check.Options.
+// checkFlags are the flags of othello check that grade, gradescope and
+// classroom take too, parsed into check.Options.
 type checkFlags struct {
 	flags   *flag.FlagSet
 	opts    check.Options
 	sandbox *bool
 }
 
-// addCheckFlags defines the flags that check, grade and gradescope
-// share on flags.
+// addCheckFlags defines the flags that check, grade, gradescope and
+// classroom share on flags.
 func addCheckFlags(flags *flag.FlagSet) *checkFlags {
 	f := &checkFlags{flags: flags, opts: check.Options{Limits: sandbox.DefaultLimits}}
 	o := &f.opts
