@@ -57,11 +57,11 @@ func WriteMarkdown(w io.Writer, g *check.Grade) error {
 	head.WriteString(fence(checked.String()))
 	head.WriteString("\n| category | points | max | passed | what it checks |\n| --- | ---: | ---: | --- | --- |\n")
 	for _, s := range g.Scores {
-		points, most, passed := check.FormatPoints(s.Points), s.Max, PassedOf(s)
+		points, outOf, passed := check.FormatPoints(s.Points), s.Max, PassedOf(s)
 		if s.Passed+s.Failed+s.NotRun == 0 {
-			points, most, passed = "-", s.Weight, "none"
+			points, outOf, passed = "-", s.Weight, "none" // as the text report's "-/10"
 		}
-		fmt.Fprintf(&head, "| %s | %s | %s | %s | %s |\n", mdEscape(s.Category.String()), points, check.FormatPoints(most), mdEscape(passed), mdEscape(s.Category.About()))
+		fmt.Fprintf(&head, "| %s | %s | %s | %s | %s |\n", mdEscape(s.Category.String()), points, check.FormatPoints(outOf), mdEscape(passed), mdEscape(s.Category.About()))
 	}
 	fmt.Fprintf(&head, "| total | %s | %s | %s | |\n", check.FormatPoints(total), check.FormatPoints(most), mdEscape(counts(g)))
 	var notRun bytes.Buffer
