@@ -7,6 +7,7 @@ import (
 	"math"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/othello-judge/judge/internal/grader/autograder"
@@ -24,8 +25,9 @@ input, then the points of each category. Exit status: 0 all passed right
 to the byte, 1 a failure, output right but for blanks, or a program that
 cannot be checked, 2 bad command line.
 ` + commandUsage + `
-` + checkFlagsUsage + `  -format text|json|gradescope|prairielearn|junit|autolab|vpl
-	the report on standard output (default text)
+` + checkFlagsUsage + `  -format text|json|markdown|gradescope|prairielearn|junit|autolab|classroom|vpl
+	the report on standard output (default text); classroom is the
+	result of a grader of GitHub Classroom, in base64
   -vpl-max N
 	vpl: the activity's maximum grade; the grade is the points scaled
 	to it (default: the points as they are)
@@ -35,6 +37,9 @@ cannot be checked, 2 bad command line.
 	write each way's smallest input there as NAME.in/NAME.out
   -html FILE
 	also write the report as one HTML page that needs nothing else
+  -markdown FILE
+	also write the report in GitHub's Markdown, added at the end of FILE,
+	such as "$GITHUB_STEP_SUMMARY", a job's summary
 ` + sandboxUsage
 
 // runCheck runs "othello check".
@@ -46,6 +51,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	out := flags.String("out", "", "")
 	htmlPath := flags.String("html", "", "")
 	vplMax := flags.Float64("vpl-max", 0, "")
+	markdownPath := flags.String("markdown", "", "")
 	if status, ok := parseFlags(flags, args, checkUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -63,7 +69,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	hidden, _ := cf.opts.HiddenCategories()
 	chosen, err := autograder.LookupFormat(*format)
 	if err != nil {
-		return usageError("-format must be text, json, gradescope, prairielearn, junit, autolab or vpl, got %q", *format)
+		return usageError("-format must be %s, got %q", formatNames(), *format)
 	}
 	if isSet(flags, "vpl-max") && (chosen.Name != "vpl" || !(*vplMax > 0) || math.IsInf(*vplMax, 0)) {
 		return usageError("-vpl-max must be a number above 0, with -format vpl")
@@ -85,10 +91,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		// Every format but the text is valid whatever happened.
 		if chosen.Fail != nil {
-			chosen.Fail(stdout, err)
+			chosen.Fail(stdout, err, autograder.FormatOptions{Max: cfg.MaxPoints()})
 		}
 		if *htmlPath != "" {
 			report.WriteReportFile(*htmlPath, nil, err)
+		}
+		if *markdownPath != "" {
+			report.AppendMarkdownFile(*markdownPath, nil, err)
 		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
@@ -99,6 +108,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			err = fmt.Errorf("check: -html: %w", err)
 		}
 	}
+	if err == nil && *markdownPath != "" {
+		if err = report.AppendMarkdownFile(*markdownPath, g, nil); err != nil {
+			err = fmt.Errorf("check: -markdown: %w", err)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "othello %v\n", err)
 		return 1
@@ -107,4 +121,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// formatNames lists the names of the formats of -format as a sentence
+// does: "text, json, ... or classroom".
+func formatNames() string {
+	var names []string
+	for _, f := range autograder.Formats {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

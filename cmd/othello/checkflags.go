@@ -22,8 +22,8 @@ if __name__ == '__main__': line (none or several is an error), such as
   othello check -- python3 {main}
 `
 
-// checkFlagsUsage lists the flags that check, grade, gradescope and vpl
-// share.
+// checkFlagsUsage lists the flags that check, grade, gradescope,
+// classroom and vpl share.
 const checkFlagsUsage = `Flags:
   -profile assignment|protocol
 	the scenarios' input: only what the assignment promises (default), or
@@ -88,15 +88,15 @@ See doc/grading.md.
 `
 
 // checkFlags are the flags of othello check that grade, gradescope and
-// vpl take too, parsed into check.Options.
+// classroom and vpl take too, parsed into check.Options.
 type checkFlags struct {
 	flags   *flag.FlagSet
 	opts    check.Options
 	sandbox *bool
 }
 
-// addCheckFlags defines the flags that check, grade, gradescope and vpl
-// share on flags.
+// addCheckFlags defines the flags that check, grade, gradescope,
+// classroom and vpl share on flags.
 func addCheckFlags(flags *flag.FlagSet) *checkFlags {
 	f := &checkFlags{flags: flags, opts: check.Options{Limits: sandbox.DefaultLimits}}
 	o := &f.opts

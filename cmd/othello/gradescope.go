@@ -43,16 +43,8 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	if _, err := cf.config(); err != nil {
 		return usageError("%s", trimPkg(err, "check"))
 	}
-	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
-		fmt.Fprintf(stderr, "othello gradescope: this binary is for %s/%s; Gradescope needs linux/amd64: build one with GOOS=linux GOARCH=amd64 CGO_ENABLED=0 go build ./cmd/othello\n", runtime.GOOS, runtime.GOARCH)
-		return 1
-	}
-	self, err := os.Executable()
-	if err == nil {
-		err = autograder.CheckStatic(self)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
+	self, ok := staticSelf("gradescope", "Gradescope needs", true, stderr)
+	if !ok {
 		return 1
 	}
 	z := autograder.Bundle{Binary: self, Flags: bundledFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
@@ -62,6 +54,30 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wrote %s: upload it as the autograder\n", *out)
 	return 0
+}
+
+// staticSelf returns the path of this binary, and whether it is static
+// for Linux, for amd64 too if amd64 is set, which a platform needs to run
+// it whatever its C library: if not, it says so on stderr for the
+// subcommand cmd, with what the platform needs.
+func staticSelf(cmd, needs string, amd64 bool, stderr io.Writer) (string, bool) {
+	arch := runtime.GOARCH
+	if amd64 {
+		arch = "amd64"
+	}
+	if runtime.GOOS != "linux" || runtime.GOARCH != arch {
+		fmt.Fprintf(stderr, "othello %s: this binary is for %s/%s; %s linux/%s: build one with GOOS=linux GOARCH=%s CGO_ENABLED=0 go build ./cmd/othello\n", cmd, runtime.GOOS, runtime.GOARCH, needs, arch, arch)
+		return "", false
+	}
+	self, err := os.Executable()
+	if err == nil {
+		err = autograder.CheckStatic(self)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "othello %s: %v\n", cmd, err)
+		return "", false
+	}
+	return self, true
 }
 
 // bundledFlags returns the flags set on flags, for the othello check of

@@ -5,6 +5,7 @@
 //
 //	othello [-rules full|simple] [-explain] < game.in > game.out
 //	othello check [flags] -- COMMAND [ARGS...]
+//	othello classroom -out DIR [flags] -- COMMAND [ARGS...]
 //	othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
 //	othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
 //	othello gen [flags] -out DIR
@@ -25,7 +26,7 @@
 //
 // Each subcommand is a thin layer over the package that does its work:
 // check over check and the writers of its reports (report, autograder),
-// grade over class, gradescope and vpl over autograder, gen over
+// grade over class, gradescope, classroom and vpl over autograder, gen over
 // scenario, play and review over terminal, serve over web, solve over
 // solve, nboard and gtp over nboard and gtp, perft over othello. This package only defines
 // the flags and the usage texts, and wires the arguments, the standard
@@ -76,6 +77,7 @@ func (e environ) get(name string) string {
 
 const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello check [flags] -- COMMAND [ARGS...]
+       othello classroom -out DIR [flags] -- COMMAND [ARGS...]
        othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
        othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
        othello gen [flags] -out DIR
@@ -110,6 +112,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 		switch args[0] {
 		case "check":
 			return runCheck(args[1:], stdout, stderr)
+		case "classroom":
+			return runClassroom(args[1:], stdout, stderr)
 		case "gen":
 			return runGen(args[1:], stdout, stderr)
 		case "grade":

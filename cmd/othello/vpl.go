@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"runtime"
 
 	"github.com/othello-judge/judge/internal/grader/autograder"
 )
@@ -50,16 +48,8 @@ func runVPL(args []string, stdout, stderr io.Writer) int {
 	if _, err := cf.config(); err != nil {
 		return usageError("%s", trimPkg(err, "check"))
 	}
-	if runtime.GOOS != "linux" {
-		fmt.Fprintf(stderr, "othello vpl: this binary is for %s/%s; VPL's jail runs Linux: build one with GOOS=linux GOARCH=%s CGO_ENABLED=0 go build ./cmd/othello\n", runtime.GOOS, runtime.GOARCH, runtime.GOARCH)
-		return 1
-	}
-	self, err := os.Executable()
-	if err == nil {
-		err = autograder.CheckStatic(self)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "othello vpl: %v\n", err)
+	self, ok := staticSelf("vpl", "VPL's jail runs", false, stderr)
+	if !ok {
 		return 1
 	}
 	b := autograder.Bundle{Binary: self, Flags: bundledFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}

@@ -46,9 +46,15 @@ type bundledFile struct {
 // of each golden folder (its .in, .out and .err files, in its subfolders
 // too) under golden/N, and the weights file as weights.txt; and the
 // arguments of othello check after -format: b's flags, then -golden and
-// -weights naming those files under root (sh code, such as
-// "$root/source"), then "--" and the command, each quoted for sh.
+// -weights naming those files under root (a path, or sh code such as
+// $root/source), then "--" and the command, each quoted for sh.
 func (b Bundle) files(root string) ([]bundledFile, string, error) {
+	at := func(name string) string {
+		if strings.Contains(root, "$") {
+			return `"` + root + "/" + name + `"` // the variable expanded
+		}
+		return quote(root + "/" + name)
+	}
 	var args []string
 	for _, fl := range b.Flags {
 		args = append(args, quote(fl))
@@ -60,12 +66,12 @@ func (b Bundle) files(root string) ([]bundledFile, string, error) {
 		name := "golden/" + strconv.Itoa(i)
 		golden, err := transcripts(dir, name)
 		files, errs = append(files, golden...), append(errs, err)
-		args = append(args, "-golden", `"`+root+"/"+name+`"`)
+		args = append(args, "-golden", at(name))
 	}
 	if b.Weights != "" {
 		data, err := os.ReadFile(b.Weights)
 		files, errs = append(files, bundledFile{"weights.txt", 0o644, data}), append(errs, err)
-		args = append(args, "-weights", `"`+root+`/weights.txt"`)
+		args = append(args, "-weights", at("weights.txt"))
 	}
 	args = append(args, "--")
 	for _, a := range b.Command {

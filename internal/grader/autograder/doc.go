@@ -5,19 +5,23 @@
 // of an external grader (prairielearn.go: WritePrairieLearn, cut under
 // MaxPrairieLearn), the JUnit XML that CI tools and CodeGrade read
 // (junit.go: WriteJUnit), Autolab's output, the text report then its
-// autoresult in the last line (autolab.go: WriteAutolab), and the output
+// autoresult in the last line (autolab.go: WriteAutolab), the result of
+// a grader of GitHub Classroom, the base64 of its JSON, which the
+// reporter classroom-resources/autograding-grading-reporter reads
+// (classroom.go: WriteClassroom, cut under MaxClassroom), and the output
 // of an evaluation of Moodle's Virtual Programming Lab (vpl.go:
 // WriteVPL): titled comments, everything under a title preformatted, so
 // that no line a program wrote can be one VPL reads, then the grade,
 // scaled to the activity's maximum grade if asked, cut under MaxVPL.
 // Each has its Write...Error, the results of a program that could not be
-// checked: no points, and why.
+// checked: no points, and why. PrairieLearn's and Classroom's outputs
+// are cut to their size alike (fit, in prairielearn.go).
 //
 // Formats (formats.go) is the table of othello check -format: each
-// Format by name, from the text report and its JSON (package report) to
-// each autograder's results, with its writer of a grade and of a check
-// that could not be made; LookupFormat finds one, or returns a
-// *FormatError that wraps ErrFormat.
+// Format by name, from the text report, its JSON and its Markdown
+// (package report) to each autograder's results, with its writer of a
+// grade and of a check that could not be made; LookupFormat finds one,
+// or returns a *FormatError that wraps ErrFormat.
 //
 // The words of the results are the text report's, from package report
 // (report.Overview, report.CategoryText, report.PassedOf,
@@ -44,6 +48,14 @@
 // and writes a vpl_execution that runs othello check -format vpl there;
 // the bundle under grader/, which vpl_evaluate.sh moves out of the way of
 // VPL's deletion of the execution files; and a README.txt for the staff.
-// Package main's othello gradescope and othello vpl only read the flags
-// and call them.
+// GitHub Classroom grades each push to a student's repository with a
+// workflow of GitHub Actions, which WriteClassroomTemplate
+// (classroom_template.go) writes in the template repository with the
+// bundle: the workflow ClassroomWorkflow, whose step othello runs othello
+// check -format classroom with -markdown into the job's summary and puts
+// its result in its output, and whose last step is Classroom's reporter;
+// the bundle and the students' README section in ClassroomDir. An
+// argument that a workflow cannot hold is a *WorkflowError, which wraps
+// ErrWorkflow. Package main's othello gradescope, othello vpl and othello
+// classroom only read the flags and call them.
 package autograder

@@ -196,7 +196,8 @@ func TestGradescopeHides(t *testing.T) {
 
 // TestFormats checks the table of -format: each name in the usage's
 // order, each writing what its writer writes, and a report of a check
-// that could not be made for all but the text.
+// that could not be made for all but the text, given the most points
+// the check could give.
 func TestFormats(t *testing.T) {
 	g := gradetest.HandMade("got", 1, 10)
 	hidden := []scenario.Category{scenario.NonSquare}
@@ -210,6 +211,8 @@ func TestFormats(t *testing.T) {
 		{"text", func(b *bytes.Buffer) error { return report.WriteText(b, g, true) }, nil},
 		{"json", func(b *bytes.Buffer) error { return report.WriteJSON(b, g) },
 			func(b *bytes.Buffer) error { return report.WriteJSONError(b, failure) }},
+		{"markdown", func(b *bytes.Buffer) error { return report.WriteMarkdown(b, g) },
+			func(b *bytes.Buffer) error { return report.WriteMarkdownError(b, failure) }},
 		{"gradescope", func(b *bytes.Buffer) error { return autograder.WriteGradescope(b, g, hidden) },
 			func(b *bytes.Buffer) error { return autograder.WriteGradescopeError(b, failure) }},
 		{"prairielearn", func(b *bytes.Buffer) error { return autograder.WritePrairieLearn(b, g) },
@@ -218,6 +221,8 @@ func TestFormats(t *testing.T) {
 			func(b *bytes.Buffer) error { return autograder.WriteJUnitError(b, failure) }},
 		{"autolab", func(b *bytes.Buffer) error { return autograder.WriteAutolab(b, g, true) },
 			func(b *bytes.Buffer) error { return autograder.WriteAutolabError(b, failure) }},
+		{"classroom", func(b *bytes.Buffer) error { return autograder.WriteClassroom(b, g) },
+			func(b *bytes.Buffer) error { return autograder.WriteClassroomError(b, failure, 140) }},
 		{"vpl", func(b *bytes.Buffer) error { return autograder.WriteVPL(b, g, vplMax) },
 			func(b *bytes.Buffer) error { return autograder.WriteVPLError(b, failure) }},
 	}
@@ -234,7 +239,8 @@ func TestFormats(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got, want bytes.Buffer
-			if err := f.Write(&got, g, autograder.FormatOptions{Verbose: true, Hidden: hidden, VPLMax: vplMax}); err != nil {
+			opts := autograder.FormatOptions{Verbose: true, Hidden: hidden, VPLMax: vplMax, Max: 140}
+			if err := f.Write(&got, g, opts); err != nil {
 				t.Fatal(err)
 			}
 			tt.write(&want)
@@ -249,7 +255,7 @@ func TestFormats(t *testing.T) {
 			}
 			got.Reset()
 			want.Reset()
-			if err := f.Fail(&got, failure); err != nil {
+			if err := f.Fail(&got, failure, opts); err != nil {
 				t.Fatal(err)
 			}
 			tt.fail(&want)

@@ -62,22 +62,34 @@ func WritePrairieLearn(w io.Writer, g *check.Grade) error {
 	for i := range r.Tests {
 		outputs = append(outputs, &r.Tests[i].Output)
 	}
+	data, err := fit(outputs, MaxPrairieLearn, MaxPrairieLearn, plCutNote, func() ([]byte, error) {
+		var b bytes.Buffer
+		err := writeIndented(&b, r)
+		return b.Bytes(), err
+	})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// fit returns what encode returns, under most bytes: first with the
+// texts that outputs point to each cut at room bytes, then, for as long
+// as that is too long, at half as many, each cut text ending in note
+// (cutAtLine). WritePrairieLearn and WriteClassroom cut their outputs so.
+func fit(outputs []*string, room, most int, note string, encode func() ([]byte, error)) ([]byte, error) {
 	full := make([]string, len(outputs))
 	for i, o := range outputs {
 		full[i] = *o
 	}
-	// Halve the room of each output until the whole fits.
-	for room := MaxPrairieLearn; ; room /= 2 {
-		var b bytes.Buffer
-		if err := writeIndented(&b, r); err != nil {
-			return err
-		}
-		if b.Len() < MaxPrairieLearn || room < len(plCutNote) {
-			_, err := w.Write(b.Bytes())
-			return err
-		}
+	for ; ; room /= 2 {
 		for i, o := range outputs {
-			*o = cutAtLine(full[i], room, plCutNote)
+			*o = cutAtLine(full[i], room, note)
+		}
+		data, err := encode()
+		if err != nil || len(data) < most || room < len(note) {
+			return data, err
 		}
 	}
 }

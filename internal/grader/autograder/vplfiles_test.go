@@ -58,7 +58,7 @@ func TestWriteVPLFiles(t *testing.T) {
 		}
 	}
 	evaluate := readFile(t, filepath.Join(out, "vpl_evaluate.sh"))
-	line := `../grading/othello check -format vpl ${max:+"-vpl-max=$max"} -n=7 '-env=COURSE=othello 101' -golden "../grading/golden/0" -weights "../grading/weights.txt" -- python3 '{main}' 2> ../grading/stderr.txt` + "\n"
+	line := `../grading/othello check -format vpl ${max:+"-vpl-max=$max"} -n=7 '-env=COURSE=othello 101' -golden ../grading/golden/0 -weights ../grading/weights.txt -- python3 '{main}' 2> ../grading/stderr.txt` + "\n"
 	for _, want := range []string{"\nmv grader grading || exit 1\n", "\n(cd submission && bash -c 'make it'\\''s')\n", "\n" + line} {
 		if !strings.Contains(evaluate, want) {
 			t.Errorf("got vpl_evaluate.sh\n%s\nwant it to hold %q", evaluate, want)

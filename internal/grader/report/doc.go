@@ -1,8 +1,9 @@
 // Package report writes a check's report, a check.Grade, for the people
-// and the programs that read it: as text (text.go), as JSON (json.go) and
-// as one self-contained HTML page (report.go), with the standard library
-// only and nothing fetched when it is read; and the index of a class's
-// reports that othello grade writes.
+// and the programs that read it: as text (text.go), as JSON (json.go), in
+// GitHub's Markdown (markdown.go) and as one self-contained HTML page
+// (report.go), with the standard library only and nothing fetched when
+// it is read; and the index of a class's reports that othello grade
+// writes.
 //
 // WriteText (text.go) writes the report that othello check prints: what
 // was checked, a line for each way of failing, then a block for each,
@@ -12,6 +13,19 @@
 // autograder) are cut from the same text: Overview says it in a few
 // lines, CategoryText for one category, WayText for one way of
 // failing, and PassedOf how many of a category's scenarios passed.
+//
+// WriteMarkdown (markdown.go) writes the report in GitHub's Markdown, for
+// a job's summary or a comment of a pull request: the points in a
+// heading, the text report's first lines, a table of the categories'
+// points, the rules of structure, and each way of failing, its block of
+// the text report with the judge's answer and the program's where they
+// first differ (the steps of the HTML report). Everything a program
+// wrote is in code blocks fenced longer than any run of backticks in it,
+// or in code spans, never in Markdown's text, and the report is cut
+// whole blocks at a time to MaxMarkdown bytes, saying what was left out.
+// WriteMarkdownError writes the Markdown of a check that could not be
+// made, and AppendMarkdownFile adds either to a file (othello check
+// -markdown "$GITHUB_STEP_SUMMARY").
 //
 // WriteJSON (json.go) writes a Grade as one JSON object in the schema
 // that doc/grading.md documents, and WriteJSONError the object of a check

@@ -27,36 +27,10 @@ const (
 // last the line "N passed, M failed".
 func WriteText(w io.Writer, g *check.Grade, verbose bool) error {
 	bw := bufio.NewWriter(w)
-	golden := 0
-	for _, c := range g.Cases {
-		if c.Category == scenario.Golden {
-			golden++
-		}
-	}
-	fmt.Fprintf(bw, "check %s: %s (%s), %s profile, %s, seed %d: 1 reference, %d golden and %d random scenarios, %d at a time\n",
-		g.Program, g.Rules.Name(), g.RulesFrom, g.Profile, g.Mode, g.Seed, golden, len(g.Cases)-1-golden, g.Jobs)
-	fmt.Fprintln(bw, g.Sandbox)
-	if g.Env != "" {
-		fmt.Fprintln(bw, "environment:", g.Env)
-	}
-	if g.Skipped > 0 {
-		fmt.Fprintf(bw, "skipped %d golden transcripts of the other rule set\n", g.Skipped)
-	}
+	writeChecked(bw, g)
 	if len(g.Ways) > 0 {
-		failed := g.Count(check.Failed)
-		blanks := ""
-		if n := g.Blanks(); n > 0 {
-			blanks = fmt.Sprintf(" and %d %s right but for blanks", n, plural3(n, "is", "are"))
-		}
-		fmt.Fprintf(bw, "\n%d %s %s%s, in %d %s:\n", failed, plural(failed, "scenario"), plural3(failed, "fails", "fail"), blanks, len(g.Ways), plural(len(g.Ways), "way"))
-		for _, way := range g.Ways {
-			fmt.Fprintf(bw, "  way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
-			input := "smallest input"
-			if !way.Shrunk {
-				input = "input, not shrunk"
-			}
-			fmt.Fprintf(bw, "         %s: %s%s\n", input, way.Size, where(way))
-		}
+		fmt.Fprintln(bw)
+		writeWays(bw, g)
 	}
 	for _, way := range g.Ways {
 		writeWay(bw, g, way)
@@ -86,12 +60,59 @@ func WriteText(w io.Writer, g *check.Grade, verbose bool) error {
 	}
 	total, most := g.Total()
 	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "total", "", check.FormatPoints(total)+"/"+check.FormatPoints(most))
-	fmt.Fprintf(bw, "%d passed, %d failed", g.Count(check.Passed), g.Count(check.Failed))
-	if n := g.Count(check.NotRun); n > 0 {
-		fmt.Fprintf(bw, ", %d not run", n)
-	}
-	fmt.Fprintln(bw)
+	fmt.Fprintln(bw, counts(g))
 	return bw.Flush()
+}
+
+// writeChecked writes the first lines of the text report: what was
+// checked, how (the sandbox's line), in what environment, and how many
+// golden transcripts were skipped.
+func writeChecked(w io.Writer, g *check.Grade) {
+	golden := 0
+	for _, c := range g.Cases {
+		if c.Category == scenario.Golden {
+			golden++
+		}
+	}
+	fmt.Fprintf(w, "check %s: %s (%s), %s profile, %s, seed %d: 1 reference, %d golden and %d random scenarios, %d at a time\n",
+		g.Program, g.Rules.Name(), g.RulesFrom, g.Profile, g.Mode, g.Seed, golden, len(g.Cases)-1-golden, g.Jobs)
+	fmt.Fprintln(w, g.Sandbox)
+	if g.Env != "" {
+		fmt.Fprintln(w, "environment:", g.Env)
+	}
+	if g.Skipped > 0 {
+		fmt.Fprintf(w, "skipped %d golden transcripts of the other rule set\n", g.Skipped)
+	}
+}
+
+// writeWays writes the summary of the ways of failing: how many
+// scenarios fail, then each way in a line with the size of its smallest
+// input.
+func writeWays(w io.Writer, g *check.Grade) {
+	failed := g.Count(check.Failed)
+	blanks := ""
+	if n := g.Blanks(); n > 0 {
+		blanks = fmt.Sprintf(" and %d %s right but for blanks", n, plural3(n, "is", "are"))
+	}
+	fmt.Fprintf(w, "%d %s %s%s, in %d %s:\n", failed, plural(failed, "scenario"), plural3(failed, "fails", "fail"), blanks, len(g.Ways), plural(len(g.Ways), "way"))
+	for _, way := range g.Ways {
+		fmt.Fprintf(w, "  way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
+		input := "smallest input"
+		if !way.Shrunk {
+			input = "input, not shrunk"
+		}
+		fmt.Fprintf(w, "         %s: %s%s\n", input, way.Size, where(way))
+	}
+}
+
+// counts says how many scenarios passed, failed and were not run, as the
+// text report's last line: "9 passed, 2 failed, 1 not run".
+func counts(g *check.Grade) string {
+	s := fmt.Sprintf("%d passed, %d failed", g.Count(check.Passed), g.Count(check.Failed))
+	if n := g.Count(check.NotRun); n > 0 {
+		s += fmt.Sprintf(", %d not run", n)
+	}
+	return s
 }
 
 // plural returns word, with an s unless n is 1.
@@ -284,11 +305,7 @@ func PassedOf(s check.Score) string {
 func Overview(g *check.Grade) string {
 	var out strings.Builder
 	fmt.Fprintf(&out, "%s rules (%s), %s profile, seed %d\n%s\n", g.Rules.Name(), g.RulesFrom, g.Profile, g.Seed, g.Sandbox)
-	fmt.Fprintf(&out, "%d passed, %d failed", g.Count(check.Passed), g.Count(check.Failed))
-	if n := g.Count(check.NotRun); n > 0 {
-		fmt.Fprintf(&out, ", %d not run", n)
-	}
-	out.WriteString("\n")
+	fmt.Fprintln(&out, counts(g))
 	for _, way := range g.Ways {
 		fmt.Fprintf(&out, "way %d: %d %s (%s): %s\n", way.Number, len(way.Cases), plural(len(way.Cases), "scenario"), way.Categories(), way.Summary())
 	}

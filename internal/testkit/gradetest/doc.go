@@ -3,8 +3,9 @@
 // without running a program, whose program's lines can hold Hostile
 // bytes as they are; CheckFormat parses back each format written from a
 // grade (report's JSON, and Gradescope's, PrairieLearn's, the JUnit XML,
-// Autolab's and VPL's of package autograder) and checks the fields its
-// system reads, VPL's as ParseVPL reads them the way Moodle's VPL does;
-// CompareGolden compares a report with its golden file, or
-// rewrites it with the test's -update.
+// GitHub Classroom's, Autolab's and VPL's of package autograder) and
+// checks the fields its system reads, DecodeClassroom decoding GitHub
+// Classroom's result from base64 and ParseVPL reading VPL's the way
+// Moodle's VPL does; CompareGolden compares a report with its golden
+// file, or rewrites it with the test's -update.
 package gradetest

@@ -2,6 +2,7 @@ package gradetest
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
 	"math"
@@ -84,6 +85,23 @@ type (
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
+	// ClassroomResult is the result of a grader of GitHub Classroom, as
+	// the reporter of classroom-resources/autograding-grading-reporter
+	// reads it once decoded from base64 (autograder.WriteClassroom); a
+	// pointer is a field that must be there.
+	ClassroomResult struct {
+		Version  int      `json:"version"`
+		Status   string   `json:"status"`
+		MaxScore *float64 `json:"max_score"`
+		Tests    []struct {
+			Name     string   `json:"name"`
+			Status   string   `json:"status"`
+			Score    *float64 `json:"score"`
+			MaxScore *float64 `json:"max_score"`
+			Message  string   `json:"message"`
+			LineNo   *int     `json:"line_no"`
+		} `json:"tests"`
+	}
 	// AutolabResult is the autoresult, the last line of what
 	// autograder.WriteAutolab writes.
 	AutolabResult struct {
@@ -155,11 +173,11 @@ func ParseVPL(data []byte) VPLResult {
 }
 
 // CheckFormat parses data, g written in the format that file's name
-// says (gradescope, prairielearn, .xml for JUnit, autolab, vpl, another
-// .json for report.WriteJSON), and checks the fields its system reads
-// against g: the points add up, the counts of the JUnit XML are its
-// testcases', and VPL's output has one grade, last, and comments of
-// titles and preformatted lines only.
+// says (gradescope, prairielearn, .xml for JUnit, classroom, autolab,
+// vpl, another .json for report.WriteJSON), and checks the fields its
+// system reads against g: the points add up, the counts of the JUnit XML
+// are its testcases', and VPL's output has one grade, last, and comments
+// of titles and preformatted lines only.
 func CheckFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 	t.Helper()
 	total, most := g.Total()
@@ -255,6 +273,27 @@ func CheckFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 		if tests != wantTests || failures != wantFailures || errs != wantErrors {
 			t.Errorf("JUnit XML: got %d tests, %d failures, %d errors; want %d, %d, %d", tests, failures, errs, wantTests, wantFailures, wantErrors)
 		}
+	case strings.Contains(file, "classroom"):
+		r := DecodeClassroom(t, data)
+		if len(data) >= autograder.MaxClassroom {
+			t.Errorf("the result: got %d bytes, want under %d", len(data), autograder.MaxClassroom)
+		}
+		points, max, failing := 0.0, 0.0, false
+		for _, test := range r.Tests {
+			if test.Name == "" || test.Message == "" || test.Score == nil || test.MaxScore == nil || test.LineNo == nil || *test.LineNo != 0 {
+				t.Fatalf("the result: a test lacks a name, a message, a score, a max_score or line_no 0: %+v", test)
+			}
+			if want := map[bool]string{true: "pass", false: "fail"}[*test.Score == *test.MaxScore]; test.Status != want {
+				t.Errorf("the result: %s: got status %q, want %q", test.Name, test.Status, want)
+			}
+			points, max, failing = points+*test.Score, max+*test.MaxScore, failing || test.Status != "pass"
+		}
+		if want := map[bool]string{true: "fail", false: "pass"}[failing]; r.Status != want || r.Version != 1 {
+			t.Errorf("the result: got version %d, status %q; want 1, %q", r.Version, r.Status, want)
+		}
+		if r.MaxScore == nil || math.Abs(points-total) > 0.01 || math.Abs(max-most) > 0.01 || math.Abs(*r.MaxScore-most) > 0.01 {
+			t.Errorf("the result: tests add up to %v of %v, max_score %v; want %v of %v", points, max, r.MaxScore, total, most)
+		}
 	case strings.Contains(file, "autolab"):
 		text := strings.TrimSuffix(string(data), "\n")
 		last := text[strings.LastIndexByte(text, '\n')+1:]
@@ -309,6 +348,22 @@ func CheckFormat(t *testing.T, file string, g *check.Grade, data []byte) {
 			t.Errorf("got JSON that is not valid, want it valid")
 		}
 	}
+}
+
+// DecodeClassroom returns the result that data, base64 and a newline,
+// holds, as the reporter of GitHub Classroom decodes it.
+func DecodeClassroom(t *testing.T, data []byte) ClassroomResult {
+	t.Helper()
+	text, ok := strings.CutSuffix(string(data), "\n")
+	js, err := base64.StdEncoding.DecodeString(text)
+	if !ok || err != nil {
+		t.Fatalf("the result: got %.80q, %v; want base64 and a newline", data, err)
+	}
+	var r ClassroomResult
+	if err := json.Unmarshal(js, &r); err != nil {
+		t.Fatalf("the result: %v:\n%s", err, js)
+	}
+	return r
 }
 
 // Hostile is what a program could write to break a format: NUL, a byte
