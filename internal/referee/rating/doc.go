@@ -9,4 +9,9 @@
 // match (Result: wins, draws, losses; Pairs: the pentanomial count of
 // game pairs, one opening played with both colours) and their Elo
 // Interval, computed as fastchess and cutechess-cli compute theirs.
+//
+// sprt.go holds SPRT, the test of fastchess's -sprt elo0,elo1,alpha,beta
+// (ParseSPRT reads the flag's value, String writes it): Wald's Bounds, the
+// generalized log-likelihood ratio of a match's games (LLR) or game pairs
+// (PairsLLR) in logistic Elo, and the Decision it gives.
 package rating
