@@ -87,13 +87,14 @@ type Rating struct {
 // lost every game does not have (ErrUnbounded).
 //
 // The ratings are found by Newton's method, each step halved until it
-// raises the likelihood, from all ratings equal. The intervals are
-// ±1.96 standard errors from the inverse of the Fisher information with
-// the anchor held fixed: each is the interval of the player's difference
-// from the anchor, and symmetric on the Elo scale.
+// raises the likelihood, from all ratings equal, until a step moves no
+// rating by more than 1e-7. The intervals are ±1.96 standard errors from
+// the inverse of the Fisher information with the anchor held fixed: each
+// is the interval of the player's difference from the anchor, and
+// symmetric on the Elo scale.
 //
-// The error is ErrNegative or ErrSelfPairing for a pairing that counts no
-// games; ErrNoGames if there are none; or a *LadderError: the anchor
+// The error is ErrNegative or ErrSelfPairing for a pairing with a
+// negative count or of a player with itself; ErrNoGames if there are none; or a *LadderError: the anchor
 // played no game (ErrAnchor), some players are not connected to the
 // anchor by games (ErrDisconnected), or, some set of players having won
 // every game against the others, ratings are unbounded (ErrUnbounded;
@@ -317,39 +318,48 @@ func newton(played, scored [][]float64, a int) []float64 {
 				}
 			}
 		}
-		step := solve(information(played, r, a), g)
+		inv := invert(information(played, r, a))
+		step := make([]float64, n-1)
+		for i := range step {
+			for j := range g {
+				step[i] += inv[i][j] * g[j]
+			}
+		}
 		biggest := 0.0
 		for _, s := range step {
 			biggest = math.Max(biggest, math.Abs(s))
 		}
-		if biggest < 1e-9 {
-			break
+		if biggest < 1e-7 {
+			break // a ten-millionth of an Elo point
 		}
-		for t := 1.0; t > 1e-12; t /= 2 {
+		better := false
+		for t := 1.0; t > 1e-6 && !better; t /= 2 {
 			next := make([]float64, n)
 			for i := range n {
 				if i != a {
 					next[i] = r[i] + t*step[reduced(i, a)]
 				}
 			}
-			if nl := likelihood(played, scored, next); nl >= l {
-				r, l = next, nl
-				break
+			if nl := likelihood(played, scored, next); nl > l {
+				r, l, better = next, nl, true
 			}
+		}
+		if !better {
+			break // the likelihood's maximum, to rounding
 		}
 	}
 	return r
 }
 
-// solve returns x with m·x = b by Gaussian elimination with partial
-// pivoting; m is positive definite here, so it has a solution.
-func solve(m [][]float64, b []float64) []float64 {
-	n := len(b)
-	aug := square(n)
-	x := make([]float64, n)
+// invert returns the inverse of m by Gauss–Jordan elimination with
+// partial pivoting; m is an information matrix here, positive definite.
+func invert(m [][]float64) [][]float64 {
+	n := len(m)
+	aug := square(n) // m, then the identity, side by side
 	for i := range n {
 		copy(aug[i], m[i])
-		aug[i] = append(aug[i], b[i])
+		aug[i] = append(aug[i], make([]float64, n)...)
+		aug[i][n+i] = 1
 	}
 	for c := range n {
 		p := c
@@ -359,34 +369,21 @@ func solve(m [][]float64, b []float64) []float64 {
 			}
 		}
 		aug[c], aug[p] = aug[p], aug[c]
-		for i := c + 1; i < n; i++ {
-			f := aug[i][c] / aug[c][c]
-			for j := c; j <= n; j++ {
-				aug[i][j] -= f * aug[c][j]
+		pivot := aug[c][c]
+		for j := range aug[c] {
+			aug[c][j] /= pivot
+		}
+		for i := range n {
+			if f := aug[i][c]; i != c && f != 0 {
+				for j := range aug[i] {
+					aug[i][j] -= f * aug[c][j]
+				}
 			}
 		}
 	}
-	for i := n - 1; i >= 0; i-- {
-		s := aug[i][n]
-		for j := i + 1; j < n; j++ {
-			s -= aug[i][j] * x[j]
-		}
-		x[i] = s / aug[i][i]
-	}
-	return x
-}
-
-// invert returns the inverse of m, one column solved at a time.
-func invert(m [][]float64) [][]float64 {
-	n := len(m)
-	inv := square(n)
-	for c := range n {
-		e := make([]float64, n)
-		e[c] = 1
-		col := solve(m, e)
-		for i := range n {
-			inv[i][c] = col[i]
-		}
+	inv := make([][]float64, n)
+	for i := range n {
+		inv[i] = aug[i][n:]
 	}
 	return inv
 }
