@@ -250,10 +250,10 @@ func (r Result) Line() string {
 }
 
 // WriteSummary writes the match's tally from player 1's side: "level:1
-// vs greedy: 3 wins, 0 draws, 1 loss, 75.0%, discs +52".
+// vs greedy: won 3, drawn 0, lost 1, score 75.0%, discs +52".
 func WriteSummary(w io.Writer, m Match, results []Result) error {
 	s := Summarize(results)
-	_, err := fmt.Fprintf(w, "%s vs %s: %d wins, %d draws, %d losses, score %.1f%%, discs %+d\n",
+	_, err := fmt.Fprintf(w, "%s vs %s: won %d, drawn %d, lost %d, score %.1f%%, discs %+d\n",
 		m.Players[0].Name, m.Players[1].Name, s.Wins, s.Draws, s.Losses, 100*s.Score(), s.Discs)
 	// TODO(issue 41, package rating): the Elo difference, its 95%
 	// interval and the SPRT's verdict go here.
