@@ -82,6 +82,7 @@ const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
        othello gen [flags] -out DIR
        othello gtp [flags]
+       othello match [flags] PLAYER1 PLAYER2
        othello nboard [flags]
        othello perft [-rules full|simple] [-size RxC] DEPTH
        othello play [flags]
@@ -122,6 +123,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 			return runGradescope(args[1:], stdout, stderr)
 		case "gtp":
 			return runGTP(args[1:], stdin, stdout, stderr)
+		case "match":
+			return runMatch(args[1:], stdout, stderr)
 		case "nboard":
 			return runNBoard(args[1:], stdin, stdout, stderr)
 		case "perft":

@@ -1,0 +1,283 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/record"
+	"github.com/othello-judge/judge/othello"
+)
+
+// A Match is two players playing pairs of games: each opening twice, each
+// player Black once.
+type Match struct {
+	Players [2]Spec
+	Pairs   int           // pairs of games
+	Setup   othello.Setup // how every game starts, before its opening
+	// Opening is the plies of each pair's random opening, played from
+	// Setup before the players move; 0 for none.
+	Opening int
+	Seed    uint64 // draws the openings and the engines' choices
+	Clock   TimeControl
+	Jobs    int            // games at once; 1 if less
+	Sandbox sandbox.Config // where programs run
+}
+
+// A Result is a game of a match: which game, and what player 1 was.
+type Result struct {
+	Number int           // from 1, in the order of the match
+	First  othello.Color // the colour Players[0] played
+	Game
+}
+
+// ParseOpenings reads -openings: random:N, N plies of random balanced
+// openings from the seed. Anything else is an error wrapping ErrOpenings.
+func ParseOpenings(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "random:"))
+	if !strings.HasPrefix(s, "random:") || err != nil || n < 0 || n > 20 {
+		return 0, fmt.Errorf("%w (at most 20), got %q", ErrOpenings, s)
+	}
+	return n, nil
+}
+
+// Run plays the match, Jobs games at once, and gives each game to each
+// in the order of the match as soon as it and those before it are over.
+// Every process of a game is stopped once it is over. An error is a
+// setup or an opening that cannot be played, before any game.
+func (m Match) Run(each func(Result)) ([]Result, error) {
+	openings, err := m.openings()
+	if err != nil {
+		return nil, err
+	}
+	results := make([]Result, 2*m.Pairs)
+	done := make([]bool, len(results))
+	var mu sync.Mutex
+	next := 0 // the first game not yet given to each
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range max(m.Jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				r := m.play(i, openings[i/2])
+				mu.Lock()
+				results[i], done[i] = r, true
+				for next < len(results) && done[next] {
+					if each != nil {
+						each(results[next])
+					}
+					next++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range results {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return results, nil
+}
+
+// play plays game i of the match (from 0) from opening: player 1 is
+// Black in even games, White in odd ones.
+func (m Match) play(i int, opening []othello.Square) Result {
+	first := othello.Black
+	specs := [2]Spec{m.Players[0], m.Players[1]} // Black, White
+	if i%2 == 1 {
+		first, specs = othello.White, [2]Spec{m.Players[1], m.Players[0]}
+	}
+	var players [2]Player
+	var forfeit *ForfeitError
+	for c, s := range specs {
+		p, err := s.start(m.Sandbox, rand.New(rand.NewPCG(m.Seed, uint64(2*i+c+1))), m.Clock)
+		if err != nil && forfeit == nil {
+			forfeit = &ForfeitError{Player: "BW"[c : c+1], Detail: err.Error(), Err: ErrCrashed}
+		}
+		players[c] = p
+	}
+	defer func() {
+		for _, p := range players {
+			if p != nil {
+				p.Stop()
+			}
+		}
+	}()
+	var g Game
+	if forfeit != nil {
+		g = finish(m.Setup, mustGame(m.Setup), nil, forfeit, m.Clock)
+	} else {
+		var err error
+		if g, err = Play(m.Setup, opening, players[0], players[1], m.Clock); err != nil {
+			panic(err) // m.openings played every opening
+		}
+	}
+	g.Record.Black, g.Record.White = specs[0].Name, specs[1].Name
+	return Result{Number: i + 1, First: first, Game: g}
+}
+
+// mustGame returns the game of a setup that openings has started already.
+func mustGame(s othello.Setup) *othello.Game {
+	g, err := s.NewGame()
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// Balance is how far from even, in hundredths of a disc at the search
+// of balanceDepth, a random opening may be; the most even of
+// balanceTries is taken when none is.
+const (
+	balance      = 200
+	balanceDepth = 4
+	balanceTries = 50
+)
+
+// openings returns the opening of each pair: Opening random plies from
+// Setup, drawn from Seed, each as even as a shallow search finds it.
+func (m Match) openings() ([][]othello.Square, error) {
+	if _, err := m.Setup.NewGame(); err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(m.Seed, 0))
+	cpu := player.CPU{Depth: balanceDepth, Endgame: 1, Budget: time.Minute, Threads: 1}
+	out := make([][]othello.Square, m.Pairs)
+	for i := range out {
+		if m.Opening == 0 {
+			continue
+		}
+		best, bestScore := []othello.Square(nil), 0
+		for try := 0; try < balanceTries; try++ {
+			moves, g := randomOpening(m.Setup, m.Opening, rng)
+			if g.Over() {
+				continue
+			}
+			r, err := cpu.Search(g.Position(), m.Setup.Win)
+			if err != nil {
+				return nil, err
+			}
+			score := max(r.Score, -r.Score)
+			if best == nil || score < bestScore {
+				best, bestScore = moves, score
+			}
+			if score <= balance {
+				break
+			}
+		}
+		out[i] = best
+	}
+	return out, nil
+}
+
+// randomOpening plays n random moves from s, fewer if the game ends.
+func randomOpening(s othello.Setup, n int, rng *rand.Rand) ([]othello.Square, *othello.Game) {
+	g := mustGame(s)
+	for range n {
+		legal := g.Legal().Squares()
+		if len(legal) == 0 {
+			break
+		}
+		g.Play(legal[rng.IntN(len(legal))])
+	}
+	return g.Played(), g
+}
+
+// A Summary is a match's results from player 1's side.
+type Summary struct {
+	Wins, Draws, Losses int
+	Discs               int // player 1's margins, added up
+}
+
+// Summarize adds up results from player 1's side.
+func Summarize(results []Result) Summary {
+	var s Summary
+	for _, r := range results {
+		margin := r.Margin
+		if r.First == othello.White {
+			margin = -margin
+		}
+		s.Discs += margin
+		switch {
+		case r.Winner == othello.Empty:
+			s.Draws++
+		case r.Winner == r.First:
+			s.Wins++
+		default:
+			s.Losses++
+		}
+	}
+	return s
+}
+
+// Score returns player 1's score, a win 1 and a draw one half, as a
+// fraction of the games; 0 for no games.
+func (s Summary) Score() float64 {
+	n := s.Wins + s.Draws + s.Losses
+	if n == 0 {
+		return 0
+	}
+	return (float64(s.Wins) + float64(s.Draws)/2) / float64(n)
+}
+
+// Line writes a game's result for people, on one line: "game 3: greedy
+// (B) 40-24 random (W): B wins", or with a forfeit "game 4: prog:a.py (B)
+// random (W): W wins: B forfeits: illegal move: played "9 9"; it could
+// play 3 4, 4 3, ...".
+func (r Result) Line() string {
+	g, _ := r.Record.Game()
+	black, white := g.Score()
+	s := fmt.Sprintf("game %d: %s (B) %d-%d %s (W): ", r.Number, r.Record.Black, black, white, r.Record.White)
+	switch r.Winner {
+	case othello.Empty:
+		s += "draw"
+	default:
+		s += colorLetter(r.Winner) + " wins"
+	}
+	if r.Forfeit != nil {
+		s += ": " + r.Forfeit.Player + " forfeits: " + reason(r.Forfeit.Err) + ": " + r.Forfeit.Detail
+	}
+	return s
+}
+
+// WriteSummary writes the match's tally from player 1's side: "level:1
+// vs greedy: won 3, drawn 0, lost 1, score 75.0%, discs +52".
+func WriteSummary(w io.Writer, m Match, results []Result) error {
+	s := Summarize(results)
+	_, err := fmt.Fprintf(w, "%s vs %s: won %d, drawn %d, lost %d, score %.1f%%, discs %+d\n",
+		m.Players[0].Name, m.Players[1].Name, s.Wins, s.Draws, s.Losses, 100*s.Score(), s.Discs)
+	// TODO(issue 41, package rating): the Elo difference, its 95%
+	// interval and the SPRT's verdict go here.
+	return err
+}
+
+// WriteRecords writes every game in format, record.GGF (a game a line)
+// or record.PGN.
+func WriteRecords(w io.Writer, results []Result, format record.Format) error {
+	for _, r := range results {
+		var text string
+		var err error
+		if format == record.PGN {
+			text, err = record.FormatPGN(r.Record)
+		} else {
+			text, err = record.FormatGGF(r.Record)
+			text += "\n"
+		}
+		if err != nil {
+			return fmt.Errorf("referee: game %d: %w", r.Number, err)
+		}
+		if _, err := io.WriteString(w, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}

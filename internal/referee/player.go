@@ -1,0 +1,134 @@
+package referee
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/othello-judge/judge/internal/engine/player"
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/othello"
+)
+
+// A Player plays one side of one game. The referee asks it for a move
+// only when it has a legal move (the passes a player must make are made
+// for it, as othello.Game makes them), and measures its time itself.
+type Player interface {
+	// Move answers with a square to play, or pass, for the player to move
+	// in p, which has left on its clock. A player that cannot answer, or
+	// answers with no move, returns a *ForfeitError.
+	Move(p *othello.Position, left time.Duration) (sq othello.Square, pass bool, err error)
+	// Stop ends the player: a program and every process it started.
+	Stop()
+}
+
+// A Spec names a player as the command line does: one of our engines,
+// in-process, or a program run in the sandbox.
+type Spec struct {
+	Name string // as given, such as "level:3" or "prog:python3 player.py"
+	// Engine, for our engines, is the name that player.Parse takes
+	// ("cpu:DEPTH", "greedy", "random"), "" for a level or a program.
+	Engine string
+	Level  player.Level // for level:N, from 1; 0 otherwise
+	// Path and Args are the program's command line, for prog:COMMAND:
+	// words separated by spaces, no shell.
+	Path string
+	Args []string
+}
+
+// ParseSpec reads a player as the command line names it: level:N (N from
+// 1 to 10, or easy, medium, hard, perfect), cpu:DEPTH, greedy, random, or
+// prog:COMMAND, a program and its arguments separated by spaces, such as
+// "prog:python3 player.py". Anything else is an error wrapping ErrSpec.
+func ParseSpec(s string) (Spec, error) {
+	lower := strings.ToLower(s)
+	switch {
+	case strings.HasPrefix(lower, "level:"):
+		l, err := player.ParseLevel(s[len("level:"):])
+		if err != nil {
+			return Spec{}, fmt.Errorf("%w: %w", ErrSpec, err)
+		}
+		return Spec{Name: s, Level: l}, nil
+	case strings.HasPrefix(s, "prog:"):
+		words := strings.Fields(s[len("prog:"):])
+		if len(words) == 0 {
+			return Spec{}, fmt.Errorf("%w: prog: needs a command, got %q", ErrSpec, s)
+		}
+		return Spec{Name: s, Path: words[0], Args: words[1:]}, nil
+	case lower == "greedy", lower == "random", strings.HasPrefix(lower, "cpu:"):
+		if _, err := player.Parse(lower, 0, nil); err != nil {
+			return Spec{}, fmt.Errorf("%w: %w", ErrSpec, err)
+		}
+		return Spec{Name: s, Engine: lower}, nil
+	}
+	return Spec{}, fmt.Errorf("%w, got %q", ErrSpec, s)
+}
+
+// IsProgram reports whether s is a program rather than one of our engines.
+func (s Spec) IsProgram() bool { return s.Path != "" }
+
+// start starts the player of s for one game, its choices drawn from rng,
+// a program in the sandbox sb. A program that cannot be started is a
+// *ForfeitError wrapping ErrCrashed, with its colour to be filled in.
+func (s Spec) start(sb sandbox.Config, rng *rand.Rand, tc TimeControl) (Player, error) {
+	if s.IsProgram() {
+		return startProgram(sb, s.Path, s.Args)
+	}
+	if s.Level > 0 {
+		cpu := s.Level.CPU()
+		cpu.Rand = rng
+		return &engine{p: cpu, cpu: &cpu, perMove: tc.PerMove > 0}, nil
+	}
+	p, err := player.Parse(s.Engine, 0, rng)
+	if err != nil {
+		return nil, err
+	}
+	e := &engine{p: p, perMove: tc.PerMove > 0}
+	if cpu, ok := p.(player.CPU); ok {
+		e.cpu = &cpu
+	}
+	return e, nil
+}
+
+// An engine is one of our computer players, in-process. A CPU thinks
+// within its own time a move and what its clock allows (ClockBudget).
+type engine struct {
+	p       player.Player
+	cpu     *player.CPU // nil for greedy and random
+	perMove bool        // whether the time left is this move's alone
+}
+
+// Move returns the engine's move; a CPU is stopped when its time is up.
+func (e *engine) Move(p *othello.Position, left time.Duration) (othello.Square, bool, error) {
+	if e.cpu == nil {
+		sq, err := e.p.Move(p, othello.MostDiscs)
+		return sq, false, err
+	}
+	cpu := *e.cpu
+	own := cpu.Budget
+	if own <= 0 {
+		own = player.DefaultBudget
+	}
+	moves := player.MovesLeft(p.Empties().Len())
+	if e.perMove {
+		moves = 1
+	}
+	cpu.Budget = player.ClockBudget(own, left, moves)
+	stop := make(chan struct{})
+	t := time.AfterFunc(left, func() { close(stop) })
+	defer t.Stop()
+	cpu.Stop = stop
+	sq, err := cpu.Move(p, othello.MostDiscs)
+	return sq, false, err
+}
+
+// Stop does nothing: an engine holds no process.
+func (e *engine) Stop() {}
+
+// formatSquare writes a square as the plain protocol does: row and
+// column from 1, "3 4".
+func formatSquare(sq othello.Square) string {
+	return strconv.Itoa(sq.Row+1) + " " + strconv.Itoa(sq.Col+1)
+}

@@ -1,0 +1,201 @@
+package referee
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/othello"
+)
+
+// exitGrace is how long a program that closed its output has to exit
+// before it is stopped, so that its own exit status is reported.
+const exitGrace = time.Second
+
+// maxLine is the longest answer line read; a longer one is garbage.
+const maxLine = 256
+
+// A program is a player's program, run in the sandbox for the whole of
+// one game, that speaks the plain protocol: each turn the referee writes
+//
+//	MOVE B 9500 8 8
+//
+// (the colour to move, the milliseconds left on its clock, the rows and
+// the columns), then the board, a line a row, each square B, W or .; and
+// the program answers with one line, the row and the column of its move
+// from 1, "4 3", or "pass". At the end of the game its standard input is
+// closed, and it is stopped.
+type program struct {
+	proc  *sandbox.Process
+	stdin *os.File
+	lines chan string // the lines of its standard output, closed at its end
+}
+
+// startProgram starts path with args in the sandbox sb. An Isolated run
+// that cannot have its isolation here is started Limited, as check.Run
+// does. One that cannot be started at all is a *ForfeitError wrapping
+// ErrCrashed.
+func startProgram(sb sandbox.Config, path string, args []string) (*program, error) {
+	p, err := startIn(sb, path, args)
+	if err != nil && sb.Mode == sandbox.Isolated && errors.Is(err, sandbox.ErrUnavailable) {
+		sb.Mode = sandbox.Limited
+		p, err = startIn(sb, path, args)
+	}
+	if err != nil {
+		return nil, &ForfeitError{Detail: "could not start: " + strconv.Quote(err.Error()), Err: ErrCrashed}
+	}
+	return p, nil
+}
+
+// startIn is startProgram without the fallback.
+func startIn(sb sandbox.Config, path string, args []string) (*program, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		return nil, err
+	}
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return nil, err
+	}
+	proc, err := sb.Start(path, args, inR, outW, null) // its standard error is not read
+	closeAll(inR, outW, null)
+	if err != nil {
+		closeAll(inW, outR)
+		return nil, err
+	}
+	p := &program{proc: proc, stdin: inW, lines: make(chan string, 1)}
+	go p.read(outR)
+	return p, nil
+}
+
+// read sends each line of out to p.lines, a line cut at maxLine bytes,
+// until out ends.
+func (p *program) read(out *os.File) {
+	defer close(p.lines)
+	defer out.Close()
+	r := bufio.NewReaderSize(out, maxLine)
+	for {
+		line, err := r.ReadSlice('\n')
+		if len(line) > 0 || err == nil {
+			p.lines <- string(line)
+		}
+		if err == bufio.ErrBufferFull {
+			io.Copy(io.Discard, r) // past a line too long, nothing more counts
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Move writes the turn and reads the answer, within left.
+func (p *program) Move(pos *othello.Position, left time.Duration) (othello.Square, bool, error) {
+	select {
+	case line, ok := <-p.lines:
+		if !ok {
+			return othello.Square{}, false, p.crashed()
+		}
+		return othello.Square{}, false, &ForfeitError{Detail: "wrote " + strconv.Quote(line) + " before it was asked", Err: ErrGarbage}
+	default:
+	}
+	p.stdin.SetWriteDeadline(time.Now().Add(left))
+	if _, err := io.WriteString(p.stdin, request(pos, left)); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return othello.Square{}, false, &ForfeitError{Detail: "did not read its input in " + round(left).String(), Err: ErrTime}
+		}
+		return othello.Square{}, false, p.crashed()
+	}
+	timer := time.NewTimer(left)
+	defer timer.Stop()
+	select {
+	case line, ok := <-p.lines:
+		if !ok {
+			return othello.Square{}, false, p.crashed()
+		}
+		return parseAnswer(line)
+	case <-timer.C:
+		return othello.Square{}, false, &ForfeitError{Detail: "no answer in " + round(left).String(), Err: ErrTime}
+	}
+}
+
+// crashed returns the forfeit of a program whose output has ended: how
+// it ended, as the sandbox says.
+func (p *program) crashed() error {
+	select {
+	case <-p.proc.Done():
+	case <-time.After(exitGrace):
+		p.proc.Stop() // it closed its output, and goes on
+	}
+	st := p.proc.Status()
+	return &ForfeitError{Detail: "exited: " + strconv.Quote(st.State), Err: ErrCrashed}
+}
+
+// Stop closes the program's input, stops it and every process it
+// started, and waits for the sandbox to say it is gone.
+func (p *program) Stop() {
+	p.stdin.Close()
+	p.proc.Stop()
+	p.proc.Status()
+}
+
+// request returns the turn for the player to move in pos as the plain
+// protocol writes it: the header line, then the rows.
+func request(pos *othello.Position, left time.Duration) string {
+	b := pos.Board()
+	var s strings.Builder
+	fmt.Fprintf(&s, "MOVE %s %d %d %d\n", colorLetter(pos.Turn()), left.Milliseconds(), b.Rows(), b.Cols())
+	for r := range b.Rows() {
+		for c := range b.Cols() {
+			color, _ := b.At(othello.Square{Row: r, Col: c})
+			s.WriteByte(".BW"[color])
+		}
+		s.WriteByte('\n')
+	}
+	return s.String()
+}
+
+// parseAnswer reads an answer line: "ROW COL" from 1, or "pass", with
+// any blanks around. Anything else is a *ForfeitError wrapping
+// ErrGarbage, the line quoted.
+func parseAnswer(line string) (othello.Square, bool, error) {
+	f := strings.Fields(line)
+	if len(f) == 1 && strings.EqualFold(f[0], "pass") {
+		return othello.Square{}, true, nil
+	}
+	if len(f) == 2 {
+		r, err1 := strconv.Atoi(f[0])
+		c, err2 := strconv.Atoi(f[1])
+		if err1 == nil && err2 == nil {
+			return othello.Square{Row: r - 1, Col: c - 1}, false, nil
+		}
+	}
+	return othello.Square{}, false, &ForfeitError{Detail: "answered " + strconv.Quote(line), Err: ErrGarbage}
+}
+
+// colorLetter returns "B" or "W".
+func colorLetter(c othello.Color) string {
+	if c == othello.White {
+		return "W"
+	}
+	return "B"
+}
+
+// closeAll closes files.
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
+}

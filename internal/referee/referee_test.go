@@ -1,0 +1,225 @@
+package referee_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/record"
+	"github.com/othello-judge/judge/internal/referee"
+	"github.com/othello-judge/judge/othello"
+)
+
+// match returns a match of one pair of games on 8x8 between the players
+// named p1 and p2, with 10s a game, its programs run from testdata with
+// the variable mark in their environment.
+func match(t *testing.T, p1, p2, mark string) referee.Match {
+	t.Helper()
+	var specs [2]referee.Spec
+	for i, name := range []string{p1, p2} {
+		s, err := referee.ParseSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs[i] = s
+	}
+	setup, err := othello.StandardSetup(othello.Full{}, 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := sandbox.DefaultLimits
+	lim.CPU = 0
+	return referee.Match{
+		Players: specs, Pairs: 1, Setup: setup, Seed: 1, Jobs: 2,
+		Clock:   referee.TimeControl{Total: 10 * time.Second},
+		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Dir: dir, Env: []string{mark}},
+	}
+}
+
+// run runs m, and fails t if a process with mark in its environment is
+// left once it is over.
+func run(t *testing.T, m referee.Match, mark string) []referee.Result {
+	t.Helper()
+	results, err := m.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left := processesWith(mark); len(left) > 0 {
+		t.Errorf("processes left running after the match: %q", left)
+	}
+	return results
+}
+
+// processesWith returns the processes, not zombies, that have the
+// variable v (NAME=VALUE) in their environment, as cmd/othello's
+// hostile tests find them.
+func processesWith(v string) []string {
+	entries, _ := os.ReadDir("/proc")
+	var pids []string
+	for _, e := range entries {
+		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err != nil || !bytes.Contains(append([]byte{0}, env...), []byte("\x00"+v+"\x00")) {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		if f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:])); len(f) > 0 && f[0] == "Z" {
+			continue
+		}
+		pids = append(pids, e.Name())
+	}
+	return pids
+}
+
+// mark returns a variable that marks the processes of one test.
+func mark(t *testing.T) string {
+	return fmt.Sprintf("REFEREE_TEST=%s-%d", strings.ReplaceAll(t.Name(), "/", "-"), os.Getpid())
+}
+
+// checkRecords checks that each game's GGF and PGN read back as the
+// same moves, and that a game with no forfeit was played to its end.
+func checkRecords(t *testing.T, results []referee.Result) {
+	t.Helper()
+	for _, r := range results {
+		ggf, err := record.FormatGGF(r.Record)
+		if err != nil {
+			t.Fatalf("game %d: FormatGGF: %v", r.Number, err)
+		}
+		back, err := record.ParseGGF(ggf)
+		if err != nil || len(back) != 1 {
+			t.Fatalf("game %d: ParseGGF(%q): got %d games, error %v, want 1 game", r.Number, ggf, len(back), err)
+		}
+		if !slices.Equal(back[0].Moves, r.Record.Moves) || back[0].Result != r.Record.Result {
+			t.Errorf("game %d: GGF read back: got moves %v result %q, want %v %q", r.Number, back[0].Moves, back[0].Result, r.Record.Moves, r.Record.Result)
+		}
+		pgn, err := record.FormatPGN(r.Record)
+		if err != nil {
+			t.Fatalf("game %d: FormatPGN: %v", r.Number, err)
+		}
+		if back, err := record.ParsePGN(pgn); err != nil || len(back) != 1 || !slices.Equal(back[0].Moves, r.Record.Moves) {
+			t.Errorf("game %d: PGN %q read back: got %v, error %v, want the moves %v", r.Number, pgn, back, err, r.Record.Moves)
+		}
+		g, err := r.Record.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Forfeit == nil && !g.Over() {
+			t.Errorf("game %d: got a game not over and no forfeit, want one or the other", r.Number)
+		}
+	}
+}
+
+// TestEngines plays our engines at small depths against each other: two
+// games played to the end, each player Black once, their records read
+// back.
+func TestEngines(t *testing.T) {
+	m := match(t, "level:1", "cpu:1", mark(t))
+	m.Clock = referee.TimeControl{Total: 2 * time.Second} // about 60ms a move
+	m.Opening = 2
+	results := run(t, m, mark(t))
+	if len(results) != 2 {
+		t.Fatalf("got %d games, want 2", len(results))
+	}
+	for i, r := range results {
+		if r.Forfeit != nil {
+			t.Errorf("game %d: got a forfeit %v, want none", r.Number, r.Forfeit)
+		}
+		if want := []string{"level:1", "cpu:1"}[i]; r.Record.Black != want {
+			t.Errorf("game %d: got Black %q, want %q", r.Number, r.Record.Black, want)
+		}
+		if len(r.Record.Notes) < len(r.Record.Moves) || r.Record.Notes[2].Time == "" {
+			t.Errorf("game %d: got notes %v, want each move's time after the opening", r.Number, r.Record.Notes)
+		}
+	}
+	if !slices.Equal(results[0].Record.Moves[:2], results[1].Record.Moves[:2]) {
+		t.Errorf("got openings %v and %v, want the same for a pair", results[0].Record.Moves[:2], results[1].Record.Moves[:2])
+	}
+	checkRecords(t, results)
+}
+
+// TestReproducible plays the same match twice from a seed: the same
+// games; and from another seed: others.
+func TestReproducible(t *testing.T) {
+	games := func(seed uint64) []string {
+		m := match(t, "greedy", "random", mark(t))
+		m.Pairs, m.Opening, m.Seed = 2, 4, seed
+		var moves []string
+		for _, r := range run(t, m, mark(t)) {
+			moves = append(moves, record.FormatMoveList(r.Record.Moves))
+		}
+		return moves
+	}
+	a, b, c := games(7), games(7), games(8)
+	if !slices.Equal(a, b) {
+		t.Errorf("seed 7 twice: got %q and %q, want the same games", a, b)
+	}
+	if slices.Equal(a, c) {
+		t.Errorf("seeds 7 and 8: got the same games %q, want others", a)
+	}
+}
+
+// TestStarter plays the starter player of the guide against random: it
+// plays both games to their end.
+func TestStarter(t *testing.T) {
+	results := run(t, match(t, "prog:python3 starter.py", "random", mark(t)), mark(t))
+	for _, r := range results {
+		if r.Forfeit != nil {
+			t.Errorf("game %d: got %v, want no forfeit", r.Number, r.Forfeit)
+		}
+	}
+	checkRecords(t, results)
+}
+
+// TestForfeits plays players that misbehave on their third turn: each
+// loses both its games, with its reason, and leaves nothing running.
+func TestForfeits(t *testing.T) {
+	tests := []struct {
+		mode   string
+		want   error
+		detail string
+	}{
+		{"illegal", referee.ErrIllegal, "played 9 9"},
+		{"pass", referee.ErrPassed, "passed"},
+		{"garbage", referee.ErrGarbage, `answered "<b>hello]\n"`},
+		{"crash", referee.ErrCrashed, "exit status 3"},
+		{"slow", referee.ErrTime, "no answer in"},
+		{"silent", referee.ErrTime, "no answer in"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Parallel()
+			m := match(t, "prog:python3 bad.py "+tt.mode, "greedy", mark(t))
+			m.Clock = referee.TimeControl{Total: 3 * time.Second} // a Python program starts on its clock
+			results := run(t, m, mark(t))
+			for _, r := range results {
+				bad := othello.Black
+				if r.First == othello.White {
+					bad = othello.White
+				}
+				if !errors.Is(r.Forfeit, tt.want) || r.Winner != bad.Opponent() || !strings.Contains(r.Forfeit.Detail, tt.detail) {
+					t.Errorf("game %d: got winner %v, forfeit %v; want %v to win, bad.py to lose with %v, %q", r.Number, r.Winner, r.Forfeit, bad.Opponent(), tt.want, tt.detail)
+				}
+				if line := r.Line(); !strings.Contains(line, "forfeits: ") || strings.Contains(line, "\n") {
+					t.Errorf("game %d: got the line %q, want its forfeit on one line", r.Number, line)
+				}
+				if !strings.HasSuffix(r.Record.Result, map[bool]string{true: ":t", false: ":r"}[tt.want == referee.ErrTime]) {
+					t.Errorf("game %d: got RE %q, want the flag of %v", r.Number, r.Record.Result, tt.want)
+				}
+			}
+			checkRecords(t, results)
+		})
+	}
+}
