@@ -22,6 +22,7 @@
 //
 // A Match (match.go) plays pairs of games, each random opening with
 // both colours, several at once, and stops every process of a game
-// once it is over; Summarize adds up its results, and WriteRecords
-// writes them in GGF or PGN.
+// once it is over; Summarize adds up its results from player 1's side,
+// games and pairs, whose Elo difference and interval package rating
+// computes, and WriteRecords writes them in GGF or PGN.
 package referee

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/othello-judge/judge/internal/engine/player"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
+	"github.com/othello-judge/judge/internal/referee/rating"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -194,39 +196,53 @@ func randomOpening(s othello.Setup, n int, rng *rand.Rand) ([]othello.Square, *o
 
 // A Summary is a match's results from player 1's side.
 type Summary struct {
-	Wins, Draws, Losses int
-	Discs               int // player 1's margins, added up
+	rating.Result              // its wins, draws and losses
+	Pairs         rating.Pairs // the pairs of games from one opening, by its points in them
+	Discs         int          // its margins, added up
 }
 
-// Summarize adds up results from player 1's side.
+// Summarize adds up results, in the order of the match, from player 1's
+// side: games 2i-1 and 2i, from one opening, are a pair.
 func Summarize(results []Result) Summary {
 	var s Summary
+	points := map[int]int{} // half points of each pair, by pair
+	games := map[int]int{}
 	for _, r := range results {
 		margin := r.Margin
 		if r.First == othello.White {
 			margin = -margin
 		}
 		s.Discs += margin
+		pair := (r.Number - 1) / 2
+		games[pair]++
 		switch {
 		case r.Winner == othello.Empty:
 			s.Draws++
+			points[pair]++
 		case r.Winner == r.First:
 			s.Wins++
+			points[pair] += 2
 		default:
 			s.Losses++
+		}
+	}
+	for pair, n := range games {
+		if n == 2 { // a pair cut short by an interrupted match counts in Result only
+			s.Pairs[points[pair]]++
 		}
 	}
 	return s
 }
 
-// Score returns player 1's score, a win 1 and a draw one half, as a
-// fraction of the games; 0 for no games.
-func (s Summary) Score() float64 {
-	n := s.Wins + s.Draws + s.Losses
-	if n == 0 {
-		return 0
+// Elo returns the Elo difference between player 1 and player 2 and its
+// 95% interval: from the pairs' pentanomial variance, as fastchess
+// reports a match played in pairs, or, with fewer than two pairs whole,
+// of which the variance says nothing, from the games'.
+func (s Summary) Elo() (rating.Interval, error) {
+	if s.Pairs.Count() >= 2 {
+		return s.Pairs.Elo()
 	}
-	return (float64(s.Wins) + float64(s.Draws)/2) / float64(n)
+	return s.Result.Elo()
 }
 
 // Line writes a game's result for people, on one line: "game 3: greedy
@@ -249,15 +265,34 @@ func (r Result) Line() string {
 	return s
 }
 
-// WriteSummary writes the match's tally from player 1's side: "level:1
-// vs greedy: won 3, drawn 0, lost 1, score 75.0%, discs +52".
+// WriteSummary writes the match's tally from player 1's side, and the
+// Elo difference with its 95% interval: "level:1 vs greedy: won 3, drawn
+// 0, lost 1, score 75.0%, discs +52, Elo +190.8 (95%: -13.0 to +inf)".
 func WriteSummary(w io.Writer, m Match, results []Result) error {
 	s := Summarize(results)
-	_, err := fmt.Fprintf(w, "%s vs %s: won %d, drawn %d, lost %d, score %.1f%%, discs %+d\n",
-		m.Players[0].Name, m.Players[1].Name, s.Wins, s.Draws, s.Losses, 100*s.Score(), s.Discs)
-	// TODO(issue 41, package rating): the Elo difference, its 95%
-	// interval and the SPRT's verdict go here.
+	score := 0.0
+	if s.Games() > 0 {
+		score = s.Points() / float64(s.Games())
+	}
+	line := fmt.Sprintf("%s vs %s: won %d, drawn %d, lost %d, score %.1f%%, discs %+d",
+		m.Players[0].Name, m.Players[1].Name, s.Wins, s.Draws, s.Losses, 100*score, s.Discs)
+	if elo, err := s.Elo(); err == nil {
+		line += fmt.Sprintf(", Elo %s (95%%: %s to %s)", signed(elo.Elo), signed(elo.Lower), signed(elo.Upper))
+	}
+	_, err := fmt.Fprintln(w, line)
 	return err
+}
+
+// signed writes an Elo difference with its sign and one decimal, or
+// "+inf" and "-inf" for a score of all or nothing.
+func signed(elo float64) string {
+	switch {
+	case math.IsInf(elo, 1):
+		return "+inf"
+	case math.IsInf(elo, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.1f", elo)
 }
 
 // WriteRecords writes every game in format, record.GGF (a game a line)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
+	"github.com/othello-judge/judge/internal/referee/rating"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -220,6 +222,52 @@ func TestForfeits(t *testing.T) {
 				}
 			}
 			checkRecords(t, results)
+		})
+	}
+}
+
+// TestSummarize checks a match's tally from player 1's side: games 2i-1
+// and 2i are a pair, counted by player 1's points in them, and the Elo
+// comes from the pairs once two are whole, from the games before that.
+func TestSummarize(t *testing.T) {
+	// game returns game n, player 1 playing first, won by winner with
+	// margin discs for Black.
+	game := func(n int, first, winner othello.Color, margin int) referee.Result {
+		return referee.Result{Number: n, First: first, Game: referee.Game{Winner: winner, Margin: margin}}
+	}
+	B, W, E := othello.Black, othello.White, othello.Empty
+	tests := []struct {
+		name      string
+		results   []referee.Result
+		want      rating.Result
+		pairs     rating.Pairs
+		discs     int
+		elo       float64 // the interval's middle
+		fromPairs bool
+	}{
+		{"one pair", []referee.Result{game(1, B, E, 0), game(2, W, B, 6)}, rating.Result{Wins: 0, Draws: 1, Losses: 1}, rating.Pairs{0, 1, 0, 0, 0}, -6, -190.85, false},
+		{"two pairs", []referee.Result{game(1, B, B, 10), game(2, W, W, -4), game(3, B, B, 2), game(4, W, B, 8)},
+			rating.Result{Wins: 3, Draws: 0, Losses: 1}, rating.Pairs{0, 0, 1, 0, 1}, 8, 190.85, true},
+		{"a pair cut short", []referee.Result{game(1, B, B, 10), game(2, W, W, -4), game(3, B, W, -2)},
+			rating.Result{Wins: 2, Draws: 0, Losses: 1}, rating.Pairs{0, 0, 0, 0, 1}, 12, 120.41, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := referee.Summarize(tt.results)
+			if s.Result != tt.want || s.Pairs != tt.pairs || s.Discs != tt.discs {
+				t.Errorf("got %+v, %v, discs %d; want %+v, %v, discs %d", s.Result, s.Pairs, s.Discs, tt.want, tt.pairs, tt.discs)
+			}
+			got, err := s.Elo()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := tt.want.Elo()
+			if tt.fromPairs {
+				want, _ = tt.pairs.Elo()
+			}
+			if got != want || math.Abs(got.Elo-tt.elo) > 0.01 {
+				t.Errorf("got Elo %+v, want %+v, middle %.2f", got, want, tt.elo)
+			}
 		})
 	}
 }
