@@ -10,6 +10,7 @@ import (
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
+	"github.com/othello-judge/judge/internal/referee/rating"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -17,9 +18,10 @@ const matchUsage = `usage: othello match [flags] PLAYER1 PLAYER2
 
 Plays pairs of games of 8x8 Othello between two players, each opening
 once with each colour, under a clock the referee keeps, and prints each
-game's result, then player 1's wins, draws, losses, score and discs. A
-player that plays an illegal move, passes with a move, runs out of time,
-exits or answers with no move loses that game, and the match goes on.
+game's result, then player 1's wins, draws, losses, score, discs and
+Elo difference with its 95% interval. A player that plays an illegal
+move, passes with a move, runs out of time, exits or answers with no
+move loses that game, and the match goes on.
 
 A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or
 prog:COMMAND, a program and its arguments separated by spaces, run in
@@ -39,6 +41,10 @@ Flags:
 	each player's clock, in seconds (default 10+0.1)
   -st SECONDS
 	a fixed time a move instead of -tc
+  -sprt ELO0,ELO1,ALPHA,BETA
+	stop as soon as the SPRT decides between an Elo difference of ELO0
+	and of ELO1 (logistic Elo, on the pairs), as fastchess does, such as
+	0,100,0.05,0.05; -games is then the most pairs
   -j N
 	games at once (default: the number of CPUs)
   -ggf FILE, -pgn FILE
@@ -58,6 +64,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	jobs := flags.Int("j", runtime.NumCPU(), "")
 	ggfPath := flags.String("ggf", "", "")
 	pgnPath := flags.String("pgn", "", "")
+	sprt := flags.String("sprt", "", "")
 	isolated := flags.Bool("sandbox", true, "")
 	lim := sandbox.DefaultLimits
 	lim.CPU = 0 // the clocks bound a game
@@ -102,6 +109,13 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		return usageError("%s", trimPkg(err, "referee"))
+	}
+	if *sprt != "" {
+		t, err := rating.ParseSPRT(*sprt)
+		if err != nil {
+			return usageError("%s", trimPkg(err, "rating"))
+		}
+		m.SPRT = &t
 	}
 	if !isSet(flags, "seed") {
 		m.Seed = clockSeed()

@@ -30,6 +30,10 @@ type Match struct {
 	Clock   TimeControl
 	Jobs    int            // games at once; 1 if less
 	Sandbox sandbox.Config // where programs run
+	// SPRT, if not nil, stops the match once it decides between its
+	// hypotheses on the pairs played (Decided): the games under way are
+	// finished, and no other is started.
+	SPRT *rating.SPRT
 }
 
 // A Result is a game of a match: which game, and what player 1 was.
@@ -50,9 +54,10 @@ func ParseOpenings(s string) (int, error) {
 }
 
 // Run plays the match, Jobs games at once, and gives each game to each
-// in the order of the match as soon as it and those before it are over.
-// Every process of a game is stopped once it is over. An error is a
-// setup or an opening that cannot be played, before any game.
+// in the order of the match as soon as it and those before it are over;
+// with an SPRT, only until it decides. Every process of a game is
+// stopped once it is over. An error is a setup or an opening that cannot
+// be played, before any game.
 func (m Match) Run(each func(Result)) ([]Result, error) {
 	openings, err := m.openings()
 	if err != nil {
@@ -62,6 +67,7 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 	done := make([]bool, len(results))
 	var mu sync.Mutex
 	next := 0 // the first game not yet given to each
+	decided := false
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range max(m.Jobs, 1) {
@@ -69,6 +75,12 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
+				mu.Lock()
+				stop := decided // while this game waited for a player of its own
+				mu.Unlock()
+				if stop {
+					continue
+				}
 				r := m.play(i, openings[i/2])
 				mu.Lock()
 				results[i], done[i] = r, true
@@ -77,17 +89,35 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 						each(results[next])
 					}
 					next++
+					if next%2 == 0 && m.Decided(Summarize(results[:next])) != rating.Continue {
+						decided = true
+					}
 				}
 				mu.Unlock()
 			}
 		}()
 	}
 	for i := range results {
+		mu.Lock()
+		stop := decided
+		mu.Unlock()
+		if stop {
+			break
+		}
 		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
-	return results, nil
+	return results[:next], nil
+}
+
+// Decided returns the SPRT's decision on s's pairs: Continue with no
+// SPRT.
+func (m Match) Decided(s Summary) rating.Decision {
+	if m.SPRT == nil {
+		return rating.Continue
+	}
+	return m.SPRT.Decide(m.SPRT.PairsLLR(s.Pairs))
 }
 
 // play plays game i of the match (from 0) from opening: player 1 is
@@ -279,6 +309,19 @@ func WriteSummary(w io.Writer, m Match, results []Result) error {
 	if elo, err := s.Elo(); err == nil {
 		line += fmt.Sprintf(", Elo %s (95%%: %s to %s)", signed(elo.Elo), signed(elo.Lower), signed(elo.Upper))
 	}
+	if m.SPRT != nil {
+		lower, upper := m.SPRT.Bounds()
+		llr := m.SPRT.PairsLLR(s.Pairs)
+		line += fmt.Sprintf("\nSPRT %s: LLR %.2f (%.2f, %.2f): ", m.SPRT, llr, lower, upper)
+		switch m.SPRT.Decide(llr) {
+		case rating.AcceptH0:
+			line += "H0 accepted"
+		case rating.AcceptH1:
+			line += "H1 accepted"
+		default:
+			line += "undecided"
+		}
+	}
 	_, err := fmt.Fprintln(w, line)
 	return err
 }
@@ -291,6 +334,8 @@ func signed(elo float64) string {
 		return "+inf"
 	case math.IsInf(elo, -1):
 		return "-inf"
+	case elo == 0:
+		return "+0.0" // not -0.0, which an even score gives
 	}
 	return fmt.Sprintf("%+.1f", elo)
 }

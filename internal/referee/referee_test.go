@@ -271,3 +271,36 @@ func TestSummarize(t *testing.T) {
 		})
 	}
 }
+
+// TestSPRT checks that a match with an SPRT stops as soon as it decides,
+// at the end of a pair, and plays on while it does not.
+func TestSPRT(t *testing.T) {
+	m := match(t, "cpu:1", "random", "MARK=sprt")
+	m.Pairs, m.Jobs, m.Opening = 12, 1, 0             // no openings: each game's random player draws its own
+	m.Clock = referee.TimeControl{Total: time.Second} // cpu:1 solves the end as its clock allows
+	sprt, err := rating.ParseSPRT("0,200,0.1,0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SPRT = &sprt
+	results, err := m.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(results)
+	if n == 0 || n >= 2*m.Pairs || n%2 != 0 {
+		t.Fatalf("got %d games, want an even number below %d", n, 2*m.Pairs)
+	}
+	for i, r := range results {
+		if r.Number != i+1 {
+			t.Fatalf("game %d is numbered %d", i+1, r.Number)
+		}
+	}
+	if got := m.Decided(referee.Summarize(results)); got != rating.AcceptH1 {
+		t.Errorf("got %v after %d games, want H1", got, n)
+	}
+	if got := m.Decided(referee.Summarize(results[:n-2])); got != rating.Continue {
+		t.Errorf("got %v after %d games, want it undecided until the last pair", got, n-2)
+	}
+	t.Logf("decided after %d games", n)
+}
