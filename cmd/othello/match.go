@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
@@ -125,6 +126,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		sb.Mode = sandbox.Limited
 	}
 	m.Sandbox = sb
+	if err := m.Unwalled(); err != nil {
+		fmt.Fprintf(stderr, "othello match: %v: refusing to run its programs.\n%s", err, class.NoWallHelp)
+		return 1
+	}
 	if m.Setup, err = othello.StandardSetup(othello.Full{}, 8, 8); err != nil {
 		return failed(stderr, "match", err)
 	}

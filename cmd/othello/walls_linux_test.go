@@ -101,8 +101,9 @@ type wallsCase struct {
 // folder it may write in, a process of its user, a port on loopback), nor
 // the golden outputs, the grader's binary or its secret; a correct
 // program passes. With Landlock refused too, nothing keeps a program from
-// the grader's files: grade refuses to run without -sandbox=false, and
-// check says so on standard error and goes on.
+// the grader's files: grade and a match of a program refuse to run
+// without -sandbox=false, and check says so on standard error and goes
+// on.
 func TestSandboxUserWalls(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("the test must be root to nest user namespaces as deep as they go and to become nobody")
@@ -248,6 +249,15 @@ func TestSandboxUserWalls(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(out, "grades.csv")); err == nil {
 				t.Errorf("grade refused, but wrote %s", filepath.Join(out, "grades.csv"))
+			}
+			// A match of a program refuses too; one of our engines alone
+			// runs no program.
+			_, stderr, status = othello(t, c, "match", "-tc", "5", "greedy", "prog:python3 "+judge)
+			if status != 1 || !strings.Contains(stderr, "refusing to run its programs") || !strings.Contains(stderr, "-sandbox=false") {
+				t.Errorf("match: got status %d and standard error\n%s\nwant 1 and a refusal that names -sandbox=false", status, stderr)
+			}
+			if _, stderr, status = othello(t, c, "match", "-tc", "5", "-openings", "random:0", "greedy", "random"); status != 0 {
+				t.Errorf("match of two engines: got status %d, want 0; standard error:\n%s", status, stderr)
 			}
 			_, stderr, status = othello(t, c, "grade", "-sandbox=false", "-n", "1", "-size", "4x4", "-out", out, sub, "--", "python3", judge)
 			if status != 0 {

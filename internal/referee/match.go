@@ -111,6 +111,18 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 	return results[:next], nil
 }
 
+// Unwalled returns why no wall would keep m's programs from the
+// referee's files, a *sandbox.NoWallError, or nil where one would, where
+// m has no program, or where it runs them Limited on purpose
+// (-sandbox=false). A referee runs others' programs, so othello match
+// refuses where it is not nil, as othello grade does.
+func (m Match) Unwalled() error {
+	if !m.Players[0].IsProgram() && !m.Players[1].IsProgram() || m.Sandbox.Mode != sandbox.Isolated {
+		return nil
+	}
+	return m.Sandbox.Walled()
+}
+
 // Decided returns the SPRT's decision on s's pairs: Continue with no
 // SPRT.
 func (m Match) Decided(s Summary) rating.Decision {
