@@ -230,7 +230,9 @@ func TestSandboxHostile(t *testing.T) {
 		{"network", nil, `blocked: connect: \[Errno 1\] Operation not permitted`, ""},
 		{"tty", nil, `blocked: /dev/pts/\d+: \[Errno (2|13)\]`, "wall"},
 		{"golden", nil, `blocked: ` + regexp.QuoteMeta(golden) + `: \[Errno (2|13)\] (No such file or directory|Permission denied)`, "wall"},
-		{"forkbomb", []string{"-procs", "32"}, `killed: it ran 32 processes and threads at once`, ""},
+		// The time to fork 32 processes on a machine loaded by other tests
+		// and two CPU-bound loops: a limit of processes, not of time.
+		{"forkbomb", []string{"-procs", "32", "-timeout", "30s"}, `killed: it ran 32 processes and threads at once`, ""},
 		{"sysctl", nil, `blocked: /proc/sys/kernel/core_pattern: \[Errno (13|30)\]`, ""},
 		{"devices", nil, `blocked: /dev/kmsg: \[Errno (2|13|30)\]`, ""},
 		{"secrets", nil, `blocked: /etc/shadow: (empty|\[Errno (2|13)\])`, "wall"},
