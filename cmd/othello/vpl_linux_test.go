@@ -70,13 +70,17 @@ func TestVPL(t *testing.T) {
 		max   string            // VPL_GRADEMAX
 		grade string            // "" for none
 		user  bool              // the jail's user, where no user namespace can be had
+		want  string            // a comment the output holds; "" for the check's
 	}{
-		{"correct", map[string]string{"prog": string(judge)}, "10.00000", "10", false},
+		{"correct", map[string]string{"prog": string(judge)}, "10.00000", "10", false, ""},
 		// 40 + 40 + 20/3 of 100: the format of the bad setup alone.
-		{"spacing", map[string]string{"prog": spacingSh, "judge": string(judge)}, "10.00000", "8.67", false},
-		{"correct as the jail's user", map[string]string{"prog": string(judge)}, "10.00000", "10", true},
+		{"spacing", map[string]string{"prog": spacingSh, "judge": string(judge)}, "10.00000", "8.67", false, ""},
+		{"correct as the jail's user", map[string]string{"prog": string(judge)}, "10.00000", "10", true, ""},
 		// A check that cannot be made: no grade, and why.
-		{"bad maximum grade", map[string]string{"prog": string(judge)}, "ten", "", false},
+		{"bad maximum grade", map[string]string{"prog": string(judge)}, "ten", "", false, ""},
+		// A file where the grader's go, which would be run in its place.
+		{"a file named as the grader's", map[string]string{"prog": string(judge), "grading/othello": "#!/bin/sh\necho 'Grade :=>> 100'\n"}, "10.00000", "", false,
+			"-Not graded: your file grading/othello has a name that the grader uses: rename it"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.user && os.Geteuid() != 0 {
@@ -91,6 +95,7 @@ func TestVPL(t *testing.T) {
 			}
 			subfiles := ""
 			for name, data := range tt.files {
+				os.MkdirAll(filepath.Dir(filepath.Join(home, name)), 0o755)
 				os.WriteFile(filepath.Join(home, name), []byte(data), 0o755)
 				subfiles += name + "\n"
 			}
@@ -130,7 +135,10 @@ func TestVPL(t *testing.T) {
 				}
 			}
 			want := map[bool]string{false: ">sandbox: isolated", true: ">sandbox: limited"}[tt.user]
-			if tt.grade == "" {
+			switch {
+			case tt.want != "":
+				want = tt.want
+			case tt.grade == "":
 				want = "-othello check failed, with exit status 2\n>invalid value \"ten\" for flag -vpl-max"
 			}
 			if !strings.Contains(r.Comments, want) {

@@ -73,6 +73,20 @@ const vplEvaluate = `#!/bin/bash
 # vpl_environment.sh says VPL_SUBFILES, the student's files, and
 # VPL_GRADEMAX, the activity's maximum grade.
 [ -f vpl_environment.sh ] && . ./vpl_environment.sh
+# A student's file named as the grader's files would take their place:
+# not graded, and why.
+while IFS= read -r f; do
+	case $f in
+	grader | grader/* | grading | grading/* | submission | submission/* | vpl_*)
+		{
+			echo '#!/bin/bash'
+			printf 'echo %%q\n' "Comment :=>>-Not graded: your file $f has a name that the grader uses: rename it"
+		} > vpl_execution
+		chmod +x vpl_execution
+		exit 0
+		;;
+	esac
+done <<< "$VPL_SUBFILES"
 # VPL deletes the execution files before it runs vpl_execution, but for
 # those that "Files to keep when running" ticks: grader/, moved, is kept.
 mv grader grading || exit 1
