@@ -227,3 +227,17 @@ func printable(name string) string {
 	}
 	return name
 }
+
+// Unwalled returns what Match.Unwalled returns for a match of t's
+// programs: nil where t has none, where a wall would keep them from the
+// referee's files, or where t runs them Limited on purpose.
+func (t Tournament) Unwalled() error {
+	for _, p := range t.Players {
+		if p.IsProgram() {
+			m := t.Match
+			m.Players = [2]Spec{p, p}
+			return m.Unwalled()
+		}
+	}
+	return nil
+}
