@@ -89,6 +89,7 @@ const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello review [flags] FILE
        othello serve [-addr HOST:PORT] [flags]
        othello solve [flags] FILE
+       othello tournament [flags] PLAYER...
        othello vpl -out DIR [flags] -- COMMAND [ARGS...]
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
@@ -137,6 +138,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 			return runServe(args[1:], stdout, stderr)
 		case "solve":
 			return runSolve(args[1:], stdout, stderr)
+		case "tournament":
+			return runTournament(args[1:], stdout, stderr)
 		case "vpl":
 			return runVPL(args[1:], stdout, stderr)
 		}

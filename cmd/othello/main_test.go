@@ -105,6 +105,15 @@ func TestRunCommandLine(t *testing.T) {
 		{"serve stray argument", []string{"serve", "x"}, 2, "", `othello serve: unexpected argument "x"`},
 		{"serve no games", []string{"serve", "-games", "0"}, 2, "", "othello serve: -games must be 1 or more and -idle positive"},
 		{"serve bad address", []string{"serve", "-addr", "256.0.0.1:0"}, 1, "", "othello serve: listen tcp: "},
+		{"tournament help", []string{"tournament", "-h"}, 0, "usage: othello tournament", ""},
+		{"tournament of one", []string{"tournament", "greedy"}, 2, "", "othello tournament: a tournament needs two players or more, each named once, got 1"},
+		{"tournament twice a name", []string{"tournament", "greedy", "random", "greedy"}, 2, "", `othello tournament: a tournament needs two players or more, each named once: "greedy" twice`},
+		{"tournament bad player", []string{"tournament", "greedy", "bob"}, 2, "", `othello tournament: a player is level:N, cpu:DEPTH, greedy, random or prog:COMMAND, got "bob"`},
+		{"tournament bad -games", []string{"tournament", "-games", "0", "greedy", "random"}, 2, "", "othello tournament: -games and -j must be 1 or more, got 0 and "},
+		{"tournament stranger anchor", []string{"tournament", "-anchor", "level:3=100", "greedy", "random"}, 2, "", `othello tournament: -anchor "level:3" is none of the players`},
+		{"tournament empty anchor", []string{"tournament", "-anchor", "=100", "greedy", "random"}, 2, "", `othello tournament: the anchor must be one of the players, NAME or NAME=ELO, got "=100"`},
+		{"tournament bad clock", []string{"tournament", "-tc", "fast", "greedy", "random"}, 2, "", "othello tournament: a time control is TOTAL+INCREMENT"},
+		{"tournament", []string{"tournament", "-seed", "2", "-tc", "2", "-openings", "random:0", "-anchor", "greedy=100", "greedy", "random"}, 0, "tournament of 2 players, 2 games a pairing, 2+0, openings random:0, seed 2\nmatch greedy vs random, seed ", ""},
 		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios of the assignment profile, seed 3, to " + out, ""},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -57,30 +59,8 @@ Flags:
 // runMatch runs othello match.
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("match", stderr)
-	pairs := flags.Int("games", 1, "")
-	openings := flags.String("openings", "random:4", "")
-	seed := flags.Uint64("seed", 0, "")
-	tc := flags.String("tc", "10+0.1", "")
-	st := flags.String("st", "", "")
-	jobs := flags.Int("j", runtime.NumCPU(), "")
-	ggfPath := flags.String("ggf", "", "")
-	pgnPath := flags.String("pgn", "", "")
+	mf := addMatchFlags(flags)
 	sprt := flags.String("sprt", "", "")
-	isolated := flags.Bool("sandbox", true, "")
-	lim := sandbox.DefaultLimits
-	lim.CPU = 0 // the clocks bound a game
-	var sb sandbox.Config
-	flags.Func("memory", "", func(s string) (err error) { lim.Memory, err = sandbox.ParseBytes(s); return err })
-	flags.IntVar(&lim.Processes, "procs", lim.Processes, "")
-	flags.Func("bind", "", func(path string) error {
-		abs, err := filepath.Abs(path)
-		if err == nil {
-			_, err = os.Stat(abs)
-		}
-		sb.Bind = append(sb.Bind, abs)
-		return err
-	})
-	flags.Func("env", "", func(kv string) error { sb.Env = append(sb.Env, kv); return sandbox.CheckEnv(kv) })
 	if status, ok := parseFlags(flags, args, matchUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -88,28 +68,16 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if flags.NArg() != 2 {
 		return usageError("want two players, got %d arguments", flags.NArg())
 	}
-	m := referee.Match{Pairs: *pairs, Seed: *seed, Jobs: *jobs}
+	m, err := mf.match(flags)
+	if err != nil {
+		return usageError("%s", err)
+	}
 	for i := range m.Players {
 		s, err := referee.ParseSpec(flags.Arg(i))
 		if err != nil {
 			return usageError("%s", trimPkg(err, "referee"))
 		}
 		m.Players[i] = s
-	}
-	if *pairs < 1 || *jobs < 1 {
-		return usageError("-games and -j must be 1 or more, got %d and %d", *pairs, *jobs)
-	}
-	var err error
-	if m.Opening, err = referee.ParseOpenings(*openings); err != nil {
-		return usageError("%s", trimPkg(err, "referee"))
-	}
-	if *st != "" {
-		m.Clock, err = referee.ParsePerMove(*st)
-	} else {
-		m.Clock, err = referee.ParseTimeControl(*tc)
-	}
-	if err != nil {
-		return usageError("%s", trimPkg(err, "referee"))
 	}
 	if *sprt != "" {
 		t, err := rating.ParseSPRT(*sprt)
@@ -118,23 +86,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		m.SPRT = &t
 	}
-	if !isSet(flags, "seed") {
-		m.Seed = clockSeed()
-	}
-	sb.Mode, sb.Limits = sandbox.Isolated, lim
-	if !*isolated {
-		sb.Mode = sandbox.Limited
-	}
-	m.Sandbox = sb
 	if err := m.Unwalled(); err != nil {
 		fmt.Fprintf(stderr, "othello match: %v: refusing to run its programs.\n%s", err, class.NoWallHelp)
 		return 1
 	}
-	if m.Setup, err = othello.StandardSetup(othello.Full{}, 8, 8); err != nil {
-		return failed(stderr, "match", err)
-	}
 
-	fmt.Fprintf(stdout, "match %s vs %s: %d games, %s, openings %s, seed %d\n", m.Players[0].Name, m.Players[1].Name, 2**pairs, m.Clock, *openings, m.Seed)
+	fmt.Fprintf(stdout, "match %s vs %s: %d games, %s, openings %s, seed %d\n", m.Players[0].Name, m.Players[1].Name, 2*m.Pairs, m.Clock, *mf.openings, m.Seed)
 	results, err := m.Run(func(r referee.Result) { fmt.Fprintln(stdout, r.Line()) })
 	if err != nil {
 		return failed(stderr, "match", err)
@@ -142,16 +99,100 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err := referee.WriteSummary(stdout, m, results); err != nil {
 		return failed(stderr, "match", err)
 	}
-	for _, f := range []struct {
-		path   string
-		format record.Format
-	}{{*ggfPath, record.GGF}, {*pgnPath, record.PGN}} {
-		if f.path == "" {
-			continue
-		}
-		if err := record.ReplaceFile(f.path, func(w io.Writer) error { return referee.WriteRecords(w, results, f.format) }); err != nil {
-			return failed(stderr, "match", err, "referee")
-		}
+	if err := mf.writeRecords(results); err != nil {
+		return failed(stderr, "match", err, "referee")
 	}
 	return 0
+}
+
+// matchFlags are the flags that othello match and othello tournament
+// share: how each game is played, where programs run, and where the
+// games are written.
+type matchFlags struct {
+	pairs, jobs      *int
+	openings, tc, st *string
+	seed             *uint64
+	ggf, pgn         *string
+	isolated         *bool
+	lim              sandbox.Limits
+	sb               sandbox.Config
+}
+
+// addMatchFlags defines the shared flags on flags.
+func addMatchFlags(flags *flag.FlagSet) *matchFlags {
+	f := &matchFlags{
+		pairs:    flags.Int("games", 1, ""),
+		openings: flags.String("openings", "random:4", ""),
+		seed:     flags.Uint64("seed", 0, ""),
+		tc:       flags.String("tc", "10+0.1", ""),
+		st:       flags.String("st", "", ""),
+		jobs:     flags.Int("j", runtime.NumCPU(), ""),
+		ggf:      flags.String("ggf", "", ""),
+		pgn:      flags.String("pgn", "", ""),
+		isolated: flags.Bool("sandbox", true, ""),
+		lim:      sandbox.DefaultLimits,
+	}
+	f.lim.CPU = 0 // the clocks bound a game
+	flags.Func("memory", "", func(s string) (err error) { f.lim.Memory, err = sandbox.ParseBytes(s); return err })
+	flags.IntVar(&f.lim.Processes, "procs", f.lim.Processes, "")
+	flags.Func("bind", "", func(path string) error {
+		abs, err := filepath.Abs(path)
+		if err == nil {
+			_, err = os.Stat(abs)
+		}
+		f.sb.Bind = append(f.sb.Bind, abs)
+		return err
+	})
+	flags.Func("env", "", func(kv string) error { f.sb.Env = append(f.sb.Env, kv); return sandbox.CheckEnv(kv) })
+	return f
+}
+
+// match returns the match the parsed flags describe, with no players: a
+// seed from the clock unless -seed is set, 8x8 Othello. The error is a
+// usage error's message.
+func (f *matchFlags) match(flags *flag.FlagSet) (referee.Match, error) {
+	m := referee.Match{Pairs: *f.pairs, Seed: *f.seed, Jobs: *f.jobs}
+	if *f.pairs < 1 || *f.jobs < 1 {
+		return m, fmt.Errorf("-games and -j must be 1 or more, got %d and %d", *f.pairs, *f.jobs)
+	}
+	var err error
+	if m.Opening, err = referee.ParseOpenings(*f.openings); err != nil {
+		return m, errors.New(trimPkg(err, "referee"))
+	}
+	if *f.st != "" {
+		m.Clock, err = referee.ParsePerMove(*f.st)
+	} else {
+		m.Clock, err = referee.ParseTimeControl(*f.tc)
+	}
+	if err != nil {
+		return m, errors.New(trimPkg(err, "referee"))
+	}
+	if !isSet(flags, "seed") {
+		m.Seed = clockSeed()
+	}
+	m.Sandbox = f.sb
+	m.Sandbox.Mode, m.Sandbox.Limits = sandbox.Isolated, f.lim
+	if !*f.isolated {
+		m.Sandbox.Mode = sandbox.Limited
+	}
+	if m.Setup, err = othello.StandardSetup(othello.Full{}, 8, 8); err != nil {
+		panic(err) // 8x8 is a standard board
+	}
+	return m, nil
+}
+
+// writeRecords writes every game to -ggf and -pgn, those that are set.
+func (f *matchFlags) writeRecords(results []referee.Result) error {
+	for _, out := range []struct {
+		path   string
+		format record.Format
+	}{{*f.ggf, record.GGF}, {*f.pgn, record.PGN}} {
+		if out.path == "" {
+			continue
+		}
+		if err := record.ReplaceFile(out.path, func(w io.Writer) error { return referee.WriteRecords(w, results, out.format) }); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -250,11 +250,15 @@ func TestSandboxUserWalls(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(out, "grades.csv")); err == nil {
 				t.Errorf("grade refused, but wrote %s", filepath.Join(out, "grades.csv"))
 			}
-			// A match of a program refuses too; one of our engines alone
+			// A match or a tournament of a program refuses too; one of our engines alone
 			// runs no program.
 			_, stderr, status = othello(t, c, "match", "-tc", "5", "greedy", "prog:python3 "+judge)
 			if status != 1 || !strings.Contains(stderr, "refusing to run its programs") || !strings.Contains(stderr, "-sandbox=false") {
 				t.Errorf("match: got status %d and standard error\n%s\nwant 1 and a refusal that names -sandbox=false", status, stderr)
+			}
+			_, stderr, status = othello(t, c, "tournament", "-tc", "5", "greedy", "random", "prog:python3 "+judge)
+			if status != 1 || !strings.Contains(stderr, "refusing to run its programs") || !strings.Contains(stderr, "-sandbox=false") {
+				t.Errorf("tournament: got status %d and standard error\n%s\nwant 1 and a refusal that names -sandbox=false", status, stderr)
 			}
 			if _, stderr, status = othello(t, c, "match", "-tc", "5", "-openings", "random:0", "greedy", "random"); status != 0 {
 				t.Errorf("match of two engines: got status %d, want 0; standard error:\n%s", status, stderr)

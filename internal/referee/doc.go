@@ -1,5 +1,6 @@
 // Package referee plays games of Othello between players it does not
-// trust, and keeps their clocks: the matches of othello match.
+// trust, and keeps their clocks: the matches of othello match and the
+// round robins of othello tournament.
 //
 // The referee owns the board. A Player (player.go) is asked for a move
 // only when it has one, given the position and its time left, and answers
@@ -25,4 +26,12 @@
 // once it is over; Summarize adds up its results from player 1's side,
 // games and pairs, whose Elo difference and interval package rating
 // computes, and WriteRecords writes them in GGF or PGN.
+//
+// A Tournament (tournament.go) is a round robin: every two of its
+// players play a Match, one pairing after the other, each with its own
+// seed drawn from the tournament's. Ladder rates the players from the
+// pairings (rating.Ratings, anchored on a named player, DefaultAnchor
+// by default, ParseAnchor reading -anchor), Crosstable gives each
+// player's results against each other, and WriteTournament writes both
+// as text.
 package referee

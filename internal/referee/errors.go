@@ -30,6 +30,12 @@ var (
 	ErrTimeControl = errors.New("referee: a time control is TOTAL+INCREMENT in seconds, such as 10+0.1")
 	// ErrOpenings means -openings is not random:N.
 	ErrOpenings = errors.New("referee: openings must be random:N, N from 0")
+	// ErrPlayers means a tournament has fewer than two players, or two
+	// of the same name.
+	ErrPlayers = errors.New("referee: a tournament needs two players or more, each named once")
+	// ErrAnchor means a tournament's anchor is no name, or none of its
+	// players.
+	ErrAnchor = errors.New("referee: the anchor must be one of the players, NAME or NAME=ELO")
 )
 
 // A ForfeitError is a player that lost its game before its end: the
