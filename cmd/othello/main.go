@@ -10,12 +10,14 @@
 //	othello gradescope -out autograder.zip [flags] -- COMMAND [ARGS...]
 //	othello gen [flags] -out DIR
 //	othello gtp [flags]
+//	othello match [flags] PLAYER1 PLAYER2
 //	othello nboard [flags]
 //	othello perft [-rules full|simple] [-size RxC] DEPTH
 //	othello play [flags]
 //	othello review [flags] FILE
 //	othello serve [-addr HOST:PORT] [flags]
 //	othello solve [flags] FILE
+//	othello tournament [flags] PLAYER...
 //	othello vpl -out DIR [flags] -- COMMAND [ARGS...]
 //
 // With no subcommand it plays one game by the judge's protocol on
@@ -26,11 +28,12 @@
 //
 // Each subcommand is a thin layer over the package that does its work:
 // check over check and the writers of its reports (report, autograder),
-// grade over class, gradescope, classroom and vpl over autograder, gen over
-// scenario, play and review over terminal, serve over web, solve over
-// solve, nboard and gtp over nboard and gtp, perft over othello. This package only defines
-// the flags and the usage texts, and wires the arguments, the standard
-// streams and the environment into run. "othello SUBCOMMAND -h" lists a
+// grade over class, gradescope, classroom and vpl over autograder, match
+// and tournament over referee, gen over scenario, play and review over
+// terminal, serve over web, solve over solve, nboard and gtp over nboard
+// and gtp, perft over othello. This package only defines the flags and
+// the usage texts, and wires the arguments, the standard streams and the
+// environment into run. "othello SUBCOMMAND -h" lists a
 // subcommand's flags; doc/protocol.md, doc/grading.md, doc/playing.md and
 // doc/engine.md are the guides.
 package main
