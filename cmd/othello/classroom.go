@@ -33,23 +33,10 @@ func runClassroom(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(flags, args, classroomUsage, stdout, stderr); !ok {
 		return status
 	}
-	usageError := func(format string, a ...any) int {
-		return badUsage(stderr, "classroom", classroomUsage, format, a...)
-	}
-	if flags.NArg() == 0 {
-		return usageError("no command to grade")
-	}
-	if *out == "" {
-		return usageError("-out DIR is required")
-	}
-	if _, err := cf.config(); err != nil {
-		return usageError("%s", trimPkg(err, "check"))
-	}
-	self, ok := staticSelf("classroom", "GitHub's runners need", true, stderr)
+	z, status, ok := platform{"classroom", classroomUsage, "DIR", "GitHub's runners need", true}.bundle(flags, cf, *out, stderr)
 	if !ok {
-		return 1
+		return status
 	}
-	z := autograder.Bundle{Binary: self, Flags: bundledFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
 	if err := autograder.WriteClassroomTemplate(*out, z); err != nil {
 		fmt.Fprintf(stderr, "othello classroom: %v\n", err)
 		return 1

@@ -31,23 +31,10 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(flags, args, gradescopeUsage, stdout, stderr); !ok {
 		return status
 	}
-	usageError := func(format string, a ...any) int {
-		return badUsage(stderr, "gradescope", gradescopeUsage, format, a...)
-	}
-	if flags.NArg() == 0 {
-		return usageError("no command to grade")
-	}
-	if *out == "" {
-		return usageError("-out FILE is required")
-	}
-	if _, err := cf.config(); err != nil {
-		return usageError("%s", trimPkg(err, "check"))
-	}
-	self, ok := staticSelf("gradescope", "Gradescope needs", true, stderr)
+	z, status, ok := platform{"gradescope", gradescopeUsage, "FILE", "Gradescope needs", true}.bundle(flags, cf, *out, stderr)
 	if !ok {
-		return 1
+		return status
 	}
-	z := autograder.Bundle{Binary: self, Flags: bundledFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
 	if err := autograder.WriteGradescopeZip(*out, z); err != nil {
 		fmt.Fprintf(stderr, "othello gradescope: %v\n", err)
 		return 1
@@ -56,28 +43,48 @@ func runGradescope(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// staticSelf returns the path of this binary, and whether it is static
-// for Linux, for amd64 too if amd64 is set, which a platform needs to run
-// it whatever its C library: if not, it says so on stderr for the
-// subcommand cmd, with what the platform needs.
-func staticSelf(cmd, needs string, amd64 bool, stderr io.Writer) (string, bool) {
+// A platform is an autograder that gradescope, classroom and vpl write
+// for, as its subcommand names it.
+type platform struct {
+	sub, usage string // the subcommand and its usage text
+	out        string // what -out names: "FILE" or "DIR"
+	needs      string // what the platform runs, for the error of a binary it cannot run: "Gradescope needs"
+	amd64      bool   // it runs linux/amd64 alone, not any Linux
+}
+
+// bundle returns, once flags are parsed, the Bundle of this binary with
+// the check of cf and the command of flags' arguments, for -out out; or
+// the exit status, false, and why on stderr: a bad command line, or a
+// binary that the platform cannot run whatever its C library, one not
+// static for its Linux.
+func (p platform) bundle(flags *flag.FlagSet, cf *checkFlags, out string, stderr io.Writer) (autograder.Bundle, int, bool) {
+	fail := func(status int) (autograder.Bundle, int, bool) { return autograder.Bundle{}, status, false }
+	usageError := func(format string, a ...any) int { return badUsage(stderr, p.sub, p.usage, format, a...) }
+	switch _, err := cf.config(); {
+	case flags.NArg() == 0:
+		return fail(usageError("no command to grade"))
+	case out == "":
+		return fail(usageError("-out %s is required", p.out))
+	case err != nil:
+		return fail(usageError("%s", trimPkg(err, "check")))
+	}
 	arch := runtime.GOARCH
-	if amd64 {
+	if p.amd64 {
 		arch = "amd64"
 	}
 	if runtime.GOOS != "linux" || runtime.GOARCH != arch {
-		fmt.Fprintf(stderr, "othello %s: this binary is for %s/%s; %s linux/%s: build one with GOOS=linux GOARCH=%s CGO_ENABLED=0 go build ./cmd/othello\n", cmd, runtime.GOOS, runtime.GOARCH, needs, arch, arch)
-		return "", false
+		fmt.Fprintf(stderr, "othello %s: this binary is for %s/%s; %s linux/%s: build one with GOOS=linux GOARCH=%s CGO_ENABLED=0 go build ./cmd/othello\n", p.sub, runtime.GOOS, runtime.GOARCH, p.needs, arch, arch)
+		return fail(1)
 	}
 	self, err := os.Executable()
 	if err == nil {
 		err = autograder.CheckStatic(self)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "othello %s: %v\n", cmd, err)
-		return "", false
+		fmt.Fprintf(stderr, "othello %s: %v\n", p.sub, err)
+		return fail(1)
 	}
-	return self, true
+	return autograder.Bundle{Binary: self, Flags: bundledFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}, 0, true
 }
 
 // bundledFlags returns the flags set on flags, for the othello check of

@@ -36,23 +36,10 @@ func runVPL(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(flags, args, vplUsage, stdout, stderr); !ok {
 		return status
 	}
-	usageError := func(format string, a ...any) int {
-		return badUsage(stderr, "vpl", vplUsage, format, a...)
-	}
-	if flags.NArg() == 0 {
-		return usageError("no command to grade")
-	}
-	if *out == "" {
-		return usageError("-out DIR is required")
-	}
-	if _, err := cf.config(); err != nil {
-		return usageError("%s", trimPkg(err, "check"))
-	}
-	self, ok := staticSelf("vpl", "VPL's jail runs", false, stderr)
+	b, status, ok := platform{"vpl", vplUsage, "DIR", "VPL's jail runs", false}.bundle(flags, cf, *out, stderr)
 	if !ok {
-		return 1
+		return status
 	}
-	b := autograder.Bundle{Binary: self, Flags: bundledFlags(flags, cf), Golden: cf.opts.Golden, Weights: cf.opts.Weights, Command: flags.Args()}
 	if err := autograder.WriteVPLFiles(*out, b, *build); err != nil {
 		fmt.Fprintf(stderr, "othello vpl: %v\n", err)
 		return 1
