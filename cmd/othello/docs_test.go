@@ -266,7 +266,10 @@ func runDocCommand(t *testing.T, work, bin, cmd string) ([]string, int) {
 	defer cancel()
 	sh := exec.CommandContext(ctx, "sh", "-c", cmd)
 	sh.Dir = work
-	sh.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	// GOFLAGS=-trimpath: a go command builds in the copy of the module
+	// from what buildJudge built, not again from its sources.
+	sh.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -trimpath"))
 	sh.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	sh.Cancel = func() error { return syscall.Kill(-sh.Process.Pid, syscall.SIGKILL) }
 	sh.WaitDelay = 5 * time.Second
