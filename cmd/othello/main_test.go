@@ -108,7 +108,7 @@ func TestRunCommandLine(t *testing.T) {
 		{"tournament help", []string{"tournament", "-h"}, 0, "usage: othello tournament", ""},
 		{"tournament of one", []string{"tournament", "greedy"}, 2, "", "othello tournament: a tournament needs two players or more, each named once, got 1"},
 		{"tournament twice a name", []string{"tournament", "greedy", "random", "greedy"}, 2, "", `othello tournament: a tournament needs two players or more, each named once: "greedy" twice`},
-		{"tournament bad player", []string{"tournament", "greedy", "bob"}, 2, "", `othello tournament: a player is level:N, cpu:DEPTH, greedy, random or prog:COMMAND, got "bob"`},
+		{"tournament bad player", []string{"tournament", "greedy", "bob"}, 2, "", `othello tournament: a player is level:N, cpu:DEPTH, greedy, random, prog:COMMAND, nboard:COMMAND or gtp:COMMAND, got "bob"`},
 		{"tournament bad -games", []string{"tournament", "-games", "0", "greedy", "random"}, 2, "", "othello tournament: -games and -j must be 1 or more, got 0 and "},
 		{"tournament stranger anchor", []string{"tournament", "-anchor", "level:3=100", "greedy", "random"}, 2, "", `othello tournament: -anchor "level:3" is none of the players`},
 		{"tournament empty anchor", []string{"tournament", "-anchor", "=100", "greedy", "random"}, 2, "", `othello tournament: the anchor must be one of the players, NAME or NAME=ELO, got "=100"`},

@@ -26,10 +26,14 @@ Elo difference with its 95% interval. A player that plays an illegal
 move, passes with a move, runs out of time, exits or answers with no
 move loses that game, and the match goes on.
 
-A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or
-prog:COMMAND, a program and its arguments separated by spaces, run in
-the sandbox for the whole of each game and speaking the plain protocol
-of doc/grading.md, such as 'prog:python3 player.py'.
+A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or a program
+and its arguments separated by spaces, run in the sandbox for the whole
+of each game: prog:COMMAND speaks the plain protocol of doc/grading.md,
+such as 'prog:python3 player.py'; nboard:COMMAND and gtp:COMMAND are
+engines that speak NBoard or GTP, such as Edax ('nboard:lEdax -nboard
+-l 10', its files shown with -bind) or 'gtp:othello gtp'. An engine
+has 10 seconds, off its clock, to start; it searches as deep as its own
+command line says, and is told its time left.
 
 Flags:
   -games N

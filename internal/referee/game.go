@@ -58,7 +58,7 @@ func Play(setup othello.Setup, opening []othello.Square, black, white Player, tc
 		c := clocks[turn]
 		left := c.budget()
 		start := time.Now()
-		sq, pass, err := players[turn].Move(g.Position(), left)
+		sq, pass, err := players[turn].Move(g, left)
 		spent := time.Since(start)
 		forfeit = judge(g, sq, pass, err, c.spend(spent), spent, left)
 		if forfeit != nil {

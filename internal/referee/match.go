@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -143,11 +144,15 @@ func (m Match) play(i int, opening []othello.Square) Result {
 	var players [2]Player
 	var forfeit *ForfeitError
 	for c, s := range specs {
-		p, err := s.start(m.Sandbox, rand.New(rand.NewPCG(m.Seed, uint64(2*i+c+1))), m.Clock)
+		p, err := s.start(m.Sandbox, rand.New(rand.NewPCG(m.Seed, uint64(2*i+c+1))), m.Setup, m.Clock)
 		if err != nil && forfeit == nil {
-			forfeit = &ForfeitError{Player: "BW"[c : c+1], Detail: err.Error(), Err: ErrCrashed}
+			forfeit = &ForfeitError{Detail: strconv.Quote(err.Error()), Err: ErrCrashed}
+			errors.As(err, &forfeit)
+			forfeit.Player = "BW"[c : c+1]
 		}
-		players[c] = p
+		if err == nil {
+			players[c] = p
+		}
 	}
 	defer func() {
 		for _, p := range players {
