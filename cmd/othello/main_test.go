@@ -114,6 +114,13 @@ func TestRunCommandLine(t *testing.T) {
 		{"tournament empty anchor", []string{"tournament", "-anchor", "=100", "greedy", "random"}, 2, "", `othello tournament: the anchor must be one of the players, NAME or NAME=ELO, got "=100"`},
 		{"tournament bad clock", []string{"tournament", "-tc", "fast", "greedy", "random"}, 2, "", "othello tournament: a time control is TOTAL+INCREMENT"},
 		{"tournament", []string{"tournament", "-seed", "2", "-tc", "2", "-openings", "random:0", "-anchor", "greedy=100", "greedy", "random"}, 0, "tournament of 2 players, 2 games a pairing, 2+0, openings random:0, seed 2\nmatch greedy vs random, seed ", ""},
+		{"match bad size", []string{"match", "-size", "5x4", "greedy", "random"}, 2, "", "othello match: -size must be ROWSxCOLS, each even from 4 to 16"},
+		{"match book on 6x6", []string{"match", "-size", "6x6", "-openings", "book", "greedy", "random"}, 2, "", "othello match: openings are random:N"},
+		{"match unknown opening", []string{"match", "-openings", "book:nothing", "greedy", "random"}, 2, "", `othello match: openings are random:N (N from 0 to 20), book or book:NAME, a name of the book's, got "book:nothing"`},
+		{"match gtp on 6x8", []string{"match", "-size", "6x8", "greedy", "gtp:othello gtp"}, 2, "", "othello match: a player is level:N"},
+		{"match pgn on 6x6", []string{"match", "-size", "6x6", "-pgn", filepath.Join(out, "x.pgn"), "greedy", "random"}, 2, "", "othello match: -pgn holds 8x8 games only"},
+		{"match 4x6", []string{"match", "-size", "4x6", "-seed", "1", "-tc", "2", "-openings", "random:0", "greedy", "random"}, 0, "match greedy vs random: 2 games, 2+0, openings random:0, seed 1\ngame 1: greedy (B) ", ""},
+		{"match book:tiger", []string{"match", "-openings", "book:Tiger", "-seed", "1", "-tc", "2", "greedy", "random"}, 0, "match greedy vs random: 2 games, 2+0, openings book:Tiger, seed 1\n", ""},
 		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios of the assignment profile, seed 3, to " + out, ""},
 	}
 	for _, tt := range tests {

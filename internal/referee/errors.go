@@ -30,8 +30,9 @@ var (
 	// ErrTimeControl means a time control is not TOTAL+INCREMENT in
 	// seconds, or a positive time a move.
 	ErrTimeControl = errors.New("referee: a time control is TOTAL+INCREMENT in seconds, such as 10+0.1")
-	// ErrOpenings means -openings is not random:N.
-	ErrOpenings = errors.New("referee: openings must be random:N, N from 0")
+	// ErrOpenings means -openings is not random:N, book or book:NAME,
+	// or the book's where they cannot be played.
+	ErrOpenings = errors.New("referee: openings are random:N (N from 0 to 20), book or book:NAME, a name of the book's")
 	// ErrPlayers means a tournament has fewer than two players, or two
 	// of the same name.
 	ErrPlayers = errors.New("referee: a tournament needs two players or more, each named once")
