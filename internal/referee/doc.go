@@ -23,7 +23,8 @@
 // runs out of time (a hang included), exits, or answers with no move
 // loses the game then: a *ForfeitError (errors.go) that says which, its
 // output quoted, in the Game and in its record.Record (GGF's RE with the
-// flag t for time and r otherwise, and a comment CO that says why).
+// flag t for time and r otherwise, and a comment CO that says why; PGN's
+// Termination tag, "time forfeit" or "rules infraction").
 //
 // A Match (match.go) plays pairs of games, each random opening with
 // both colours, several at once, and stops every process of a game

@@ -220,6 +220,9 @@ func TestForfeits(t *testing.T) {
 				if !strings.HasSuffix(r.Record.Result, map[bool]string{true: ":t", false: ":r"}[tt.want == referee.ErrTime]) {
 					t.Errorf("game %d: got RE %q, want the flag of %v", r.Number, r.Record.Result, tt.want)
 				}
+				if want := map[bool]string{true: "time forfeit", false: "rules infraction"}[tt.want == referee.ErrTime]; r.Record.Termination != want {
+					t.Errorf("game %d: got Termination %q, want %q", r.Number, r.Record.Termination, want)
+				}
 			}
 			checkRecords(t, results)
 		})
