@@ -181,6 +181,9 @@ func (p *program) crashed() error {
 		p.proc.Stop() // it closed its output, and goes on
 	}
 	st := p.proc.Status()
+	if st.Err != nil { // as it started, in the sandbox: not found, say
+		return &ForfeitError{Detail: "could not start: " + strconv.Quote(st.Err.Error()), Err: ErrCrashed}
+	}
 	return &ForfeitError{Detail: "exited: " + strconv.Quote(st.State), Err: ErrCrashed}
 }
 
