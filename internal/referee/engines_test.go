@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -172,5 +173,32 @@ func TestEngineForfeits(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestParseSpecPrograms reads the specs of programs: each protocol's
+// prefix, its command split into words; a prefix with no command is an
+// error wrapping ErrSpec.
+func TestParseSpecPrograms(t *testing.T) {
+	tests := []struct {
+		s        string
+		protocol referee.Protocol
+		path     string
+		args     []string
+	}{
+		{"prog:python3 player.py", referee.Plain, "python3", []string{"player.py"}},
+		{"nboard:/opt/edax/lEdax -nboard  -l 10", referee.NBoard, "/opt/edax/lEdax", []string{"-nboard", "-l", "10"}},
+		{"gtp:othello gtp", referee.GTP, "othello", []string{"gtp"}},
+	}
+	for _, tt := range tests {
+		s, err := referee.ParseSpec(tt.s)
+		if err != nil || s.Protocol != tt.protocol || s.Path != tt.path || !slices.Equal(s.Args, tt.args) || !s.IsProgram() || s.Name != tt.s {
+			t.Errorf("ParseSpec(%q): got %+v, %v; want protocol %d, %s %q", tt.s, s, err, tt.protocol, tt.path, tt.args)
+		}
+	}
+	for _, bad := range []string{"nboard:", "gtp:  ", "NBoard:edax", "uci:stockfish"} {
+		if _, err := referee.ParseSpec(bad); !errors.Is(err, referee.ErrSpec) {
+			t.Errorf("ParseSpec(%q): got %v, want ErrSpec", bad, err)
+		}
 	}
 }
