@@ -19,24 +19,35 @@ import (
 
 const matchUsage = `usage: othello match [flags] PLAYER1 PLAYER2
 
-Plays pairs of games of 8x8 Othello between two players, each opening
-once with each colour, under a clock the referee keeps, and prints each
-game's result, then player 1's wins, draws, losses, score, discs and
-Elo difference with its 95% interval. A player that plays an illegal
+Plays pairs of games of Othello, 8x8 unless -size says otherwise,
+between two players, each opening once with each colour, under a clock
+the referee keeps, and prints each game's result, then player 1's wins,
+draws, losses, score, discs and Elo difference with its 95% interval. A player that plays an illegal
 move, passes with a move, runs out of time, exits or answers with no
 move loses that game, and the match goes on.
 
-A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or
-prog:COMMAND, a program and its arguments separated by spaces, run in
-the sandbox for the whole of each game and speaking the plain protocol
-of doc/grading.md, such as 'prog:python3 player.py'.
+A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or a program
+and its arguments separated by spaces, run in the sandbox for the whole
+of each game: prog:COMMAND speaks the plain protocol of doc/grading.md,
+such as 'prog:python3 player.py'; nboard:COMMAND and gtp:COMMAND are
+engines that speak NBoard or GTP (square boards only), such as Edax
+('nboard:lEdax -nboard -l 10', its files shown with -bind) or
+'gtp:othello gtp'. An engine
+has 10 seconds, off its clock, to start; it searches as deep as its own
+command line says, and is told its time left.
 
 Flags:
   -games N
 	pairs of games (default 1)
-  -openings random:N
+  -openings random:N|book|book:NAME
 	each pair's opening: N random plies from the seed, as even as a
-	shallow search finds them (default random:4)
+	shallow search finds them (default random:4); the named openings of
+	the book (Tiger, Rose, Buffalo, ...) one after the other, in the
+	order of internal/engine/book/openings.txt; or the one named NAME
+  -size RxC
+	the board, each even from 4 to 16, from its standard start (default
+	8x8); a program is told it in each turn, an engine by GTP's
+	boardsize or NBoard's GGF
   -seed N
 	the openings' and the engines' seed (default: from the clock;
 	always reported)
@@ -51,9 +62,13 @@ Flags:
   -j N
 	games at once (default: the number of CPUs)
   -ggf FILE, -pgn FILE
-	write every game there, GGF with each move's time
-  -sandbox=false, -memory SIZE, -procs N, -bind PATH, -env NAME=VALUE
+	write every game there, GGF with each move's time; PGN holds 8x8
+	games only, a forfeit's with its Termination tag
+  -sandbox=false, -memory SIZE, -file-size SIZE, -procs N,
+  -open-files N, -bind PATH, -env NAME=VALUE
 	the programs' sandbox, as othello check -h says
+  -cpu D
+	CPU time of each program in a game (default 0: the clocks bound it)
 `
 
 // runMatch runs othello match.
@@ -78,6 +93,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			return usageError("%s", trimPkg(err, "referee"))
 		}
 		m.Players[i] = s
+	}
+	if err := m.Check(); err != nil {
+		return usageError("%s", trimPkg(err, "referee"))
 	}
 	if *sprt != "" {
 		t, err := rating.ParseSPRT(*sprt)
@@ -111,6 +129,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 type matchFlags struct {
 	pairs, jobs      *int
 	openings, tc, st *string
+	size             *string
 	seed             *uint64
 	ggf, pgn         *string
 	isolated         *bool
@@ -123,6 +142,7 @@ func addMatchFlags(flags *flag.FlagSet) *matchFlags {
 	f := &matchFlags{
 		pairs:    flags.Int("games", 1, ""),
 		openings: flags.String("openings", "random:4", ""),
+		size:     flags.String("size", "8x8", ""),
 		seed:     flags.Uint64("seed", 0, ""),
 		tc:       flags.String("tc", "10+0.1", ""),
 		st:       flags.String("st", "", ""),
@@ -132,9 +152,12 @@ func addMatchFlags(flags *flag.FlagSet) *matchFlags {
 		isolated: flags.Bool("sandbox", true, ""),
 		lim:      sandbox.DefaultLimits,
 	}
-	f.lim.CPU = 0 // the clocks bound a game
+	f.lim.CPU = 0 // the clocks bound a game, unless -cpu says more
+	flags.DurationVar(&f.lim.CPU, "cpu", 0, "")
 	flags.Func("memory", "", func(s string) (err error) { f.lim.Memory, err = sandbox.ParseBytes(s); return err })
+	flags.Func("file-size", "", func(s string) (err error) { f.lim.FileSize, err = sandbox.ParseBytes(s); return err })
 	flags.IntVar(&f.lim.Processes, "procs", f.lim.Processes, "")
+	flags.IntVar(&f.lim.OpenFiles, "open-files", f.lim.OpenFiles, "")
 	flags.Func("bind", "", func(path string) error {
 		abs, err := filepath.Abs(path)
 		if err == nil {
@@ -148,17 +171,15 @@ func addMatchFlags(flags *flag.FlagSet) *matchFlags {
 }
 
 // match returns the match the parsed flags describe, with no players: a
-// seed from the clock unless -seed is set, 8x8 Othello. The error is a
-// usage error's message.
+// seed from the clock unless -seed is set, Othello on the board of -size
+// from its standard start. The error is a usage error's message.
 func (f *matchFlags) match(flags *flag.FlagSet) (referee.Match, error) {
 	m := referee.Match{Pairs: *f.pairs, Seed: *f.seed, Jobs: *f.jobs}
 	if *f.pairs < 1 || *f.jobs < 1 {
 		return m, fmt.Errorf("-games and -j must be 1 or more, got %d and %d", *f.pairs, *f.jobs)
 	}
 	var err error
-	if m.Opening, err = referee.ParseOpenings(*f.openings); err != nil {
-		return m, errors.New(trimPkg(err, "referee"))
-	}
+
 	if *f.st != "" {
 		m.Clock, err = referee.ParsePerMove(*f.st)
 	} else {
@@ -175,8 +196,18 @@ func (f *matchFlags) match(flags *flag.FlagSet) (referee.Match, error) {
 	if !*f.isolated {
 		m.Sandbox.Mode = sandbox.Limited
 	}
-	if m.Setup, err = othello.StandardSetup(othello.Full{}, 8, 8); err != nil {
-		panic(err) // 8x8 is a standard board
+	rows, cols, err := othello.ParseSize(*f.size)
+	if err == nil {
+		m.Setup, err = othello.StandardSetup(othello.Full{}, rows, cols)
+	}
+	if err != nil {
+		return m, fmt.Errorf("-size must be ROWSxCOLS, each even from 4 to 16, got %q", *f.size)
+	}
+	if *f.pgn != "" && (rows != 8 || cols != 8) {
+		return m, fmt.Errorf("-pgn holds 8x8 games only, got -size %s", *f.size)
+	}
+	if m.Opening, m.Lines, err = referee.ParseOpenings(*f.openings, m.Setup); err != nil {
+		return m, errors.New(trimPkg(err, "referee"))
 	}
 	return m, nil
 }

@@ -28,8 +28,8 @@ import (
 
 // ParsePGN reads every game of a text in PGN. Of each game's tags it
 // keeps Black and White, the players, Date, and Site as the place (or
-// Event, the tournament, when Site is missing or "?"); a tag value "?"
-// is unknown. Result is skipped, since the moves give it (WTHOR's gives
+// Event, the tournament, when Site is missing or "?"), and Termination;
+// a tag value "?" is unknown. Result is skipped, since the moves give it (WTHOR's gives
 // the discs on the board, the empty squares to nobody), and so is any
 // other tag, but a starting position in FEN (ErrUnsupported). In the
 // moves it skips the move numbers (1. and 1...), comments ({...}, and ;
@@ -68,8 +68,11 @@ func ParsePGN(text string) ([]Record, error) {
 
 // FormatPGN returns the game of r in PGN, as the WTHOR collections write
 // it: the tags Event (r's place), Date, Black and White ("?" for what r
-// does not know) and Result, Black's discs and White's on the board at the
-// end ("*" for a game that goes on), then the moves, two plies a numbered
+// does not know), Termination when r says why the game ended before its
+// end, and Result, Black's discs and White's on the board at the end ("*"
+// for a game that goes on; for a game ended before its end, the whole
+// board to the winner that GGF's RE names, "64-0" or "0-64"), then the
+// moves, two plies a numbered
 // line, in lower case, without passes, and the result again. Only games
 // from the standard 8x8 start, Black first, under the full rules with the
 // most discs winning can be written: another is an error wrapping
@@ -84,7 +87,10 @@ func FormatPGN(r Record) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	for _, t := range []struct{ name, value string }{{"Event", r.Place}, {"Date", r.Date}, {"Black", r.Black}, {"White", r.White}} {
+	for _, t := range []struct{ name, value string }{{"Event", r.Place}, {"Date", r.Date}, {"Black", r.Black}, {"White", r.White}, {"Termination", r.Termination}} {
+		if t.name == "Termination" && t.value == "" {
+			continue
+		}
 		if strings.ContainsAny(t.value, "\r\n") {
 			return "", fmt.Errorf("%w: the %s tag cannot hold a line break, got %q", ErrSyntax, t.name, t.value)
 		}
@@ -95,9 +101,14 @@ func FormatPGN(r Record) (string, error) {
 		fmt.Fprintf(&b, "[%s %s]\n", t.name, pgnQuote(value))
 	}
 	result := "*"
-	if g.Over() {
-		board := g.Position().Board()
+	board := g.Position().Board()
+	switch {
+	case g.Over():
 		result = fmt.Sprintf("%d-%d", board.Count(othello.Black), board.Count(othello.White))
+	case r.Termination != "" && strings.HasPrefix(r.Result, "+") && r.Result != "+0.000":
+		result = fmt.Sprintf("%d-0", board.Rows()*board.Cols()) // the whole board to the winner, as GGS scores a forfeit
+	case r.Termination != "" && strings.HasPrefix(r.Result, "-"):
+		result = fmt.Sprintf("0-%d", board.Rows()*board.Cols())
 	}
 	fmt.Fprintf(&b, "[Result %q]\n", result)
 	for i, s := range r.Moves {
@@ -203,6 +214,8 @@ func (p *pgnParser) game() (Record, error) {
 			site = value
 		case "Event":
 			event = value
+		case "Termination":
+			r.Termination = value
 		case "FEN":
 			return Record{}, &ParseError{Line: p.line, Msg: "a starting position in FEN is not read: PGN games start from the standard start here", Err: ErrUnsupported}
 		}

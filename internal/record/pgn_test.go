@@ -134,6 +134,40 @@ func TestFormatPGNQuotes(t *testing.T) {
 	}
 }
 
+// TestFormatPGNTermination writes a game ended before its end with its
+// Termination tag, and the whole board to the winner that RE names; and
+// reads the tag back.
+func TestFormatPGNTermination(t *testing.T) {
+	standard, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	tests := []struct {
+		re, termination, result string
+	}{
+		{"+64.000:t", "time forfeit", "64-0"},
+		{"-64.000:r", "rules infraction", "0-64"},
+		{"", "", "*"}, // a game that goes on
+	}
+	for _, tt := range tests {
+		t.Run(tt.re, func(t *testing.T) {
+			r := record.Record{Setup: standard, Moves: []othello.Square{{Row: 4, Col: 5}}, Result: tt.re, Termination: tt.termination}
+			text, err := record.FormatPGN(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tag := fmt.Sprintf("[Termination %q]\n", tt.termination)
+			if strings.Contains(text, tag) != (tt.termination != "") || !strings.Contains(text, fmt.Sprintf("[Result %q]", tt.result)) || !strings.HasSuffix(text, tt.result+"\n\n") {
+				t.Errorf("got\n%s\nwant Termination %q and the result %s", text, tt.termination, tt.result)
+			}
+			back, err := record.ParsePGN(text)
+			if err != nil || len(back) != 1 || back[0].Termination != tt.termination {
+				t.Errorf("read back: got %+v, %v, want Termination %q", back, err, tt.termination)
+			}
+		})
+	}
+	if _, err := record.FormatPGN(record.Record{Setup: standard, Termination: "a\nb"}); !errors.Is(err, record.ErrSyntax) {
+		t.Errorf("a line break in Termination: got %v, want ErrSyntax", err)
+	}
+}
+
 // TestParsePGNSkips: a game that cannot be read or played is skipped, and
 // the games around it read, as ParseGGF does.
 func TestParsePGNSkips(t *testing.T) {

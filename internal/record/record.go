@@ -21,6 +21,10 @@ type Record struct {
 	Black, White string // the players' names; "" when not known
 	Date         string // when it was played, as text, such as "2004.09.18_05:54:38.MDT" (DateLayout)
 	Place        string // where, such as "GGS/os"
+	// Termination is why a game ended before its end, as PGN's
+	// Termination tag says it: "time forfeit" or "rules infraction"; ""
+	// for a game played to its end, or when not known.
+	Termination string
 	// PassOwed says that the text read ends where the player to move has
 	// no legal move, before the pass is written: as NBoard sends a game
 	// when it asks that player for its move, which is the pass. Game

@@ -10,8 +10,12 @@
 // sandbox for the whole of a game and speaks the plain protocol: each
 // turn a line "MOVE B 9500 8 8" (the colour to move, the milliseconds
 // left, the rows and the columns) and the board a row a line, in B, W
-// and .; and one line back, "ROW COL" from 1 or "pass". A Spec names a
-// player as the command line does.
+// and .; and one line back, "ROW COL" from 1 or "pass". An engine of
+// others, such as Edax, runs in the sandbox the same way and speaks NBoard
+// (nboard.go: "set game GGF", "go", "=== F5") or GTP (gtp.go: "play b
+// d3", "genmove w"); it has startLimit, outside its clock, to answer as
+// it starts. A Spec names a player as the command line does, its
+// Protocol that of its program.
 //
 // Play (game.go) plays one game under a TimeControl (clock.go), total
 // plus increment or a time a move, measured from the request to the
@@ -19,7 +23,8 @@
 // runs out of time (a hang included), exits, or answers with no move
 // loses the game then: a *ForfeitError (errors.go) that says which, its
 // output quoted, in the Game and in its record.Record (GGF's RE with the
-// flag t for time and r otherwise, and a comment CO that says why).
+// flag t for time and r otherwise, and a comment CO that says why; PGN's
+// Termination tag, "time forfeit" or "rules infraction").
 //
 // A Match (match.go) plays pairs of games, each random opening with
 // both colours, several at once, and stops every process of a game

@@ -19,17 +19,20 @@ var (
 	// ErrCrashed means a player's program exited, or could not be
 	// started, during its game.
 	ErrCrashed = errors.New("referee: the program exited")
-	// ErrGarbage means a player answered with a line that is no move.
+	// ErrGarbage means a player answered with a line that is no move, or
+	// an engine broke its protocol (refused a move, resigned).
 	ErrGarbage = errors.New("referee: the answer is no move")
 
 	// ErrSpec means a player's spec on the command line is none of
-	// level:N, cpu:DEPTH, greedy, random and prog:COMMAND.
-	ErrSpec = errors.New("referee: a player is level:N, cpu:DEPTH, greedy, random or prog:COMMAND")
+	// level:N, cpu:DEPTH, greedy, random, prog:COMMAND, nboard:COMMAND
+	// and gtp:COMMAND.
+	ErrSpec = errors.New("referee: a player is level:N, cpu:DEPTH, greedy, random, prog:COMMAND, nboard:COMMAND or gtp:COMMAND")
 	// ErrTimeControl means a time control is not TOTAL+INCREMENT in
 	// seconds, or a positive time a move.
 	ErrTimeControl = errors.New("referee: a time control is TOTAL+INCREMENT in seconds, such as 10+0.1")
-	// ErrOpenings means -openings is not random:N.
-	ErrOpenings = errors.New("referee: openings must be random:N, N from 0")
+	// ErrOpenings means -openings is not random:N, book or book:NAME,
+	// or the book's where they cannot be played.
+	ErrOpenings = errors.New("referee: openings are random:N (N from 0 to 20), book or book:NAME, a name of the book's")
 	// ErrPlayers means a tournament has fewer than two players, or two
 	// of the same name.
 	ErrPlayers = errors.New("referee: a tournament needs two players or more, each named once")

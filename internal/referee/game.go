@@ -58,7 +58,7 @@ func Play(setup othello.Setup, opening []othello.Square, black, white Player, tc
 		c := clocks[turn]
 		left := c.budget()
 		start := time.Now()
-		sq, pass, err := players[turn].Move(g.Position(), left)
+		sq, pass, err := players[turn].Move(g, left)
 		spent := time.Since(start)
 		forfeit = judge(g, sq, pass, err, c.spend(spent), spent, left)
 		if forfeit != nil {
@@ -122,8 +122,9 @@ func finish(setup othello.Setup, g *othello.Game, notes []record.Note, forfeit *
 		winner, margin = othello.White, -margin
 	}
 	flag := "r" // GGF's resignation: the nearest to a rule broken
+	r.Termination = "rules infraction"
 	if errors.Is(forfeit, ErrTime) {
-		flag = "t"
+		flag, r.Termination = "t", "time forfeit"
 	}
 	r.Result = fmt.Sprintf("%+d.000:%s", margin, flag)
 	r.Props = append(r.Props, record.Property{Name: "CO", Value: ggfText(forfeit.Error())})

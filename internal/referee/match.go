@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/othello-judge/judge/internal/engine/book"
 	"github.com/othello-judge/judge/internal/engine/player"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
@@ -26,6 +28,10 @@ type Match struct {
 	// Opening is the plies of each pair's random opening, played from
 	// Setup before the players move; 0 for none.
 	Opening int
+	// Lines, if not nil, are the openings of the pairs instead, one
+	// after the other and again from the first, such as the book's named
+	// openings (ParseOpenings).
+	Lines   [][]othello.Square
 	Seed    uint64 // draws the openings and the engines' choices
 	Clock   TimeControl
 	Jobs    int            // games at once; 1 if less
@@ -43,22 +49,48 @@ type Result struct {
 	Game
 }
 
-// ParseOpenings reads -openings: random:N, N plies of random balanced
-// openings from the seed. Anything else is an error wrapping ErrOpenings.
-func ParseOpenings(s string) (int, error) {
-	n, err := strconv.Atoi(strings.TrimPrefix(s, "random:"))
-	if !strings.HasPrefix(s, "random:") || err != nil || n < 0 || n > 20 {
-		return 0, fmt.Errorf("%w (at most 20), got %q", ErrOpenings, s)
+// ParseOpenings reads -openings for games from setup: random:N, N plies
+// of random balanced openings from the seed (random); book, the named
+// openings of package book one after the other (lines), in the order of
+// its openings.txt; or book:NAME, the one named NAME, in either case,
+// such as book:tiger, for every pair. The book's are 8x8's: with another
+// setup, and for anything else, the error wraps ErrOpenings.
+func ParseOpenings(s string, setup othello.Setup) (random int, lines [][]othello.Square, err error) {
+	kind, arg, _ := strings.Cut(s, ":")
+	switch kind {
+	case "random":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 0 || n > 20 {
+			break
+		}
+		return n, nil, nil
+	case "book":
+		standard, err := othello.StandardSetup(othello.Full{}, 8, 8)
+		if err != nil || setup.Rules != standard.Rules || setup.First != standard.First || !setup.Board.Equal(&standard.Board) {
+			return 0, nil, fmt.Errorf("%w: the book's openings are 8x8's from the standard start, got %q on %dx%d", ErrOpenings, s, setup.Board.Rows(), setup.Board.Cols())
+		}
+		for _, l := range book.StandardOpenings().Lines() {
+			if arg == "" && s == "book" || strings.EqualFold(l.Name, arg) {
+				lines = append(lines, l.Moves)
+			}
+		}
+		if lines != nil {
+			return 0, lines, nil
+		}
 	}
-	return n, nil
+	return 0, nil, fmt.Errorf("%w, got %q", ErrOpenings, s)
 }
 
 // Run plays the match, Jobs games at once, and gives each game to each
 // in the order of the match as soon as it and those before it are over;
 // with an SPRT, only until it decides. Every process of a game is
 // stopped once it is over. An error is a setup or an opening that cannot
-// be played, before any game.
+// be played, or a player that cannot play on its board (Check), before
+// any game.
 func (m Match) Run(each func(Result)) ([]Result, error) {
+	if err := m.Check(); err != nil {
+		return nil, err
+	}
 	openings, err := m.openings()
 	if err != nil {
 		return nil, err
@@ -111,6 +143,18 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 	return results[:next], nil
 }
 
+// Check returns why m's players cannot play on its board, an error
+// wrapping ErrSpec: GTP's boards are square. Run checks it.
+func (m Match) Check() error {
+	b := m.Setup.Board
+	for _, p := range m.Players {
+		if p.Protocol == GTP && b.Rows() != b.Cols() {
+			return fmt.Errorf("%w: %s: GTP plays square boards only, got %dx%d", ErrSpec, p.Name, b.Rows(), b.Cols())
+		}
+	}
+	return nil
+}
+
 // Unwalled returns why no wall would keep m's programs from the
 // referee's files, a *sandbox.NoWallError, or nil where one would, where
 // m has no program, or where it runs them Limited on purpose
@@ -143,11 +187,15 @@ func (m Match) play(i int, opening []othello.Square) Result {
 	var players [2]Player
 	var forfeit *ForfeitError
 	for c, s := range specs {
-		p, err := s.start(m.Sandbox, rand.New(rand.NewPCG(m.Seed, uint64(2*i+c+1))), m.Clock)
+		p, err := s.start(m.Sandbox, rand.New(rand.NewPCG(m.Seed, uint64(2*i+c+1))), m.Setup, m.Clock)
 		if err != nil && forfeit == nil {
-			forfeit = &ForfeitError{Player: "BW"[c : c+1], Detail: err.Error(), Err: ErrCrashed}
+			forfeit = &ForfeitError{Detail: strconv.Quote(err.Error()), Err: ErrCrashed}
+			errors.As(err, &forfeit)
+			forfeit.Player = "BW"[c : c+1]
 		}
-		players[c] = p
+		if err == nil {
+			players[c] = p
+		}
 	}
 	defer func() {
 		for _, p := range players {
@@ -187,8 +235,9 @@ const (
 	balanceTries = 50
 )
 
-// openings returns the opening of each pair: Opening random plies from
-// Setup, drawn from Seed, each as even as a shallow search finds it.
+// openings returns the opening of each pair: its line of Lines, or
+// Opening random plies from Setup, drawn from Seed, each as even as a
+// shallow search finds it.
 func (m Match) openings() ([][]othello.Square, error) {
 	if _, err := m.Setup.NewGame(); err != nil {
 		return nil, err
@@ -197,6 +246,10 @@ func (m Match) openings() ([][]othello.Square, error) {
 	cpu := player.CPU{Depth: balanceDepth, Endgame: 1, Budget: time.Minute, Threads: 1}
 	out := make([][]othello.Square, m.Pairs)
 	for i := range out {
+		if m.Lines != nil {
+			out[i] = m.Lines[i%len(m.Lines)]
+			continue
+		}
 		if m.Opening == 0 {
 			continue
 		}

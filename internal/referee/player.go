@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -17,9 +18,10 @@ import (
 // for it, as othello.Game makes them), and measures its time itself.
 type Player interface {
 	// Move answers with a square to play, or pass, for the player to move
-	// in p, which has left on its clock. A player that cannot answer, or
-	// answers with no move, returns a *ForfeitError.
-	Move(p *othello.Position, left time.Duration) (sq othello.Square, pass bool, err error)
+	// in g, which has left on its clock; it must not change g. A player
+	// that cannot answer, or answers with no move, returns a
+	// *ForfeitError.
+	Move(g *othello.Game, left time.Duration) (sq othello.Square, pass bool, err error)
 	// Stop ends the player: a program and every process it started.
 	Stop()
 }
@@ -32,17 +34,46 @@ type Spec struct {
 	// ("cpu:DEPTH", "greedy", "random"), "" for a level or a program.
 	Engine string
 	Level  player.Level // for level:N, from 1; 0 otherwise
-	// Path and Args are the program's command line, for prog:COMMAND:
-	// words separated by spaces, no shell.
-	Path string
-	Args []string
+	// Path and Args are the program's command line, for prog:COMMAND,
+	// nboard:COMMAND and gtp:COMMAND: words separated by spaces, no
+	// shell.
+	Path     string
+	Args     []string
+	Protocol Protocol // the program's
 }
+
+// A Protocol is the language a program speaks with the referee.
+type Protocol uint8
+
+// The protocols: the plain protocol of the assignment (prog:, program.go),
+// NBoard's (nboard:, nboard.go) and GTP's (gtp:, gtp.go).
+const (
+	Plain Protocol = iota
+	NBoard
+	GTP
+)
+
+// prefixes are the prefixes of programs' specs, by protocol.
+var prefixes = map[Protocol]string{Plain: "prog:", NBoard: "nboard:", GTP: "gtp:"}
 
 // ParseSpec reads a player as the command line names it: level:N (N from
 // 1 to 10, or easy, medium, hard, perfect), cpu:DEPTH, greedy, random, or
-// prog:COMMAND, a program and its arguments separated by spaces, such as
-// "prog:python3 player.py". Anything else is an error wrapping ErrSpec.
+// a program and its arguments separated by spaces: prog:COMMAND, which
+// speaks the plain protocol, such as "prog:python3 player.py", and
+// nboard:COMMAND and gtp:COMMAND, an engine that speaks NBoard's or
+// GTP's, such as "nboard:othello nboard". Anything else is an error
+// wrapping ErrSpec.
 func ParseSpec(s string) (Spec, error) {
+	for proto, prefix := range prefixes {
+		if !strings.HasPrefix(s, prefix) {
+			continue
+		}
+		words := strings.Fields(s[len(prefix):])
+		if len(words) == 0 {
+			return Spec{}, fmt.Errorf("%w: %s needs a command, got %q", ErrSpec, prefix, s)
+		}
+		return Spec{Name: s, Path: words[0], Args: words[1:], Protocol: proto}, nil
+	}
 	lower := strings.ToLower(s)
 	switch {
 	case strings.HasPrefix(lower, "level:"):
@@ -51,12 +82,6 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("%w: %w", ErrSpec, err)
 		}
 		return Spec{Name: s, Level: l}, nil
-	case strings.HasPrefix(s, "prog:"):
-		words := strings.Fields(s[len("prog:"):])
-		if len(words) == 0 {
-			return Spec{}, fmt.Errorf("%w: prog: needs a command, got %q", ErrSpec, s)
-		}
-		return Spec{Name: s, Path: words[0], Args: words[1:]}, nil
 	case lower == "greedy", lower == "random", strings.HasPrefix(lower, "cpu:"):
 		if _, err := player.Parse(lower, 0, nil); err != nil {
 			return Spec{}, fmt.Errorf("%w: %w", ErrSpec, err)
@@ -69,12 +94,31 @@ func ParseSpec(s string) (Spec, error) {
 // IsProgram reports whether s is a program rather than one of our engines.
 func (s Spec) IsProgram() bool { return s.Path != "" }
 
-// start starts the player of s for one game, its choices drawn from rng,
-// a program in the sandbox sb. A program that cannot be started is a
-// *ForfeitError wrapping ErrCrashed, with its colour to be filled in.
-func (s Spec) start(sb sandbox.Config, rng *rand.Rand, tc TimeControl) (Player, error) {
+// start starts the player of s for one game of setup, its choices drawn
+// from rng, a program in the sandbox sb. A program that cannot be
+// started, or an engine that does not answer as it starts, is a
+// *ForfeitError, with its colour to be filled in.
+func (s Spec) start(sb sandbox.Config, rng *rand.Rand, setup othello.Setup, tc TimeControl) (Player, error) {
 	if s.IsProgram() {
-		return startProgram(sb, s.Path, s.Args)
+		p, err := startProgram(sb, s.Path, s.Args)
+		if err != nil {
+			return nil, err
+		}
+		var e Player = p
+		switch s.Protocol {
+		case NBoard:
+			e, err = startNBoard(p)
+		case GTP:
+			e, err = startGTP(p, setup, tc)
+		}
+		var f *ForfeitError
+		if errors.As(err, &f) {
+			f.Detail = "as it started: " + f.Detail
+		}
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
 	}
 	if s.Level > 0 {
 		cpu := s.Level.CPU()
@@ -101,7 +145,8 @@ type engine struct {
 }
 
 // Move returns the engine's move; a CPU is stopped when its time is up.
-func (e *engine) Move(p *othello.Position, left time.Duration) (othello.Square, bool, error) {
+func (e *engine) Move(g *othello.Game, left time.Duration) (othello.Square, bool, error) {
+	p := g.Position()
 	if e.cpu == nil {
 		sq, err := e.p.Move(p, othello.MostDiscs)
 		return sq, false, err

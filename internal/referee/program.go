@@ -102,32 +102,73 @@ func (p *program) read(out *os.File) {
 }
 
 // Move writes the turn and reads the answer, within left.
-func (p *program) Move(pos *othello.Position, left time.Duration) (othello.Square, bool, error) {
+func (p *program) Move(g *othello.Game, left time.Duration) (othello.Square, bool, error) {
+	d := newDeadline(left)
+	if err := p.unasked(); err != nil {
+		return othello.Square{}, false, err
+	}
+	if err := p.send(request(g.Position(), left), d); err != nil {
+		return othello.Square{}, false, err
+	}
+	line, err := p.receive(d)
+	if err != nil {
+		return othello.Square{}, false, err
+	}
+	return parseAnswer(line)
+}
+
+// unasked returns the forfeit of a program that wrote a line it was not
+// asked for, or whose output has ended; nil if it has written nothing.
+func (p *program) unasked() error {
 	select {
 	case line, ok := <-p.lines:
 		if !ok {
-			return othello.Square{}, false, p.crashed()
+			return p.crashed()
 		}
-		return othello.Square{}, false, &ForfeitError{Detail: "wrote " + strconv.Quote(line) + " before it was asked", Err: ErrGarbage}
+		return &ForfeitError{Detail: "wrote " + strconv.Quote(line) + " before it was asked", Err: ErrGarbage}
 	default:
+		return nil
 	}
-	p.stdin.SetWriteDeadline(time.Now().Add(left))
-	if _, err := io.WriteString(p.stdin, request(pos, left)); err != nil {
+}
+
+// A deadline is when the time a program has runs out, and how long that
+// time was, for the forfeit that says so.
+type deadline struct {
+	at     time.Time
+	within time.Duration
+}
+
+// newDeadline returns the deadline of a program that has within from now.
+func newDeadline(within time.Duration) deadline {
+	return deadline{at: time.Now().Add(within), within: within}
+}
+
+// send writes text to the program by d: a program that does not read it
+// in time loses on time, one that is gone has crashed.
+func (p *program) send(text string, d deadline) error {
+	p.stdin.SetWriteDeadline(d.at)
+	if _, err := io.WriteString(p.stdin, text); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return othello.Square{}, false, &ForfeitError{Detail: "did not read its input in " + round(left).String(), Err: ErrTime}
+			return &ForfeitError{Detail: "did not read its input in " + round(d.within).String(), Err: ErrTime}
 		}
-		return othello.Square{}, false, p.crashed()
+		return p.crashed()
 	}
-	timer := time.NewTimer(left)
+	return nil
+}
+
+// receive returns the program's next line by d: one that writes none in
+// time loses on time, one whose output ends has crashed.
+func (p *program) receive(d deadline) (string, error) {
+	timer := time.NewTimer(time.Until(d.at))
 	defer timer.Stop()
 	select {
 	case line, ok := <-p.lines:
 		if !ok {
-			return othello.Square{}, false, p.crashed()
+			return "", p.crashed()
 		}
-		return parseAnswer(line)
+		return line, nil
 	case <-timer.C:
-		return othello.Square{}, false, &ForfeitError{Detail: "no answer in " + round(left).String(), Err: ErrTime}
+		return "", &ForfeitError{Detail: "no answer in " + round(d.within).String(), Err: ErrTime}
 	}
 }
 
@@ -140,6 +181,9 @@ func (p *program) crashed() error {
 		p.proc.Stop() // it closed its output, and goes on
 	}
 	st := p.proc.Status()
+	if st.Err != nil { // as it started, in the sandbox: not found, say
+		return &ForfeitError{Detail: "could not start: " + strconv.Quote(st.Err.Error()), Err: ErrCrashed}
+	}
 	return &ForfeitError{Detail: "exited: " + strconv.Quote(st.State), Err: ErrCrashed}
 }
 

@@ -220,6 +220,9 @@ func TestForfeits(t *testing.T) {
 				if !strings.HasSuffix(r.Record.Result, map[bool]string{true: ":t", false: ":r"}[tt.want == referee.ErrTime]) {
 					t.Errorf("game %d: got RE %q, want the flag of %v", r.Number, r.Record.Result, tt.want)
 				}
+				if want := map[bool]string{true: "time forfeit", false: "rules infraction"}[tt.want == referee.ErrTime]; r.Record.Termination != want {
+					t.Errorf("game %d: got Termination %q, want %q", r.Number, r.Record.Termination, want)
+				}
 			}
 			checkRecords(t, results)
 		})
@@ -303,4 +306,97 @@ func TestSPRT(t *testing.T) {
 		t.Errorf("got %v after %d games, want it undecided until the last pair", got, n-2)
 	}
 	t.Logf("decided after %d games", n)
+}
+
+// TestParseOpenings reads -openings: random:N, book and book:NAME, the
+// book's only on 8x8.
+func TestParseOpenings(t *testing.T) {
+	eight, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	six, _ := othello.StandardSetup(othello.Full{}, 6, 6)
+	tests := []struct {
+		s      string
+		setup  othello.Setup
+		random int
+		lines  int    // how many, -1 for many
+		first  string // the first line's moves
+		ok     bool
+	}{
+		{"random:4", eight, 4, 0, "", true},
+		{"random:0", six, 0, 0, "", true},
+		{"book", eight, 0, -1, "f5d6", true},
+		{"book:tiger", eight, 0, 1, "f5d6c3d3c4", true},
+		{"book:Rose", eight, 0, 1, "f5d6c5f4e3c6d3f6e6d7", true},
+		{"random:21", eight, 0, 0, "", false},
+		{"random:", eight, 0, 0, "", false},
+		{"book:", eight, 0, 0, "", false},
+		{"book:nothing", eight, 0, 0, "", false},
+		{"book", six, 0, 0, "", false},
+		{"books", eight, 0, 0, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.s, func(t *testing.T) {
+			random, lines, err := referee.ParseOpenings(tt.s, tt.setup)
+			if !tt.ok {
+				if !errors.Is(err, referee.ErrOpenings) {
+					t.Errorf("got %d, %d lines, error %v; want ErrOpenings", random, len(lines), err)
+				}
+				return
+			}
+			if err != nil || random != tt.random || tt.lines >= 0 && len(lines) != tt.lines || tt.lines < 0 && len(lines) < 50 {
+				t.Fatalf("got %d, %d lines, error %v; want %d, %d lines", random, len(lines), err, tt.random, tt.lines)
+			}
+			if len(lines) > 0 && record.FormatMoveList(lines[0]) != tt.first {
+				t.Errorf("got the first line %s, want %s", record.FormatMoveList(lines[0]), tt.first)
+			}
+		})
+	}
+}
+
+// TestBookOpenings plays three pairs from the book's openings, on 8x8:
+// each pair from its line, in turn, each player Black once.
+func TestBookOpenings(t *testing.T) {
+	m := match(t, "greedy", "random", mark(t))
+	_, lines, err := referee.ParseOpenings("book", m.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Pairs, m.Lines = 3, lines
+	results := run(t, m, mark(t))
+	if len(results) != 6 {
+		t.Fatalf("got %d games, want 6", len(results))
+	}
+	for _, r := range results {
+		line := lines[(r.Number-1)/2]
+		if len(r.Record.Moves) < len(line) || !slices.Equal(r.Record.Moves[:len(line)], line) {
+			t.Errorf("game %d: got %s, want it to start %s", r.Number, record.FormatMoveList(r.Record.Moves), record.FormatMoveList(line))
+		}
+	}
+	checkRecords(t, results)
+}
+
+// TestSizes plays our engines on boards other than 8x8, square or not:
+// each game to its end on its board; and refuses GTP a board that is not
+// square.
+func TestSizes(t *testing.T) {
+	for _, size := range [][2]int{{4, 6}, {6, 4}, {10, 10}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := match(t, "level:1", "greedy", mark(t))
+			setup, err := othello.StandardSetup(othello.Full{}, size[0], size[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Setup, m.Opening = setup, 2
+			for _, r := range run(t, m, mark(t)) {
+				g, err := r.Record.Game()
+				if err != nil || r.Forfeit != nil || !g.Over() || g.Board().Rows() != size[0] || g.Board().Cols() != size[1] {
+					t.Errorf("game %d: got %v, forfeit %v, error %v; want a %dx%d game to its end", r.Number, r.Record.Moves, r.Forfeit, err, size[0], size[1])
+				}
+			}
+		})
+	}
+	m := match(t, "greedy", "gtp:othello gtp", mark(t))
+	m.Setup, _ = othello.StandardSetup(othello.Full{}, 6, 8)
+	if _, err := m.Run(nil); !errors.Is(err, referee.ErrSpec) {
+		t.Errorf("gtp on 6x8: got %v, want ErrSpec", err)
+	}
 }

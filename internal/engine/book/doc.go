@@ -13,7 +13,7 @@
 // (book.txt, embedded), which make book rebuilds from the WTHOR games
 // with Builder (build.go, run by internal/engine/book/mkbook). Openings (names.go) are
 // the named lines of openings.txt, "name<TAB>moves" a line; Name gives
-// the name of the longest that a game has reached.
+// the name of the longest that a game has reached, and Lines each line.
 //
 // The package never prints or reads files: mkbook does.
 package book

@@ -3,6 +3,7 @@ package book
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -20,6 +21,14 @@ import (
 // Lines that start with "#" and blank lines are comments.
 type Openings struct {
 	byKey map[key]opening
+	lines []Line // in the order of the text
+}
+
+// A Line is a named opening: its name and its moves from the standard
+// start.
+type Line struct {
+	Name  string
+	Moves []othello.Square
 }
 
 // An opening is a named line: its name and its number of moves.
@@ -58,12 +67,32 @@ func ParseOpenings(text string) (*Openings, error) {
 		}
 		names[name] = true
 		o.byKey[k] = opening{name: name, plies: len(moves) / 2}
+		o.lines = append(o.lines, Line{Name: name, Moves: squares(moves)})
 	}
 	return o, nil
 }
 
 // Len returns the number of named openings.
 func (o *Openings) Len() int { return len(o.byKey) }
+
+// Lines returns the named openings in the order of their text.
+func (o *Openings) Lines() []Line {
+	lines := make([]Line, len(o.lines))
+	for i, l := range o.lines {
+		lines[i] = Line{Name: l.Name, Moves: slices.Clone(l.Moves)}
+	}
+	return lines
+}
+
+// squares returns the squares of moves that replay has read, such as
+// "f5d6".
+func squares(moves string) []othello.Square {
+	var out []othello.Square
+	for i := 0; i < len(moves); i += 2 {
+		out = append(out, othello.Square{Row: int(moves[i+1] - '1'), Col: int(moves[i] - 'a')})
+	}
+	return out
+}
 
 // Name returns the name of the opening of game g: of the longest named
 // line whose position g has reached, through symmetry too, and by any

@@ -94,3 +94,32 @@ func TestParseOpeningsErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestLines checks that each named line, played from the start, is
+// named by its own name, in the order of openings.txt, and that changing
+// the lines returned changes nothing.
+func TestLines(t *testing.T) {
+	o := StandardOpenings()
+	lines := o.Lines()
+	if len(lines) != o.Len() || lines[0].Name != "Perpendicular Opening" {
+		t.Fatalf("got %d lines, the first %q; want %d, the first Perpendicular Opening", len(lines), lines[0].Name, o.Len())
+	}
+	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	for _, l := range lines {
+		r, err := record.ParseMoveList(record.FormatMoveList(l.Moves), setup)
+		if err != nil {
+			t.Fatalf("%s: %v", l.Name, err)
+		}
+		g, err := r.Game()
+		if err != nil {
+			t.Fatalf("%s: %v", l.Name, err)
+		}
+		if got := o.Name(g); got != l.Name {
+			t.Errorf("%s %s: got the name %q", l.Name, record.FormatMoveList(l.Moves), got)
+		}
+	}
+	lines[0].Moves[0] = othello.Square{}
+	if o.Lines()[0].Moves[0] != (othello.Square{Row: 4, Col: 5}) {
+		t.Errorf("got %v after changing a copy, want f5", o.Lines()[0].Moves[0])
+	}
+}
