@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,10 @@ type Spec struct {
 	// words separated by spaces, no shell.
 	Path string
 	Args []string
+	// Dir, if not "", is the program's own folder, a class's submission:
+	// it runs there (sandbox.Config.Dir), and sees it though the match's
+	// sandbox hides it (Hide) from the others.
+	Dir string
 }
 
 // ParseSpec reads a player as the command line names it: level:N (N from
@@ -74,6 +79,10 @@ func (s Spec) IsProgram() bool { return s.Path != "" }
 // *ForfeitError wrapping ErrCrashed, with its colour to be filled in.
 func (s Spec) start(sb sandbox.Config, rng *rand.Rand, tc TimeControl) (Player, error) {
 	if s.IsProgram() {
+		if s.Dir != "" {
+			sb.Dir = s.Dir
+			sb.Hide = slices.DeleteFunc(slices.Clone(sb.Hide), func(p string) bool { return p == s.Dir })
+		}
 		return startProgram(sb, s.Path, s.Args)
 	}
 	if s.Level > 0 {
