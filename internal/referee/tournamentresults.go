@@ -39,12 +39,12 @@ func (e *ResultsError) Unwrap() error { return ErrResults }
 // whole as each game is over:
 //
 //	{"othello_tournament":1,"seed":1,"clock":"2+0","openings":0,"setup":"(;GM[Othello]...;)","programs":{}}
-//	{"players":["greedy","random"],"seed":1839...,"game":1,"first":"B","winner":"B","margin":24,"moves":"f5d6...","notes":[...],...}
+//	{"players":["greedy","random"],"seed":1839...,"game":1,"first":"B","winner":"B","margin":24,"moves":"f5d6...","times":["","0.012",...],...}
 //
 // A game's line holds all that its Result does, so that a game read
 // back is the game played: its key (GameKey), player 1's colour, the
 // winner, the margin, the forfeit (its reason in words and its detail,
-// the program's bytes quoted), and the record's moves, notes, result and
+// the program's bytes quoted), and the record's moves, each move's time, result and
 // comments. A last line cut short, by a run killed as it wrote it, is
 // not a game: OpenResults drops it.
 type Results struct {
@@ -81,7 +81,7 @@ type resultLine struct {
 	Margin  int               `json:"margin"`
 	Forfeit *forfeitLine      `json:"forfeit,omitempty"`
 	Moves   string            `json:"moves"`
-	Notes   []record.Note     `json:"notes"`
+	Times   []string          `json:"times"` // each turn's seconds, the passes the game makes counted (record.Note.Time), "" for none
 	Date    string            `json:"date"`
 	Place   string            `json:"place"`
 	Clock   string            `json:"clock"`
@@ -221,7 +221,10 @@ func (t Tournament) parseResult(line []byte) (GameKey, Result, error) {
 	if err != nil {
 		return GameKey{}, Result{}, fmt.Errorf("its moves: %v", err)
 	}
-	rec.Notes, rec.Date, rec.Place, rec.Clock, rec.Result, rec.Props = l.Notes, l.Date, l.Place, l.Clock, l.Result, l.Props
+	for _, t := range l.Times {
+		rec.Notes = append(rec.Notes, record.Note{Time: t})
+	}
+	rec.Date, rec.Place, rec.Clock, rec.Result, rec.Props = l.Date, l.Place, l.Clock, l.Result, l.Props
 	rec.Black, rec.White = l.Players[0], l.Players[1]
 	if first == othello.White {
 		rec.Black, rec.White = rec.White, rec.Black
@@ -242,8 +245,11 @@ func (t Tournament) parseResult(line []byte) (GameKey, Result, error) {
 func (res *Results) Append(m Match, r Result) error {
 	key := m.Key(r.Number)
 	l := resultLine{Players: key.Players, Seed: key.Seed, Game: r.Number, First: colorLetter(r.First), Margin: r.Margin,
-		Moves: record.FormatMoveList(r.Record.Moves), Notes: r.Record.Notes, Date: r.Record.Date, Place: r.Record.Place,
+		Moves: record.FormatMoveList(r.Record.Moves), Date: r.Record.Date, Place: r.Record.Place,
 		Clock: r.Record.Clock, Result: r.Record.Result, Props: r.Record.Props}
+	for _, n := range r.Record.Notes {
+		l.Times = append(l.Times, n.Time)
+	}
 	if r.Winner != othello.Empty {
 		l.Winner = colorLetter(r.Winner)
 	}
