@@ -1,6 +1,6 @@
 // Package referee plays games of Othello between players it does not
 // trust, and keeps their clocks: the matches of othello match and the
-// round robins of othello tournament.
+// round robins and gauntlets of othello tournament.
 //
 // The referee owns the board. A Player (player.go) is asked for a move
 // only when it has one, given the position and its time left, and answers
