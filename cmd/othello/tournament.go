@@ -190,6 +190,9 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	}
 	var all []referee.Result
 	for _, p := range pairings {
+		if len(p.Results) == 0 {
+			continue // stopped before it
+		}
 		if err := referee.WriteSummary(stdout, p.Match, p.Results); err != nil {
 			return failed(stderr, "tournament", err)
 		}
@@ -197,7 +200,10 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	if err := referee.WriteTournament(stdout, t.Players, pairings, anchor); err != nil {
-		return failed(stderr, "tournament", err, "referee", "rating")
+		if !interrupted {
+			return failed(stderr, "tournament", err, "referee", "rating")
+		}
+		fmt.Fprintf(stderr, "othello tournament: no ladder yet: %s\n", trimPkg(err, "referee", "rating"))
 	}
 	if err := mf.writeRecords(all); err != nil {
 		return failed(stderr, "tournament", err, "referee")
@@ -206,7 +212,7 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		err := record.ReplaceFile(*htmlPath, func(w io.Writer) error {
 			return referee.WritePage(w, title, t.Players, pairings, anchor)
 		})
-		if err != nil {
+		if err != nil && !interrupted {
 			return failed(stderr, "tournament", err, "referee", "rating")
 		}
 	}
