@@ -143,7 +143,7 @@ func (t Tournament) Run(ctx context.Context, kept map[GameKey]Result, each func(
 				if err != nil && failed == nil {
 					failed = err
 				}
-				stop := failed != nil
+				stop := failed != nil || ctx.Err() != nil
 				mu.Unlock()
 				if stop {
 					continue
