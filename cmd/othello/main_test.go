@@ -121,6 +121,10 @@ func TestRunCommandLine(t *testing.T) {
 		{"match pgn on 6x6", []string{"match", "-size", "6x6", "-pgn", filepath.Join(out, "x.pgn"), "greedy", "random"}, 2, "", "othello match: -pgn holds 8x8 games only"},
 		{"match 4x6", []string{"match", "-size", "4x6", "-seed", "1", "-tc", "2", "-openings", "random:0", "greedy", "random"}, 0, "match greedy vs random: 2 games, 2+0, openings random:0, seed 1\ngame 1: greedy (B) ", ""},
 		{"match book:tiger", []string{"match", "-openings", "book:Tiger", "-seed", "1", "-tc", "2", "greedy", "random"}, 0, "match greedy vs random: 2 games, 2+0, openings book:Tiger, seed 1\n", ""},
+		{"tournament gauntlet", []string{"tournament", "-seed", "2", "-tc", "2", "-openings", "random:0", "-gauntlet", "greedy", "random", "Random"}, 0, "gauntlet of 1 against 2 players, 2 games a pairing, 2+0, openings random:0, seed 2\nmatch greedy vs random, seed ", ""},
+		{"tournament gauntlet of all", []string{"tournament", "-gauntlet", "greedy"}, 2, "", "othello tournament: a tournament needs two players or more, each named once, got 1"},
+		{"tournament class without program", []string{"tournament", "-class", out, "greedy"}, 2, "", "othello tournament: -class DIR and -program COMMAND go together"},
+		{"tournament class of no folder", []string{"tournament", "-class", filepath.Join(out, "missing"), "-program", "./p", "greedy"}, 2, "", "othello tournament: open "},
 		{"gen one 6x10", []string{"gen", "-n", "1", "-size", "6x10", "-seed", "3", "-out", out}, 0, "wrote 1 FULL scenarios of the assignment profile, seed 3, to " + out, ""},
 	}
 	for _, tt := range tests {

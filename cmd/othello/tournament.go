@@ -1,37 +1,71 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
 
 	"github.com/othello-judge/judge/internal/grader/class"
+	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
 )
 
 const tournamentUsage = `usage: othello tournament [flags] PLAYER...
 
-Plays a round robin of 8x8 Othello: every two of the players play a
-match of pairs of games, as othello match plays one, one match after the
-other. It prints each game's result and each match's summary, then the
-ladder (each player's rank, Elo, the 95% interval of its difference from
-the anchor's, games and score, by maximum likelihood in the logistic Elo
-model with one virtual draw each) and the crosstable (the points each
-player scored against each other, of the games they played).
+Plays a round robin of Othello, 8x8 unless -size says otherwise: every two of the players play a
+match of pairs of games, as othello match plays one, -j games at once of
+all the matches. With -gauntlet, the gauntlet's players each play every
+other player but not each other. With -class, a class's submissions play
+too, each a folder of DIR running -program. It prints each game's result
+and each match's summary, then the ladder (each player's rank, Elo, the
+95% interval of its difference from the anchor's, games and score, by
+maximum likelihood in the logistic Elo model with one virtual draw each)
+and the crosstable (the points each player scored against each other,
+of the games they played). Exit status: 0 all played, 1 a file could not
+be written, 2 bad command line, 3 stopped by a signal (run it again with
+the same -results to finish).
 
-A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or
-prog:COMMAND, as othello match -h says; each named once.
+A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or a
+program, prog:COMMAND, nboard:COMMAND or gtp:COMMAND, as othello match
+-h says; each named once.
 
 Flags:
   -games N
 	pairs of games each two players play (default 1)
+  -class DIR
+	the class: each folder in DIR (but those whose names start with a
+	dot) is a submission, a player named as othello grade names it, by
+	its folder's name, that runs -program there, in the sandbox, and
+	sees no other submission
+  -program COMMAND
+	with -class, the command each submission runs, its words separated
+	by spaces, such as 'python3 player.py'
+  -gauntlet
+	the submissions of -class each play every PLAYER, not each other;
+	without -class, the first PLAYER plays each of the others
   -anchor NAME[=ELO]
 	the player whose rating is fixed, at ELO (default 0); the others are
-	rated from it (default: random if it plays, else the first player)
-  -openings random:N
-	each pair's opening: N random plies from the seed (default random:4)
+	rated from it (default: random if it plays, else the first PLAYER)
+  -results FILE
+	keep every game in FILE as it is over; run again with the same
+	flags, the tournament keeps the games there and plays the rest (a
+	FILE of another seed, clock, openings or command is moved to
+	FILE.old). Without -seed, the seed is FILE's
+  -html FILE
+	write there one page with the ladder, the crosstable, and every game
+	to replay in the browser
+  -openings random:N|book|book:NAME, -size RxC
+	each pair's opening and the board, as othello match -h says
+	(default random:4 on 8x8)
   -seed N
-	the tournament's seed, from which each match's is drawn (default:
-	from the clock; always reported)
+	the tournament's seed, from which each match's is drawn with the two
+	players' names (default: -results's, or from the clock; always
+	reported)
   -tc TOTAL+INCREMENT
 	each player's clock, in seconds (default 10+0.1)
   -st SECONDS
@@ -40,8 +74,9 @@ Flags:
 	games at once (default: the number of CPUs)
   -ggf FILE, -pgn FILE
 	write every game there, GGF with each move's time
-  -sandbox=false, -memory SIZE, -procs N, -bind PATH, -env NAME=VALUE
-	the programs' sandbox, as othello check -h says
+  -sandbox=false, -memory SIZE, -file-size SIZE, -procs N,
+  -open-files N, -bind PATH, -env NAME=VALUE, -cpu D
+	the programs' sandbox, as othello match -h says
 `
 
 // runTournament runs othello tournament.
@@ -49,6 +84,11 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("tournament", stderr)
 	mf := addMatchFlags(flags)
 	anchorFlag := flags.String("anchor", "", "")
+	classDir := flags.String("class", "", "")
+	program := flags.String("program", "", "")
+	gauntlet := flags.Bool("gauntlet", false, "")
+	resultsPath := flags.String("results", "", "")
+	htmlPath := flags.String("html", "", "")
 	if status, ok := parseFlags(flags, args, tournamentUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -60,17 +100,38 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		return usageError("%s", err)
 	}
 	t := referee.Tournament{Match: m}
+	if (*classDir == "") != (strings.TrimSpace(*program) == "") {
+		return usageError("-class DIR and -program COMMAND go together")
+	}
+	if *classDir != "" {
+		subs, err := submissions(*classDir, strings.Fields(*program))
+		if err != nil {
+			return usageError("%s", trimPkg(err, "class"))
+		}
+		for _, s := range subs {
+			t.Match.Sandbox.Hide = append(t.Match.Sandbox.Hide, s.Dir)
+		}
+		t.Players = subs
+	}
+	var refs []referee.Spec
 	for _, arg := range flags.Args() {
 		s, err := referee.ParseSpec(arg)
 		if err != nil {
 			return usageError("%s", trimPkg(err, "referee"))
 		}
-		t.Players = append(t.Players, s)
+		refs = append(refs, s)
 	}
+	if *gauntlet {
+		t.Gauntlet = max(len(t.Players), 1)
+	}
+	t.Players = append(t.Players, refs...)
 	if _, err := t.Pairings(); err != nil {
 		return usageError("%s", trimPkg(err, "referee"))
 	}
-	anchor := referee.DefaultAnchor(t.Players)
+	anchor := referee.DefaultAnchor(refs)
+	if len(refs) == 0 {
+		anchor = referee.DefaultAnchor(t.Players)
+	}
 	if *anchorFlag != "" {
 		if anchor, err = referee.ParseAnchor(*anchorFlag); err != nil {
 			return usageError("%s", trimPkg(err, "referee"))
@@ -87,20 +148,54 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello tournament: %v: refusing to run its programs.\n%s", err, class.NoWallHelp)
 		return 1
 	}
+	var kept map[referee.GameKey]referee.Result
+	var results *referee.Results
+	if *resultsPath != "" {
+		var note string
+		results, note, err = referee.OpenResults(*resultsPath, &t, isSet(flags, "seed"))
+		if err != nil {
+			return failed(stderr, "tournament", err, "referee")
+		}
+		defer results.Close()
+		if note != "" {
+			fmt.Fprintf(stderr, "othello tournament: %s\n", note)
+		}
+		kept = results.Kept
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	context.AfterFunc(ctx, stop) // a second signal kills at once
 
 	n := len(t.Players)
-	fmt.Fprintf(stdout, "tournament of %d players, %d games a pairing, %s, openings %s, seed %d\n", n, 2*m.Pairs, m.Clock, *mf.openings, m.Seed)
-	pairings, err := t.Run(func(m referee.Match, r referee.Result) {
-		if r.Number == 1 {
+	title := fmt.Sprintf("tournament of %d players", n)
+	if t.Gauntlet > 0 {
+		title = fmt.Sprintf("gauntlet of %d against %d players", t.Gauntlet, n-t.Gauntlet)
+	}
+	title += fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clock, *mf.openings, t.Match.Seed)
+	fmt.Fprintln(stdout, title)
+	var last referee.GameKey
+	var writeErr error
+	pairings, err := t.Run(ctx, kept, func(m referee.Match, r referee.Result) {
+		if k := m.Key(1); k != last {
 			fmt.Fprintf(stdout, "match %s vs %s, seed %d\n", m.Players[0].Name, m.Players[1].Name, m.Seed)
+			last = k
 		}
 		fmt.Fprintln(stdout, r.Line())
+		if results != nil && writeErr == nil {
+			if writeErr = results.Append(m, r); writeErr != nil {
+				fmt.Fprintf(stderr, "othello tournament: %v\n", writeErr)
+			}
+		}
 	})
-	if err != nil {
+	interrupted := err != nil && ctx.Err() != nil
+	if err != nil && !interrupted {
 		return failed(stderr, "tournament", err)
 	}
 	var all []referee.Result
 	for _, p := range pairings {
+		if len(p.Results) == 0 {
+			continue // stopped before it
+		}
 		if err := referee.WriteSummary(stdout, p.Match, p.Results); err != nil {
 			return failed(stderr, "tournament", err)
 		}
@@ -108,10 +203,65 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	if err := referee.WriteTournament(stdout, t.Players, pairings, anchor); err != nil {
-		return failed(stderr, "tournament", err, "referee", "rating")
+		if !interrupted {
+			return failed(stderr, "tournament", err, "referee", "rating")
+		}
+		fmt.Fprintf(stderr, "othello tournament: no ladder yet: %s\n", trimPkg(err, "referee", "rating"))
 	}
 	if err := mf.writeRecords(all); err != nil {
 		return failed(stderr, "tournament", err, "referee")
 	}
+	if *htmlPath != "" {
+		err := record.ReplaceFile(*htmlPath, func(w io.Writer) error {
+			return referee.WritePage(w, title, t.Players, pairings, anchor)
+		})
+		if err != nil && !interrupted {
+			return failed(stderr, "tournament", err, "referee", "rating")
+		}
+	}
+	switch {
+	case writeErr != nil:
+		return 1
+	case interrupted:
+		left := 0
+		for _, p := range pairings {
+			left += 2*p.Match.Pairs - len(p.Results)
+		}
+		fmt.Fprintf(stderr, "othello tournament: stopped: %d games not played: run again with the same -results to finish\n", left)
+		return 3
+	}
 	return 0
+}
+
+// submissions returns the players of a class: each folder in dir, but
+// those whose names start with a dot, named by class.Names as othello
+// grade names a submission, running command there. The error is
+// os.ReadDir's or class.Names's, or says that dir holds no folder.
+func submissions(dir string, command []string) ([]referee.Spec, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var folders []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			folders = append(folders, filepath.Join(dir, e.Name()))
+		}
+	}
+	if len(folders) == 0 {
+		return nil, fmt.Errorf("-class %s holds no submission folder", dir)
+	}
+	names, err := class.Names(folders)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]referee.Spec, len(folders))
+	for i, f := range folders {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = referee.Spec{Name: names[i], Path: command[0], Args: command[1:], Dir: abs}
+	}
+	return out, nil
 }

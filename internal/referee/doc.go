@@ -1,6 +1,6 @@
 // Package referee plays games of Othello between players it does not
 // trust, and keeps their clocks: the matches of othello match and the
-// round robins of othello tournament.
+// round robins and gauntlets of othello tournament.
 //
 // The referee owns the board. A Player (player.go) is asked for a move
 // only when it has one, given the position and its time left, and answers
@@ -32,11 +32,27 @@
 // games and pairs, whose Elo difference and interval package rating
 // computes, and WriteRecords writes them in GGF or PGN.
 //
-// A Tournament (tournament.go) is a round robin: every two of its
-// players play a Match, one pairing after the other, each with its own
-// seed drawn from the tournament's. Ladder rates the players from the
-// pairings (rating.Ratings, anchored on a named player, DefaultAnchor
-// by default, ParseAnchor reading -anchor), Crosstable gives each
-// player's results against each other, and WriteTournament writes both
-// as text.
+// A Tournament (tournament.go) is a round robin, every two of its
+// players playing a Match, or a gauntlet, its first Gauntlet players (a
+// class's submissions, whose programs each run in its own folder,
+// Spec.Dir) each playing every other player but not each other. Each
+// pairing's seed is drawn from the tournament's and the two players'
+// names (GameKey names a game), and Run plays the games of all the
+// pairings in one pool, Match.Jobs at once, giving each to its caller in
+// the tournament's order, and stops starting games when its context is
+// done. Ladder rates the players from the pairings (rating.Ratings,
+// anchored on a named player, DefaultAnchor by default, ParseAnchor
+// reading -anchor), Crosstable gives each player's results against each
+// other, and WriteTournament writes both as text.
+//
+// Results (tournamentresults.go) is a tournament's file of results,
+// JSON lines, its settings first, then a game a line appended as each is
+// over, which OpenResults reads back so that Run plays only the games
+// left: a last line cut short is dropped, a file of another tournament
+// moved aside, a bad line before the last a *ResultsError (ErrResults).
+//
+// WritePage (tournamentpage.go, tournamentpage.html) writes a
+// tournament's page: one HTML file with package page's style, the
+// ladder, the crosstable, and every game, replayed move by move in the
+// browser from boards made here, each name and result escaped as text.
 package referee

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,6 +41,10 @@ type Spec struct {
 	Path     string
 	Args     []string
 	Protocol Protocol // the program's
+	// Dir, if not "", is the program's own folder, a class's submission:
+	// it runs there (sandbox.Config.Dir), and sees it though the match's
+	// sandbox hides it (Hide) from the others.
+	Dir string
 }
 
 // A Protocol is the language a program speaks with the referee.
@@ -100,6 +105,10 @@ func (s Spec) IsProgram() bool { return s.Path != "" }
 // *ForfeitError, with its colour to be filled in.
 func (s Spec) start(sb sandbox.Config, rng *rand.Rand, setup othello.Setup, tc TimeControl) (Player, error) {
 	if s.IsProgram() {
+		if s.Dir != "" {
+			sb.Dir = s.Dir
+			sb.Hide = slices.DeleteFunc(slices.Clone(sb.Hide), func(p string) bool { return p == s.Dir })
+		}
 		p, err := startProgram(sb, s.Path, s.Args)
 		if err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"os"
@@ -54,7 +55,7 @@ func TestTournament(t *testing.T) {
 		}
 		return moves
 	}
-	pairings, err := tour.Run(nil)
+	pairings, err := tour.Run(context.Background(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestTournament(t *testing.T) {
 		}
 	}
 
-	again, err := tour.Run(nil)
+	again, err := tour.Run(context.Background(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,5 +200,49 @@ func TestWriteTournament(t *testing.T) {
 	}
 	if !bytes.Equal(b.Bytes(), want) {
 		t.Errorf("got\n%s\nwant\n%s", b.Bytes(), want)
+	}
+}
+
+// TestPairings checks who plays whom, in a round robin and in a
+// gauntlet, and that a pairing's seed is drawn from the two players'
+// names, not their places: the same in a tournament of another player.
+func TestPairings(t *testing.T) {
+	tests := []struct {
+		name     string
+		players  []string
+		gauntlet int
+		want     []string
+	}{
+		{"round robin", []string{"a", "b", "c"}, 0, []string{"a-b", "a-c", "b-c"}},
+		{"gauntlet of 2", []string{"s1", "s2", "greedy", "random"}, 2, []string{"s1-greedy", "s1-random", "s2-greedy", "s2-random"}},
+		{"gauntlet of 1", []string{"s1", "greedy", "random"}, 1, []string{"s1-greedy", "s1-random"}},
+	}
+	seeds := map[string]uint64{}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var players []referee.Spec
+			for _, n := range tt.players {
+				players = append(players, referee.Spec{Name: n, Engine: "random"})
+			}
+			ms, err := referee.Tournament{Players: players, Gauntlet: tt.gauntlet, Match: referee.Match{Seed: 1}}.Pairings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range ms {
+				pair := m.Players[0].Name + "-" + m.Players[1].Name
+				got = append(got, pair)
+				if s, ok := seeds[pair]; ok && s != m.Seed {
+					t.Errorf("%s: got seed %d, want %d as in another tournament", pair, m.Seed, s)
+				}
+				seeds[pair] = m.Seed
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if _, err := (referee.Tournament{Players: specs(t, "greedy", "random"), Gauntlet: 2}).Pairings(); !errors.Is(err, referee.ErrPlayers) {
+		t.Errorf("a gauntlet of every player: got %v, want ErrPlayers", err)
 	}
 }
