@@ -106,9 +106,13 @@ const (
 	// signs, leading zeros and carriage returns in move lines, lines that
 	// are not moves, and bad setups.
 	Protocol
+	// AI is no scenario: the program is a computer player, graded by its
+	// games against reference opponents (package check's AI grade). It
+	// is not one of Profiles, which a Generator takes.
+	AI
 )
 
-// Profiles lists the profiles.
+// Profiles lists the profiles of scenarios, those that ParseProfile reads.
 var Profiles = []Profile{Assignment, Protocol}
 
 // ErrProfile means a name is not that of a profile.
@@ -124,10 +128,13 @@ func ParseProfile(s string) (Profile, error) {
 	return 0, ErrProfile
 }
 
-// String returns "assignment" or "protocol".
+// String returns "assignment", "protocol" or "ai".
 func (p Profile) String() string {
-	if p == Protocol {
+	switch p {
+	case Protocol:
 		return "protocol"
+	case AI:
+		return "ai"
 	}
 	return "assignment"
 }
