@@ -25,9 +25,11 @@ if __name__ == '__main__': line (none or several is an error), such as
 // checkFlagsUsage lists the flags that check, grade, gradescope,
 // classroom and vpl share.
 const checkFlagsUsage = `Flags:
-  -profile assignment|protocol
+  -profile assignment|protocol|ai
 	the scenarios' input: only what the assignment promises (default), or
-	also all that PROTOCOL.md allows
+	also all that PROTOCOL.md allows; or ai: COMMAND is a computer player
+	in the plain protocol of othello match, graded by its games against
+	reference opponents
   -rules full|simple
 	force a rule set instead of reading the program's first line
   -strict
@@ -46,7 +48,13 @@ const checkFlagsUsage = `Flags:
   -interactive
 	run every scenario in lock-step, a line at a time (default: batch)
   -weights FILE
-	the points of each category: lines such as "non-square 15"
+	the points of each category: lines such as "non-square 15"; in the
+	ai profile each opponent's: OPPONENT GAMES SCORE% POINTS, such as
+	"greedy 20 70% 30" (default: random 20 90% 30, greedy 20 70% 30,
+	level:3 20 50% 40)
+  -tc TOTAL+INCREMENT, -st SECONDS
+	the ai profile's clock of each player, in seconds (default 10+0.1), or
+	a fixed time a move
   -hidden CATEGORIES
 	gradescope: categories, separated by commas, hidden until published
   -timeout D
@@ -54,7 +62,7 @@ const checkFlagsUsage = `Flags:
   -line-timeout D
 	lock-step: time limit of the answer to one line (default 2s)
   -j N
-	scenarios run at once (default: the number of CPUs)
+	scenarios (ai: games) run at once (default: the number of CPUs)
 `
 
 // sandboxUsage says what the sandbox does, and lists its flags.
@@ -110,6 +118,8 @@ func addCheckFlags(flags *flag.FlagSet) *checkFlags {
 	flags.BoolVar(&o.Interactive, "interactive", false, "")
 	flags.BoolVar(&o.Strict, "strict", false, "")
 	flags.StringVar(&o.Weights, "weights", "", "")
+	flags.StringVar(&o.Clock, "tc", "", "")
+	flags.StringVar(&o.PerMove, "st", "", "")
 	flags.StringVar(&o.Hidden, "hidden", "", "")
 	flags.DurationVar(&o.Timeout, "timeout", 10*time.Second, "")
 	flags.DurationVar(&o.LineTimeout, "line-timeout", 2*time.Second, "")

@@ -282,3 +282,22 @@ func TestLookupFormatUnknown(t *testing.T) {
 		})
 	}
 }
+
+// TestFormatsOfAIGrade writes a hand-made AI grade, its forfeit's answer
+// hostile, in each autograder's format, and checks that each parses back
+// with its points, a test or suite for each opponent.
+func TestFormatsOfAIGrade(t *testing.T) {
+	g := gradetest.HandMadeAI(gradetest.Hostile)
+	for file, write := range writers {
+		t.Run(file, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := write(&b, g); err != nil {
+				t.Fatal(err)
+			}
+			gradetest.CheckFormat(t, file, g, b.Bytes())
+			if !strings.Contains(b.String(), "level:3") {
+				t.Errorf("got\n%s\nwant the opponent level:3 named", b.String())
+			}
+		})
+	}
+}

@@ -71,7 +71,7 @@ type (
 func WriteJUnit(w io.Writer, g *check.Grade) error {
 	r := juSuites{Name: "othello check", Time: seconds(g.Elapsed.Seconds())}
 	for _, s := range g.Scores {
-		n := s.Passed + s.Failed + s.NotRun
+		n := s.Count()
 		if n == 0 {
 			continue
 		}
@@ -146,8 +146,17 @@ func juFormat(c *check.Case) juCase {
 
 // juFailure returns the failure of c, a case with a Failure: where its
 // output first differs in a line, and in full.
+//
+// A game of an AI grade (a case of no way) fails with its result line.
 func juFailure(c *check.Case) *juProblem {
 	var text strings.Builder
+	if c.Way == nil {
+		fmt.Fprintf(&text, "%s: %s\n", c.Name, c.About)
+		if c.Failure != nil {
+			report.WriteFailure(&text, c.Failure)
+		}
+		return &juProblem{Message: c.About, Type: "lost", Text: text.String()}
+	}
 	fmt.Fprintf(&text, "%s (%s), way %d of failing\n", c.Name, c.About, c.Way.Number)
 	report.WriteFailure(&text, c.Failure)
 	return &juProblem{Message: c.Failure.Summary(), Type: fmt.Sprintf("way %d", c.Way.Number), Text: text.String()}

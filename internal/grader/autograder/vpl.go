@@ -79,7 +79,7 @@ func WriteVPL(w io.Writer, g *check.Grade, max float64) error {
 			continue // worth nothing: its ways of failing are above
 		}
 		sec := vplSection{title: fmt.Sprintf("%s: %s, %s of %s points", s.Category, report.PassedOf(s), check.FormatPoints(s.Points), check.FormatPoints(s.Max))}
-		if s.Category == scenario.Structure {
+		if s.Category == scenario.Structure || s.Category.IsOpponent() {
 			sec.text = report.CategoryText(g, s)
 		}
 		sections = append(sections, sec)

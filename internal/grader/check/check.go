@@ -118,6 +118,11 @@ type Config struct {
 	// itself, a path of the grader's.
 	OutName string
 	Weights Weights // the points of each category; nil for DefaultWeights(Profile, Strict, IsPython(Program))
+	// AI, if not nil, makes the check an AI grade: the program is a
+	// computer player, which plays each opponent (ai.go), and the
+	// scenarios' settings (Rules, Golden, N, Mode, Strict, Timeouts,
+	// Weights) do not count.
+	AI *AI
 	// Progress, if not nil, is called after each scenario is run, with
 	// how many of how many are done, from the goroutines that run them,
 	// one call at a time.
@@ -143,7 +148,16 @@ func (cfg Config) Comparison() Comparison {
 // Points returns the points of each category: Weights, or the profile's
 // defaults for the program; under Strict, the category format is worth
 // nothing and has no score.
+//
+// An AI grade's are its opponents' points.
 func (cfg Config) Points() Weights {
+	if cfg.AI != nil {
+		w := Weights{}
+		for _, o := range cfg.AI.Opponents {
+			w[o.Category()] = o.Points
+		}
+		return w
+	}
 	w := cfg.Weights
 	if w == nil {
 		w = DefaultWeights(cfg.Profile, cfg.Strict, IsPython(cfg.Program))
@@ -153,6 +167,20 @@ func (cfg Config) Points() Weights {
 		delete(w, scenario.Format)
 	}
 	return w
+}
+
+// Categories returns the categories that a check of cfg may score, in
+// the order of its reports: scenario.Categories, or an AI grade's
+// opponents.
+func (cfg Config) Categories() []scenario.Category {
+	if cfg.AI == nil {
+		return scenario.Categories
+	}
+	var cs []scenario.Category
+	for _, o := range cfg.AI.Opponents {
+		cs = append(cs, o.Category())
+	}
+	return cs
 }
 
 // MaxPoints returns the most points a check of cfg can give, when every
@@ -215,6 +243,9 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	cfg.Program = program
 	sb, sandboxLine := sandboxFor(cfg)
 	cfg.Sandbox = sb
+	if cfg.AI != nil {
+		return play(ctx, cfg, sandboxLine)
+	}
 	rules, rulesFrom, err := rulesFor(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -525,6 +556,12 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 		sb.Hide = append(sb.Hide, cfg.Out)
 	}
 	limits := describeLimits(cfg.Timeouts, sb.Limits)
+	if cfg.AI != nil {
+		limits = "each game under the referee's clock, " + cfg.AI.Clock.String()
+		if space := describeSpace(sb.Limits); len(space) > 0 {
+			limits += ", the program limited to " + strings.Join(space, ", ")
+		}
+	}
 	line := func(mode string) string {
 		return "sandbox: " + mode + ", " + sb.Describe() + "; " + limits
 	}
@@ -561,7 +598,13 @@ func fellBack(outcomes []outcome) string {
 
 // describeLimits says the limits of each run in words.
 func describeLimits(lim Timeouts, sl sandbox.Limits) string {
-	parts := describeTime(lim, sl)
+	return "each run limited to " + strings.Join(append(describeTime(lim, sl), describeSpace(sl)...), ", ")
+}
+
+// describeSpace describes the limits of sl other than time that hold,
+// such as "512MiB memory".
+func describeSpace(sl sandbox.Limits) []string {
+	var parts []string
 	add := func(ok bool, format string, a ...any) {
 		if ok {
 			parts = append(parts, fmt.Sprintf(format, a...))
@@ -572,7 +615,7 @@ func describeLimits(lim Timeouts, sl sandbox.Limits) string {
 	add(hold && sl.FileSize > 0, "%s files", sandbox.Bytes(sl.FileSize))
 	add(hold && sl.Processes > 0, "%d processes", sl.Processes)
 	add(hold && sl.OpenFiles > 0, "%d open files", sl.OpenFiles)
-	return "each run limited to " + strings.Join(parts, ", ")
+	return parts
 }
 
 // Slots bounds how many runs the checks that share it make at once.

@@ -68,4 +68,22 @@
 // the categories of -hidden. Config.Unwalled (wall.go) says why no wall
 // would keep the programs from the grader's files, and WallWarning is
 // othello check's warning then.
+//
+// An AI grade (ai.go) grades a computer player instead: with Config.AI,
+// Check plays the program, in the plain protocol of package referee, a
+// referee.Match against each Opponent in turn under AI's clock, each
+// game a Case of its opponent's category (scenario.Opponent), Passed,
+// Drawn or Failed, a forfeit's reason, the program's output quoted by
+// the referee, in its Failure, and each opponent a Score of its games
+// whose points Opponent.Earned gives: points times the score over the
+// threshold, at most all. ReadOpponents reads the weights file of
+// Options' -profile ai (lines OPPONENT GAMES SCORE% POINTS; a bad line
+// is a *WeightsError, as ReadWeights' are), DefaultOpponents are those
+// with none. The Grade is the same type, so every report and autograder
+// writes it; Grade.AI says that it is one. It lives here, not in a
+// package of its own, so that everything that takes a Config (othello
+// check, package class's grade, the autograders' bundles) grades an AI
+// assignment with -profile ai and nothing more, and the imports stay one
+// way: check imports referee, which imports nothing of the grader's but
+// the sandbox.
 package check

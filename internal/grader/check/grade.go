@@ -39,6 +39,9 @@ type Grade struct {
 	Structure []Rule
 	Scores    []Score
 	Elapsed   time.Duration
+	// AI is the games of an AI grade (Config.AI), whose cases are games
+	// and whose categories are opponents; nil for a check of scenarios.
+	AI *AI
 }
 
 // A Verdict is what became of one scenario.
@@ -49,11 +52,12 @@ const (
 	Passed Verdict = iota
 	Failed
 	NotRun // the check was stopped first, or its category kept timing out
+	Drawn  // a game of an AI grade that neither player won
 )
 
-var verdictNames = [...]string{"pass", "fail", "not run"}
+var verdictNames = [...]string{"pass", "fail", "not run", "draw"}
 
-// String returns "pass", "fail" or "not run".
+// String returns "pass", "fail", "not run" or "draw".
 func (v Verdict) String() string { return verdictNames[v] }
 
 // A Case is one scenario of a check and its verdict.
@@ -160,12 +164,22 @@ func (w *Way) Summary() string { return w.Failure.Summary() }
 // (Case.Exact), Failed those right but for blanks; its Max is Weight even
 // when no scenario passed, for then it earns nothing. The category
 // structure counts rules of structure (Grade.Structure), not scenarios.
+//
+// An opponent of an AI grade (scenario.Category.IsOpponent) counts games:
+// Passed those the program won, Drawn those drawn, Failed those it lost,
+// forfeits included, NotRun those not played; it earns Weight times its
+// score over Threshold, at most Weight (Opponent.Earned).
 type Score struct {
 	Category               scenario.Category
 	Passed, Failed, NotRun int
+	Drawn                  int     // an opponent's games drawn
+	Threshold              float64 // an opponent's score, of 1, that earns all of Weight; 0 for the others
 	Weight                 float64
 	Points, Max            float64
 }
+
+// Count returns how many scenarios, rules or games the score counts.
+func (s Score) Count() int { return s.Passed + s.Failed + s.NotRun + s.Drawn }
 
 // Blanks returns how many scenarios passed but for blanks: right in
 // logic, not to the byte.
@@ -360,7 +374,8 @@ var ErrWeights = errors.New("check: bad weights")
 // ReadWeights reads a weights file: one line for each category that is
 // worth points, its name and its points, such as "non-square 15".
 // Blank lines and lines starting with # are skipped. A category the file
-// does not name is worth nothing. Errors wrap ErrWeights and say the line.
+// does not name is worth nothing. A line that is not one of these is a
+// *WeightsError, which wraps ErrWeights; an error reading r wraps it too.
 func ReadWeights(r io.Reader) (Weights, error) {
 	w := Weights{}
 	sc := bufio.NewScanner(r)
@@ -370,7 +385,7 @@ func ReadWeights(r io.Reader) (Weights, error) {
 			continue
 		}
 		fields := strings.Fields(line)
-		bad := func(why string) error { return fmt.Errorf("%w: line %d: %s, got %q", ErrWeights, n, why, line) }
+		bad := func(why string) error { return &WeightsError{Line: n, Text: line, Why: why} }
 		if len(fields) != 2 {
 			return nil, bad("want a category and its points")
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/referee"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -25,7 +26,9 @@ type Options struct {
 	BadRate     float64       // -bad: at most 1; negative for each scenario to pick one
 	Interactive bool          // -interactive: every scenario in lock-step
 	Strict      bool          // -strict: all or nothing
-	Weights     string        // -weights: the file of each category's points; "" for the defaults
+	Weights     string        // -weights: the file of each category's points, or in the ai profile each opponent's; "" for the defaults
+	Clock       string        // -tc: the ai profile's clock, TOTAL+INCREMENT in seconds; "" for DefaultAIClock
+	PerMove     string        // -st: the ai profile's time a move in seconds instead, if not ""
 	Hidden      string        // -hidden: categories, separated by commas
 	Timeout     time.Duration // -timeout: each run's wall-clock limit, fixed, if TimeoutSet
 	TimeoutSet  bool          // whether Timeout was given; if not, each run's grows with its size
@@ -89,8 +92,11 @@ func (o Options) Config() (Config, error) {
 		return Config{}, badOptions(nil, "-cpu, -memory, -file-size, -procs and -open-files must be positive")
 	}
 	profile, err := scenario.ParseProfile(o.Profile)
+	if o.Profile == scenario.AI.String() {
+		profile, err = scenario.AI, nil
+	}
 	if err != nil {
-		return Config{}, badOptions(nil, fmt.Sprintf("-profile must be assignment or protocol, got %q", o.Profile))
+		return Config{}, badOptions(nil, fmt.Sprintf("-profile must be assignment, protocol or ai, got %q", o.Profile))
 	}
 	cfg := Config{
 		Profile:  profile,
@@ -133,6 +139,12 @@ func (o Options) Config() (Config, error) {
 			return Config{}, badOptions(nil, fmt.Sprintf("-rules must be full or simple, got %q", o.Rules))
 		}
 	}
+	if profile == scenario.AI {
+		return o.aiConfig(cfg)
+	}
+	if o.Clock != "" || o.PerMove != "" {
+		return Config{}, badOptions(nil, "-tc and -st are the ai profile's")
+	}
 	if o.Weights != "" {
 		if cfg.Weights, err = readWeightsFile(o.Weights); err != nil {
 			return Config{}, err
@@ -141,6 +153,40 @@ func (o Options) Config() (Config, error) {
 	if _, err := o.HiddenCategories(); err != nil {
 		return Config{}, err
 	}
+	return cfg, nil
+}
+
+// aiConfig returns cfg, made of o, as an AI grade: the opponents of the
+// weights file (ReadOpponents) or DefaultOpponents, the clock of -tc or
+// -st, and no CPU limit unless one is set, for the clock bounds a game.
+func (o Options) aiConfig(cfg Config) (Config, error) {
+	ai := &AI{Opponents: DefaultOpponents(), Openings: DefaultAIOpenings}
+	var err error
+	switch {
+	case o.PerMove != "":
+		ai.Clock, err = referee.ParsePerMove(o.PerMove)
+	case o.Clock != "":
+		ai.Clock, err = referee.ParseTimeControl(o.Clock)
+	default:
+		ai.Clock, err = referee.ParseTimeControl(DefaultAIClock)
+	}
+	if err != nil {
+		return Config{}, badOptions(err, "-tc, -st")
+	}
+	if o.Weights != "" {
+		f, err := os.Open(o.Weights)
+		if err != nil {
+			return Config{}, badOptions(err, "-weights")
+		}
+		defer f.Close()
+		if ai.Opponents, err = ReadOpponents(f); err != nil {
+			return Config{}, badOptions(err, "-weights "+o.Weights)
+		}
+	}
+	if o.Hidden != "" {
+		return Config{}, badOptions(nil, "-hidden names categories of scenarios, which the ai profile has not")
+	}
+	cfg.AI = ai
 	return cfg, nil
 }
 

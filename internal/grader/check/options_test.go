@@ -103,7 +103,7 @@ func TestOptionsErrors(t *testing.T) {
 		{"zero cpu", func(o *check.Options) { o.Limits.CPU, o.CPUSet = 0, true },
 			"check: -cpu, -memory, -file-size, -procs and -open-files must be positive", nil},
 		{"zero memory", func(o *check.Options) { o.Limits.Memory = 0 }, "check: -cpu, -memory", nil},
-		{"profile", func(o *check.Options) { o.Profile = "x" }, `check: -profile must be assignment or protocol, got "x"`, nil},
+		{"profile", func(o *check.Options) { o.Profile = "x" }, `check: -profile must be assignment, protocol or ai, got "x"`, nil},
 		{"size", func(o *check.Options) { o.Size = "5x4" }, `check: -size must be ROWSxCOLS, each even from 4 to 16, got "5x4"`, nil},
 		{"root", func(o *check.Options) { o.User = "0" }, "check: -user: sandbox: ", sandbox.ErrUser},
 		{"rules", func(o *check.Options) { o.Rules = "fancy" }, `check: -rules must be full or simple, got "fancy"`, nil},

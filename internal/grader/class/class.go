@@ -59,6 +59,8 @@ func GradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 			Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun), Report: "report.html"}
 		if len(g.Ways) > 0 {
 			row.FirstFailure = g.Ways[0].Summary()
+		} else if c := firstLost(g); c != nil {
+			row.FirstFailure = c.Name + ": " + c.About
 		} else if r := firstBroken(g.Structure); r != nil {
 			row.FirstFailure = "structure: " + r.Name + ": " + strings.Join(r.Where, "; ")
 		}
@@ -72,6 +74,17 @@ func GradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 		return failed(err)
 	}
 	return row, nil
+}
+
+// firstLost returns the first game of an AI grade that the program
+// lost, or nil.
+func firstLost(g *check.Grade) *check.Case {
+	for _, c := range g.Cases {
+		if g.AI != nil && c.Verdict == check.Failed {
+			return c
+		}
+	}
+	return nil
 }
 
 // firstBroken returns the first rule of structure not kept, or nil.
@@ -339,12 +352,13 @@ func (r Settings) String() string {
 }
 
 // Weights returns the points of each category that has some, in
-// the order of scenario.Categories, and the same by name.
+// the order of cfg.Categories (an AI grade's opponents), and the same by
+// name.
 func Weights(cfg check.Config) ([]scenario.Category, map[string]float64) {
 	w := cfg.Points()
 	var cs []scenario.Category
 	byName := map[string]float64{}
-	for _, c := range scenario.Categories {
+	for _, c := range cfg.Categories() {
 		if w[c] > 0 {
 			cs = append(cs, c)
 			byName[c.String()] = w[c]

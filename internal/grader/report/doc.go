@@ -53,4 +53,12 @@
 // writes reports, nothing else: the check is package check's, each
 // autograder's results package autograder's, and the game in a browser
 // package web's.
+//
+// The text report of an AI grade (ai.go, check.Grade.AI) says what was
+// played, each opponent's games a line each, a forfeit's reason as the
+// referee quoted it, and the table of each opponent's games, won, drawn
+// and lost, its score, the score that earns all its points and its
+// points; PassedOf, CategoryText and Overview say the same for each
+// autograder, and the JSON adds each opponent's drawn and threshold and
+// each game's line.
 package report

@@ -25,6 +25,7 @@ type (
 		Passed     int         `json:"passed"`
 		Failed     int         `json:"failed"`
 		NotRun     int         `json:"not_run"`
+		Drawn      int         `json:"drawn,omitempty"`
 		Skipped    int         `json:"skipped"`
 		Categories []jsonScore `json:"categories"`
 		Structure  []jsonRule  `json:"structure,omitempty"`
@@ -37,6 +38,8 @@ type (
 		Passed    int     `json:"passed"`
 		Failed    int     `json:"failed"`
 		NotRun    int     `json:"not_run"`
+		Drawn     int     `json:"drawn,omitempty"`
+		Threshold float64 `json:"threshold,omitempty"`
 		Points    float64 `json:"points"`
 		MaxPoints float64 `json:"max_points"`
 	}
@@ -68,6 +71,7 @@ type (
 		Mode       string          `json:"mode"`
 		Verdict    string          `json:"verdict"`
 		Why        string          `json:"why,omitempty"`
+		Game       string          `json:"game,omitempty"`
 		Way        int             `json:"way,omitempty"`
 		Difference *jsonDifference `json:"difference,omitempty"`
 		Reproducer string          `json:"reproducer,omitempty"`
@@ -99,13 +103,13 @@ func WriteJSON(w io.Writer, g *check.Grade) error {
 	j := jsonGrade{
 		Program: g.Program, Rules: g.Rules.Name(), RulesFrom: g.RulesFrom, Profile: g.Profile.String(),
 		Mode: g.Mode.String(), Seed: g.Seed, Sandbox: g.Sandbox, Env: g.Env, Seconds: math.Round(g.Elapsed.Seconds()*1000) / 1000,
-		Score: score, MaxScore: most, Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun), Skipped: g.Skipped,
+		Score: score, MaxScore: most, Passed: g.Count(check.Passed), Failed: g.Count(check.Failed), NotRun: g.Count(check.NotRun), Drawn: g.Count(check.Drawn), Skipped: g.Skipped,
 		Categories: []jsonScore{}, Ways: []jsonWay{}, Scenarios: []jsonCase{},
 	}
 	for _, s := range g.Scores {
 		j.Categories = append(j.Categories, jsonScore{
 			Name: s.Category.String(), About: s.Category.About(), Passed: s.Passed, Failed: s.Failed, NotRun: s.NotRun,
-			Points: s.Points, MaxPoints: s.Max,
+			Drawn: s.Drawn, Threshold: s.Threshold, Points: s.Points, MaxPoints: s.Max,
 		})
 	}
 	for _, r := range g.Structure {
@@ -122,9 +126,15 @@ func WriteJSON(w io.Writer, g *check.Grade) error {
 	}
 	for _, c := range g.Cases {
 		jc := jsonCase{Name: c.Name, Category: c.Category.String(), Mode: c.Mode.String(), Verdict: c.Verdict.String(), Why: c.Why}
+		if g.AI != nil && c.Verdict != check.NotRun {
+			jc.Game = c.About
+		}
 		if c.Failure != nil {
 			d := difference(c.Failure)
-			jc.Difference, jc.Way, jc.Reproducer = &d, c.Way.Number, c.Way.File
+			jc.Difference = &d
+		}
+		if c.Way != nil {
+			jc.Way, jc.Reproducer = c.Way.Number, c.Way.File
 		}
 		j.Scenarios = append(j.Scenarios, jc)
 	}

@@ -58,7 +58,7 @@ func WriteMarkdown(w io.Writer, g *check.Grade) error {
 	head.WriteString("\n| category | points | max | passed | what it checks |\n| --- | ---: | ---: | --- | --- |\n")
 	for _, s := range g.Scores {
 		points, outOf, passed := check.FormatPoints(s.Points), s.Max, PassedOf(s)
-		if s.Passed+s.Failed+s.NotRun == 0 {
+		if s.Count() == 0 {
 			points, outOf, passed = "-", s.Weight, "none" // as the text report's "-/10"
 		}
 		fmt.Fprintf(&head, "| %s | %s | %s | %s | %s |\n", mdEscape(s.Category.String()), points, check.FormatPoints(outOf), mdEscape(passed), mdEscape(s.Category.About()))

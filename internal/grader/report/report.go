@@ -104,8 +104,10 @@ func WriteReport(w io.Writer, g *check.Grade) error {
 	}
 	for _, s := range g.Scores {
 		row := scoreRow{Category: s.Category.String(), About: s.Category.About()}
-		if n := s.Passed + s.Failed + s.NotRun; n == 0 {
+		if n := s.Count(); n == 0 {
 			row.Passed, row.Points = "none", "-/"+check.FormatPoints(s.Weight)
+		} else if s.Category.IsOpponent() {
+			row.Passed, row.Points = gamesOf(s), check.FormatPoints(s.Points)+"/"+check.FormatPoints(s.Max)
 		} else {
 			row.Passed, row.Points = fmt.Sprintf("%d/%d", s.Passed, n), check.FormatPoints(s.Points)+"/"+check.FormatPoints(s.Max)
 		}

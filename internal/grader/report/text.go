@@ -26,6 +26,9 @@ const (
 // the rules of structure of a Python program, the table of points, and
 // last the line "N passed, M failed".
 func WriteText(w io.Writer, g *check.Grade, verbose bool) error {
+	if g.AI != nil {
+		return writeAIText(w, g)
+	}
 	bw := bufio.NewWriter(w)
 	writeChecked(bw, g)
 	if len(g.Ways) > 0 {
@@ -51,7 +54,7 @@ func WriteText(w io.Writer, g *check.Grade, verbose bool) error {
 	fmt.Fprintf(bw, "\nscore (%s profile):\n", g.Profile)
 	fmt.Fprintf(bw, "  %-16s %9s %15s\n", "category", "passed", "points")
 	for _, s := range g.Scores {
-		n := s.Passed + s.Failed + s.NotRun
+		n := s.Count()
 		if n == 0 {
 			fmt.Fprintf(bw, "  %-16s %9s %15s\n", s.Category, "none", fmt.Sprintf("-/%s", check.FormatPoints(s.Weight)))
 			continue
@@ -66,8 +69,17 @@ func WriteText(w io.Writer, g *check.Grade, verbose bool) error {
 
 // writeChecked writes the first lines of the text report: what was
 // checked, how (the sandbox's line), in what environment, and how many
-// golden transcripts were skipped.
+// golden transcripts were skipped; of an AI grade, what it played
+// (aiChecked).
 func writeChecked(w io.Writer, g *check.Grade) {
+	if g.AI != nil {
+		fmt.Fprintln(w, aiChecked(g))
+		fmt.Fprintln(w, g.Sandbox)
+		if g.Env != "" {
+			fmt.Fprintln(w, "environment:", g.Env)
+		}
+		return
+	}
 	golden := 0
 	for _, c := range g.Cases {
 		if c.Category == scenario.Golden {
@@ -106,8 +118,12 @@ func writeWays(w io.Writer, g *check.Grade) {
 }
 
 // counts says how many scenarios passed, failed and were not run, as the
-// text report's last line: "9 passed, 2 failed, 1 not run".
+// text report's last line: "9 passed, 2 failed, 1 not run"; of an AI
+// grade, games (aiCounts).
 func counts(g *check.Grade) string {
+	if g.AI != nil {
+		return aiCounts(g)
+	}
 	s := fmt.Sprintf("%d passed, %d failed", g.Count(check.Passed), g.Count(check.Failed))
 	if n := g.Count(check.NotRun); n > 0 {
 		s += fmt.Sprintf(", %d not run", n)
@@ -290,10 +306,15 @@ func writeStructure(w io.Writer, rules []check.Rule) {
 // PassedOf says in the words of the text report how many of the
 // scenarios of s passed, such as "3 of 5 scenarios passed", or for
 // structure how many rules are kept.
+//
+// For an opponent of an AI grade it says how its games went (gamesOf).
 func PassedOf(s check.Score) string {
-	n := s.Passed + s.Failed + s.NotRun
+	n := s.Count()
 	if s.Category == scenario.Structure {
 		return keptOf(s.Passed, n)
+	}
+	if s.Category.IsOpponent() {
+		return gamesOf(s)
 	}
 	return fmt.Sprintf("%d of %d %s passed", s.Passed, n, plural(n, "scenario"))
 }
@@ -301,9 +322,13 @@ func PassedOf(s check.Score) string {
 // Overview says in a few lines what the text report says at length:
 // what was checked, how (the sandbox's line), how many scenarios passed,
 // each way of failing, and how many rules of structure the program
-// keeps.
+// keeps; of an AI grade, the games won, drawn and lost.
 func Overview(g *check.Grade) string {
 	var out strings.Builder
+	if g.AI != nil {
+		fmt.Fprintf(&out, "%s\n%s\n%s\n", aiChecked(g), g.Sandbox, aiCounts(g))
+		return out.String()
+	}
 	fmt.Fprintf(&out, "%s rules (%s), %s profile, seed %d\n%s\n", g.Rules.Name(), g.RulesFrom, g.Profile, g.Seed, g.Sandbox)
 	fmt.Fprintln(&out, counts(g))
 	for _, way := range g.Ways {
@@ -319,8 +344,16 @@ func Overview(g *check.Grade) string {
 // scenarios passed (PassedOf), then in full each way of failing that has
 // scenarios in it, as WriteText writes it; for structure, each rule of
 // structure with its places.
+//
+// For an opponent of an AI grade it is how its games went and each game
+// (writeGames).
 func CategoryText(g *check.Grade, s check.Score) string {
 	var sb strings.Builder
+	if s.Category.IsOpponent() {
+		fmt.Fprintf(&sb, "%s\n", PassedOf(s))
+		writeGames(&sb, g, s.Category)
+		return sb.String()
+	}
 	if s.Category == scenario.Structure {
 		writeStructure(&sb, g.Structure)
 		return sb.String()

@@ -5,10 +5,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"math"
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +20,7 @@ import (
 	"github.com/othello-judge/judge/internal/grader/diff"
 	"github.com/othello-judge/judge/internal/grader/report"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/referee"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -464,4 +467,72 @@ func CompareGolden(t *testing.T, golden string, got []byte, update bool) {
 	if d := diff.Diff(want, got); d != "" {
 		t.Errorf("differs from %s (go test -update rewrites it):\n%s", golden, d)
 	}
+}
+
+// HandMadeAI returns an AI grade made by hand, not by a check: against
+// random, 2 games won; against greedy, 1 won, 1 drawn, 2 lost, one of
+// them a forfeit whose answer was got, quoted as the referee quotes it;
+// against level:3, 1 lost and 1 not played. Its points are those of
+// check.Opponent.Earned.
+func HandMadeAI(got string) *check.Grade {
+	spec := func(name string) referee.Spec {
+		s, err := referee.ParseSpec(name)
+		if err != nil {
+			panic(err)
+		}
+		return s
+	}
+	ai := &check.AI{
+		Opponents: []check.Opponent{
+			{Player: spec("random"), Games: 2, Threshold: 0.9, Points: 30},
+			{Player: spec("greedy"), Games: 4, Threshold: 0.7, Points: 30},
+			{Player: spec("level:3"), Games: 2, Threshold: 0.5, Points: 40},
+		},
+		Clock: referee.TimeControl{Total: 5 * time.Second}, Openings: 4,
+	}
+	g := &check.Grade{
+		Program: "python3 player.py", Rules: othello.Full{}, RulesFrom: "the referee's", Profile: scenario.AI, Seed: 1, Jobs: 2,
+		Sandbox: "sandbox: limited (-sandbox=false), made by hand", AI: ai, Elapsed: 3 * time.Second,
+	}
+	game := func(o int, n int, v check.Verdict, about, forfeit string) {
+		cat := ai.Opponents[o].Category()
+		c := &check.Case{Name: fmt.Sprintf("%s game %d", cat, n), Category: cat, Verdict: v, About: about}
+		if v == check.NotRun {
+			c.About, c.Why = "", "not played: the grading was stopped first"
+		}
+		if forfeit != "" {
+			c.Failure = &check.Failure{What: "it forfeits: " + forfeit}
+		}
+		g.Cases = append(g.Cases, c)
+	}
+	game(0, 1, check.Passed, "prog:python3 player.py (B) 40-24 random (W): B wins", "")
+	game(0, 2, check.Passed, "random (B) 20-44 prog:python3 player.py (W): W wins", "")
+	bad := "answered " + strconv.Quote(got)
+	game(1, 1, check.Passed, "prog:python3 player.py (B) 33-31 greedy (W): B wins", "")
+	game(1, 2, check.Drawn, "greedy (B) 32-32 prog:python3 player.py (W): draw", "")
+	game(1, 3, check.Failed, "prog:python3 player.py (B) 4-5 greedy (W): W wins: B forfeits: the answer is no move: "+bad, "the answer is no move: "+bad)
+	game(1, 4, check.Failed, "greedy (B) 40-24 prog:python3 player.py (W): B wins", "")
+	game(2, 1, check.Failed, "prog:python3 player.py (B) 10-54 level:3 (W): W wins", "")
+	game(2, 2, check.NotRun, "", "")
+	for i, o := range ai.Opponents {
+		s := check.Score{Category: o.Category(), Threshold: o.Threshold, Weight: o.Points, Max: o.Points}
+		for _, c := range g.Cases {
+			if c.Category != o.Category() {
+				continue
+			}
+			switch c.Verdict {
+			case check.Passed:
+				s.Passed++
+			case check.Drawn:
+				s.Drawn++
+			case check.Failed:
+				s.Failed++
+			default:
+				s.NotRun++
+			}
+		}
+		s.Points = ai.Opponents[i].Earned(s.Passed, s.Drawn)
+		g.Scores = append(g.Scores, s)
+	}
+	return g
 }
