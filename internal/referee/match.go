@@ -40,6 +40,10 @@ type Match struct {
 	// hypotheses on the pairs played (Decided): the games under way are
 	// finished, and no other is started.
 	SPRT *rating.SPRT
+	// Hold, if not nil, is called as each game starts, and what it
+	// returns as the game ends: a bound on the games of several matches
+	// at once, such as a class's checks share.
+	Hold func() (release func())
 }
 
 // A Result is a game of a match: which game, and what player 1 was.
@@ -177,8 +181,11 @@ func (m Match) Decided(s Summary) rating.Decision {
 }
 
 // play plays game i of the match (from 0) from opening: player 1 is
-// Black in even games, White in odd ones.
+// Black in even games, White in odd ones, once Hold lets it.
 func (m Match) play(i int, opening []othello.Square) Result {
+	if m.Hold != nil {
+		defer m.Hold()()
+	}
 	first := othello.Black
 	specs := [2]Spec{m.Players[0], m.Players[1]} // Black, White
 	if i%2 == 1 {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -398,5 +399,36 @@ func TestSizes(t *testing.T) {
 	m.Setup, _ = othello.StandardSetup(othello.Full{}, 6, 8)
 	if _, err := m.Run(nil); !errors.Is(err, referee.ErrSpec) {
 		t.Errorf("gtp on 6x8: got %v, want ErrSpec", err)
+	}
+}
+
+// TestHold checks that a match plays no game that Hold has not let start,
+// and releases each: with one game at a time allowed, four workers play
+// one game at a time.
+func TestHold(t *testing.T) {
+	m := match(t, "greedy", "random", mark(t))
+	m.Pairs, m.Jobs = 3, 4
+	var mu sync.Mutex
+	held, most, calls := 0, 0, 0
+	slot := make(chan struct{}, 1)
+	m.Hold = func() func() {
+		slot <- struct{}{}
+		mu.Lock()
+		held, calls = held+1, calls+1
+		most = max(most, held)
+		mu.Unlock()
+		return func() {
+			mu.Lock()
+			held--
+			mu.Unlock()
+			<-slot
+		}
+	}
+	results, err := m.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 6 || calls != 6 || most != 1 || held != 0 {
+		t.Errorf("got %d games, %d holds, at most %d at once, %d held at the end; want 6, 6, 1, 0", len(results), calls, most, held)
 	}
 }

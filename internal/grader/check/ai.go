@@ -28,6 +28,12 @@ type Opponent struct {
 // Category returns the category of the games against o.
 func (o Opponent) Category() scenario.Category { return scenario.Opponent(o.Player.Name) }
 
+// String returns o as a line of a weights file, such as "greedy 20 70%
+// 30", which ReadOpponents reads back.
+func (o Opponent) String() string {
+	return fmt.Sprintf("%s %d %s%% %s", o.Player.Name, o.Games, strconv.FormatFloat(o.Threshold*100, 'f', -1, 64), strconv.FormatFloat(o.Points, 'f', -1, 64))
+}
+
 // Earned returns the points that a score of won and drawn games of the
 // games against o earns: Points times the score over Threshold, at most
 // Points, where the score is the games won and half those drawn over
@@ -174,6 +180,7 @@ func play(ctx context.Context, cfg Config, sandboxLine string) (*Grade, error) {
 		m := referee.Match{
 			Players: [2]referee.Spec{student, o.Player}, Pairs: o.Games / 2, Setup: setup, Opening: cfg.AI.Openings,
 			Seed: cfg.Seed + uint64(i), Clock: cfg.AI.Clock, Jobs: max(1, cfg.Jobs), Sandbox: cfg.Sandbox,
+			Hold: cfg.Slots.hold, // a game is a run: a class's checks share cfg.Jobs of them
 		}
 		var results []referee.Result
 		if ctx.Err() == nil {

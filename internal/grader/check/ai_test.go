@@ -28,6 +28,11 @@ func TestReadOpponents(t *testing.T) {
 		got[1].Player.Name != "level:3" || got[1].Games != 4 || got[1].Threshold != 0.505 || got[1].Points != 40 {
 		t.Errorf("got %+v, want random 20 0.9 30 and level:3 4 0.505 40", got)
 	}
+	for i, want := range []string{"random 20 90% 30", "level:3 4 50.5% 40"} {
+		if s := got[i].String(); s != want {
+			t.Errorf("opponent %d: got %q, want %q", i, s, want)
+		}
+	}
 	for _, tt := range []struct {
 		name, file string
 		line       int // 0: no *WeightsError, only ErrWeights

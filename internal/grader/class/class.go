@@ -336,14 +336,18 @@ func (t *Table) Resume(out string, run *Settings, seedSet, fresh bool, names []s
 type Settings struct {
 	Flags   []string           `json:"flags"`   // those that change a grade, as -name=value, by name
 	Weights map[string]float64 `json:"weights"` // the points of each category, as the weights file said
-	Command []string           `json:"command"`
-	Seed    uint64             `json:"seed"`
+	// Opponents are an AI grade's, as lines of its weights file
+	// (check.Opponent.String): their games and scores change a grade
+	// as much as their points.
+	Opponents []string `json:"opponents,omitempty"`
+	Command   []string `json:"command"`
+	Seed      uint64   `json:"seed"`
 }
 
 // SameFlags reports whether r and s have the same flags, weights and
 // command; their seeds may differ.
 func (r Settings) SameFlags(s Settings) bool {
-	return slices.Equal(r.Flags, s.Flags) && maps.Equal(r.Weights, s.Weights) && slices.Equal(r.Command, s.Command)
+	return slices.Equal(r.Flags, s.Flags) && maps.Equal(r.Weights, s.Weights) && slices.Equal(r.Opponents, s.Opponents) && slices.Equal(r.Command, s.Command)
 }
 
 // String returns the flags and the command, as typed.

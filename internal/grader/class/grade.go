@@ -205,6 +205,11 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	categories, weights := Weights(cfg) // the default weights are the program's
 	command := append([]string{cfg.Program.Path}, cfg.Program.Args...)
 	settings := Settings{Flags: o.Flags, Weights: weights, Command: command, Seed: cfg.Seed}
+	if cfg.AI != nil {
+		for _, opp := range cfg.AI.Opponents {
+			settings.Opponents = append(settings.Opponents, opp.String())
+		}
+	}
 	table := &Table{Path: res.CSV, Categories: categories, Roster: roster}
 	kept, note, err := table.Resume(o.Out, &settings, o.SeedSet, o.Fresh, names)
 	if err != nil {
