@@ -145,6 +145,11 @@ func (s Spec) start(sb sandbox.Config, rng *rand.Rand, setup othello.Setup, tc T
 	return e, nil
 }
 
+// inProcessMargin is what an engine keeps on its clock besides a tenth of
+// it: it moves in the referee's process, with no pipe between them, but
+// on a busy machine its goroutine may wait for a CPU.
+const inProcessMargin = 5 * time.Millisecond
+
 // An engine is one of our computer players, in-process. A CPU thinks
 // within its own time a move and what its clock allows (ClockBudget).
 type engine struct {
@@ -169,9 +174,9 @@ func (e *engine) Move(g *othello.Game, left time.Duration) (othello.Square, bool
 	if e.perMove {
 		moves = 1
 	}
-	cpu.Budget = player.ClockBudget(own, left, moves)
+	cpu.Budget = player.ClockBudgetWithin(own, left, moves, inProcessMargin)
 	stop := make(chan struct{})
-	t := time.AfterFunc(left, func() { close(stop) })
+	t := time.AfterFunc(left-left/20, func() { close(stop) }) // a search past its budget is stopped before the clock ends
 	defer t.Stop()
 	cpu.Stop = stop
 	sq, err := cpu.Move(p, othello.MostDiscs)

@@ -17,10 +17,17 @@ const minBudget = time.Millisecond
 // that the clock runs out. What is left, less a tenth of it and 50ms, is
 // shared among the moves; at least a millisecond.
 func ClockBudget(budget, left time.Duration, moves int) time.Duration {
+	return ClockBudgetWithin(budget, left, moves, clockMargin)
+}
+
+// ClockBudgetWithin is ClockBudget for a player that keeps margin, not
+// 50ms, for what its moves take besides its search: a referee's player in
+// its own process, with no GUI and no pipe, keeps a few milliseconds.
+func ClockBudgetWithin(budget, left time.Duration, moves int, margin time.Duration) time.Duration {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	usable := left - left/10 - clockMargin
+	usable := left - left/10 - margin
 	share := usable / time.Duration(max(moves, 1))
 	return max(min(budget, share), minBudget)
 }
