@@ -166,6 +166,9 @@ func (e *engine) Move(g *othello.Game, left time.Duration) (othello.Square, bool
 		return sq, false, err
 	}
 	cpu := *e.cpu
+	// One thread: the games of -j each have a CPU of their own, and a
+	// time-limited engine is as strong in a match at -j 2 as alone.
+	cpu.Threads = 1
 	own := cpu.Budget
 	if own <= 0 {
 		own = player.DefaultBudget
