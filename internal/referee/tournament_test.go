@@ -188,9 +188,15 @@ func TestWriteTournament(t *testing.T) {
 	if err := referee.WriteTournament(&b, players, pairings, rating.Anchor{Player: "greedy"}); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "tournament.golden")
+	compareGolden(t, filepath.Join("testdata", "tournament.golden"), b.Bytes())
+}
+
+// compareGolden compares got with the golden file, which go test
+// -update rewrites first.
+func compareGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
 	if *update {
-		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -198,8 +204,8 @@ func TestWriteTournament(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(b.Bytes(), want) {
-		t.Errorf("got\n%s\nwant\n%s", b.Bytes(), want)
+	if !bytes.Equal(got, want) {
+		t.Errorf("got\n%s\nwant the golden file %s (go test -update rewrites it):\n%s", got, golden, want)
 	}
 }
 

@@ -3,7 +3,6 @@ package referee_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -69,19 +68,7 @@ func TestWritePage(t *testing.T) {
 	if err := referee.WritePage(&b, "tournament of 3 players, 2 games a pairing, 10+0.1, openings random:4, seed 1", players, pairings, rating.Anchor{Player: "random"}); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "tournament.html.golden")
-	if *update {
-		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(b.Bytes(), want) {
-		t.Errorf("got\n%s\nwant the golden file %s (go test -update rewrites it)", b.Bytes(), golden)
-	}
+	compareGolden(t, filepath.Join("testdata", "tournament.html.golden"), b.Bytes())
 }
 
 // TestWritePageHostile checks that a program's name and output cannot
