@@ -6,9 +6,12 @@ import (
 	"time"
 )
 
-// clockEvery is how many times a thread asks whether to stop between
-// looks at the clock.
-const clockEvery = 256
+// clockNodes is how many nodes a thread searches between looks at the
+// clock and at Cancel: a fraction of a millisecond of the exact search, a
+// millisecond or two of the midgame's. (Counted in calls at the exact
+// search's deep nodes, each with a shallow search under it, the looks
+// were tens of milliseconds apart, and a move of 50ms lost on time.)
+const clockNodes = 4096
 
 // splitFrom is the fewest empty squares at which a thread shares the
 // moves of a position with idle threads: below, a search is too short to
@@ -62,14 +65,17 @@ func (sp *splitPoint) below(top *splitPoint) bool {
 
 // aborted reports whether the thread's result is void: the search gives
 // up (Stop, or the deadline has passed or Cancel is closed: both are read
-// once in clockEvery calls), or a split point it works for was stopped.
+// once in clockNodes nodes), or a split point it works for was stopped.
 func (s *thread) aborted() bool {
 	if s.stop.Load() {
 		return true
 	}
-	if s.clock++; s.clock%clockEvery == 0 && (s.late() || s.cancelled()) {
-		s.stop.Store(true)
-		return true
+	if s.nodes >= s.clockAt {
+		s.clockAt = s.nodes + clockNodes
+		if s.late() || s.cancelled() {
+			s.stop.Store(true)
+			return true
+		}
 	}
 	for sp := s.sp; sp != nil; sp = sp.parent {
 		if sp.stop.Load() {

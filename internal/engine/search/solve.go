@@ -90,7 +90,7 @@ type thread struct {
 	// For the threads searching together (parallel.go):
 	deadline time.Time        // when to stop, zero for never
 	cancel   <-chan struct{}  // closed when to stop, nil for never
-	clock    int              // the calls of aborted, to read the clock only now and then
+	clockAt  uint64           // the nodes after which aborted reads the clock again
 	pool     *pool            // nil for a search on one thread
 	sp       *splitPoint      // the split point the thread works for, nil at the top
 	splits   [65]splitPoint   // the split points it may make, one for each number of empty squares
