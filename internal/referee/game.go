@@ -63,6 +63,9 @@ func Play(setup othello.Setup, opening []othello.Square, black, white Player, tc
 		forfeit = judge(g, sq, pass, err, c.spend(spent), spent, left)
 		if forfeit != nil {
 			forfeit.Player = colorLetter(turn)
+			if e, ok := players[turn].(explainer); ok {
+				e.explain(forfeit)
+			}
 			break
 		}
 		g.Play(sq) // judge has seen it legal
@@ -70,6 +73,12 @@ func Play(setup othello.Setup, opening []othello.Square, black, white Player, tc
 		passes()
 	}
 	return finish(setup, g, notes, forfeit, tc), nil
+}
+
+// An explainer is a player that can say more of its own forfeit, such
+// as a program's standard error.
+type explainer interface {
+	explain(*ForfeitError)
 }
 
 // judge returns the forfeit of the player to move in g that answered sq

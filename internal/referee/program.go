@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/othello-judge/judge/internal/grader/sandbox"
@@ -20,6 +21,17 @@ const exitGrace = time.Second
 
 // maxLine is the longest answer line read; a longer one is garbage.
 const maxLine = 256
+
+// stderrTail is how much of the end of a program's standard error a
+// forfeit of its shows: a traceback's last lines.
+const stderrTail = 300
+
+// maxStderr is how much of a program's standard error is read in all.
+const maxStderr = 1 << 20
+
+// stderrWait is how long a forfeit waits for a program that is ending to
+// finish its standard error.
+const stderrWait = 200 * time.Millisecond
 
 // A program is a player's program, run in the sandbox for the whole of
 // one game, that speaks the plain protocol: each turn the referee writes
@@ -35,6 +47,10 @@ type program struct {
 	proc  *sandbox.Process
 	stdin *os.File
 	lines chan string // the lines of its standard output, closed at its end
+
+	errMu   sync.Mutex
+	errTail []byte        // the last stderrTail bytes of its standard error
+	errDone chan struct{} // closed when its standard error has ended
 }
 
 // startProgram starts path with args in the sandbox sb. An Isolated run
@@ -64,19 +80,20 @@ func startIn(sb sandbox.Config, path string, args []string) (*program, error) {
 		closeAll(inR, inW)
 		return nil, err
 	}
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	errR, errW, err := os.Pipe()
 	if err != nil {
 		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
-	proc, err := sb.Start(path, args, inR, outW, null) // its standard error is not read
-	closeAll(inR, outW, null)
+	proc, err := sb.Start(path, args, inR, outW, errW)
+	closeAll(inR, outW, errW)
 	if err != nil {
-		closeAll(inW, outR)
+		closeAll(inW, outR, errR)
 		return nil, err
 	}
-	p := &program{proc: proc, stdin: inW, lines: make(chan string, 1)}
+	p := &program{proc: proc, stdin: inW, lines: make(chan string, 1), errDone: make(chan struct{})}
 	go p.read(outR)
+	go p.readErr(errR)
 	return p, nil
 }
 
@@ -98,6 +115,44 @@ func (p *program) read(out *os.File) {
 		if err != nil {
 			return
 		}
+	}
+}
+
+// readErr keeps the end of the program's standard error, until it ends
+// or has written maxStderr bytes: past them it is no longer read, and a
+// program that floods it stops on a full pipe, or on EPIPE.
+func (p *program) readErr(stderr *os.File) {
+	defer close(p.errDone)
+	defer stderr.Close()
+	buf := make([]byte, 4096)
+	for total := 0; total < maxStderr; {
+		n, err := stderr.Read(buf)
+		total += n
+		p.errMu.Lock()
+		p.errTail = append(p.errTail, buf[:n]...)
+		if len(p.errTail) > stderrTail {
+			p.errTail = append(p.errTail[:0], p.errTail[len(p.errTail)-stderrTail:]...)
+		}
+		p.errMu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// explain adds to f, the program's forfeit, the end of its standard
+// error, quoted, once the program has ended or stderrWait has passed:
+// what a student needs to see of a crash.
+func (p *program) explain(f *ForfeitError) {
+	select {
+	case <-p.errDone:
+	case <-time.After(stderrWait):
+	}
+	p.errMu.Lock()
+	tail := string(p.errTail)
+	p.errMu.Unlock()
+	if tail != "" {
+		f.Detail += "; its standard error ends " + strconv.Quote(tail)
 	}
 }
 

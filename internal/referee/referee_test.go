@@ -197,7 +197,7 @@ func TestForfeits(t *testing.T) {
 		{"illegal", referee.ErrIllegal, "played 9 9"},
 		{"pass", referee.ErrPassed, "passed"},
 		{"garbage", referee.ErrGarbage, `answered "<b>hello]\n"`},
-		{"crash", referee.ErrCrashed, "exit status 3"},
+		{"crash", referee.ErrCrashed, `exit status 3"; its standard error ends "boom: the third turn\n"`},
 		{"slow", referee.ErrTime, "no answer in"},
 		{"silent", referee.ErrTime, "no answer in"},
 	}

@@ -13,7 +13,7 @@ for header in sys.stdin:
         if mode == "illegal": print("9 9", flush=True); continue
         if mode == "pass": print("pass", flush=True); continue
         if mode == "garbage": print("<b>hello]", flush=True); continue
-        if mode == "crash": sys.exit(3)
+        if mode == "crash": print("boom: the third turn", file=sys.stderr); sys.exit(3)
         if mode == "slow": time.sleep(int(ms) / 1000 + 0.2)
         if mode == "silent": os.fork(); time.sleep(3600)
     moves = [(r, c) for r in range(int(rows)) for c in range(int(cols)) if legal(board, me, r, c)]
