@@ -711,3 +711,78 @@ func waitGone(v string, d time.Duration) []string {
 		}
 	}
 }
+
+// TestMatchHostile plays attacks of testdata/hostile as a player of
+// othello match, which runs a program in the sandbox for a whole game,
+// as root the test's user and Isolated:
+// each loses both its games, its standard error, which the forfeit
+// quotes, says no "LEAK", nothing of the grader's secret reaches the
+// output, and no process or file of it is left. TestSandboxHostile
+// tries every attack in every mode under othello check; a match starts
+// its programs through the same sandbox.Config.
+func TestMatchHostile(t *testing.T) {
+	lookPath(t, "python3")
+	g := graders(t)[0]
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close()
+	secret := filepath.Join(mkdirMode(t, 0o755), "secret")
+	if err := os.WriteFile(secret, []byte("the grader's secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mine := g.neighbours(t)
+	script := filepath.Join(g.hostile, "hostile.py")
+	t.Run("attacks", func(t *testing.T) { // each in parallel, all before the listener closes
+		matchAttacks(t, g, script, secret, listener.Addr().(*net.TCPAddr).Port, mine)
+	})
+}
+
+// matchAttacks runs TestMatchHostile's attacks, each a subtest of t.
+func matchAttacks(t *testing.T, g grader, script, secret string, port int, mine neighbours) {
+	// What a player could do that a check's program could not: outlive
+	// its game, stop the referee, read what it keeps between games. The
+	// attacks on the system (exe, mem, syscalls, ...) meet the same
+	// sandbox as under othello check.
+	for _, attack := range []string{"daemon", "setsid", "kill-grader", "kill-parent-daemon", "files", "secrets", "neighbours"} {
+		t.Run(attack, func(t *testing.T) {
+			t.Parallel()
+			mark := fmt.Sprintf("hostile-mark-%d", time.Now().UnixNano())
+			args := []string{"match", "-games", "1", "-st", "5", "-j", "1", "-seed", "1", "-openings", "random:0"}
+			for _, h := range []string{"GRADER_BIN=" + g.bin, "MARK=" + mark, "SECRET=" + secret, "PORT=" + strconv.Itoa(port),
+				"GRADER_HOME=" + mine.home, "SIBLING=" + mine.sibling, "OUTSIDE=" + mine.outside, "VICTIM=" + strconv.Itoa(mine.victim)} {
+				args = append(args, "-env", h)
+			}
+			cmd := exec.Command(g.bin, append(args, "prog:python3 -S "+script+" "+attack, "random")...)
+			cmd.Dir = g.dir
+			cmd.Env = append(os.Environ(), "MARK="+mark)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("othello match: %v\n%s", err, out)
+			}
+			text := string(out)
+			if n := strings.Count(text, "forfeits: "); n != 2 || strings.Contains(text, "LEAK") || strings.Contains(text, "the grader's secret") {
+				t.Errorf("got %d forfeits, want 2, and no LEAK nor secret:\n%s", n, text)
+			}
+			if left := processesWith("MARK=" + mark); len(left) > 0 {
+				t.Errorf("processes left after the match: %v", left)
+			}
+			var left []string
+			for _, dir := range []string{"/tmp", "/dev/shm", g.dir, mine.outside} {
+				more, _ := filepath.Glob(filepath.Join(dir, mark+"*"))
+				left = append(left, more...)
+			}
+			if len(left) > 0 {
+				t.Errorf("files left after the match: %v", left)
+			}
+			if err := syscall.Kill(mine.victim, 0); err != nil {
+				t.Errorf("the grader's user's process %d is gone: %v", mine.victim, err)
+			}
+			cleanMarks(mark, g.dir, mine.outside)
+			if testing.Verbose() {
+				t.Log(text)
+			}
+		})
+	}
+}
