@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
+	"syscall"
 
 	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/grader/sandbox"
@@ -22,9 +25,11 @@ const matchUsage = `usage: othello match [flags] PLAYER1 PLAYER2
 Plays pairs of games of Othello, 8x8 unless -size says otherwise,
 between two players, each opening once with each colour, under a clock
 the referee keeps, and prints each game's result, then player 1's wins,
-draws, losses, score, discs and Elo difference with its 95% interval. A player that plays an illegal
-move, passes with a move, runs out of time, exits or answers with no
-move loses that game, and the match goes on.
+draws, losses, score, discs and Elo difference with its 95% interval.
+A player that plays an illegal move, passes with a move, runs out of
+time, exits or answers with no move loses that game, and the match goes
+on. Interrupted (Ctrl-C), it ends the games under way and reports
+those played, with exit status 3; a second Ctrl-C stops at once.
 
 A PLAYER is level:N (1 to 10), cpu:DEPTH, greedy, random, or a program
 and its arguments separated by spaces, run in the sandbox for the whole
@@ -110,15 +115,24 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 
 	fmt.Fprintf(stdout, "match %s vs %s: %d games, %s, openings %s, seed %d\n", m.Players[0].Name, m.Players[1].Name, 2*m.Pairs, m.Clock, *mf.openings, m.Seed)
-	results, err := m.Run(func(r referee.Result) { fmt.Fprintln(stdout, r.Line()) })
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	context.AfterFunc(ctx, stop) // a second signal kills at once
+	results, err := m.Run(ctx, func(r referee.Result) { fmt.Fprintln(stdout, r.Line()) })
 	if err != nil {
 		return failed(stderr, "match", err)
 	}
-	if err := referee.WriteSummary(stdout, m, results); err != nil {
-		return failed(stderr, "match", err)
+	if len(results) > 0 {
+		if err := referee.WriteSummary(stdout, m, results); err != nil {
+			return failed(stderr, "match", err)
+		}
 	}
 	if err := mf.writeRecords(results); err != nil {
 		return failed(stderr, "match", err, "referee")
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "othello match: stopped: %d of %d games played\n", len(results), 2*m.Pairs)
+		return 3
 	}
 	return 0
 }

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -87,11 +88,12 @@ func ParseOpenings(s string, setup othello.Setup) (random int, lines [][]othello
 
 // Run plays the match, Jobs games at once, and gives each game to each
 // in the order of the match as soon as it and those before it are over;
-// with an SPRT, only until it decides. Every process of a game is
-// stopped once it is over. An error is a setup or an opening that cannot
-// be played, or a player that cannot play on its board (Check), before
-// any game.
-func (m Match) Run(each func(Result)) ([]Result, error) {
+// with an SPRT, only until it decides, and only until ctx is done: the
+// games under way then end, and no other starts. Every process of a game
+// is stopped once it is over. An error is a setup or an opening that
+// cannot be played, or a player that cannot play on its board (Check),
+// before any game.
+func (m Match) Run(ctx context.Context, each func(Result)) ([]Result, error) {
 	if err := m.Check(); err != nil {
 		return nil, err
 	}
@@ -112,7 +114,7 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 			defer wg.Done()
 			for i := range jobs {
 				mu.Lock()
-				stop := decided // while this game waited for a player of its own
+				stop := decided || ctx.Err() != nil // while this game waited for a player of its own
 				mu.Unlock()
 				if stop {
 					continue
@@ -133,6 +135,7 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 			}
 		}()
 	}
+feed:
 	for i := range results {
 		mu.Lock()
 		stop := decided
@@ -140,7 +143,11 @@ func (m Match) Run(each func(Result)) ([]Result, error) {
 		if stop {
 			break
 		}
-		jobs <- i
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(jobs)
 	wg.Wait()

@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -54,7 +55,7 @@ func match(t *testing.T, p1, p2, mark string) referee.Match {
 // left once it is over.
 func run(t *testing.T, m referee.Match, mark string) []referee.Result {
 	t.Helper()
-	results, err := m.Run(nil)
+	results, err := m.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +288,7 @@ func TestSPRT(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.SPRT = &sprt
-	results, err := m.Run(nil)
+	results, err := m.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +398,7 @@ func TestSizes(t *testing.T) {
 	}
 	m := match(t, "greedy", "gtp:othello gtp", mark(t))
 	m.Setup, _ = othello.StandardSetup(othello.Full{}, 6, 8)
-	if _, err := m.Run(nil); !errors.Is(err, referee.ErrSpec) {
+	if _, err := m.Run(context.Background(), nil); !errors.Is(err, referee.ErrSpec) {
 		t.Errorf("gtp on 6x8: got %v, want ErrSpec", err)
 	}
 }
@@ -424,11 +425,27 @@ func TestHold(t *testing.T) {
 			<-slot
 		}
 	}
-	results, err := m.Run(nil)
+	results, err := m.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(results) != 6 || calls != 6 || most != 1 || held != 0 {
 		t.Errorf("got %d games, %d holds, at most %d at once, %d held at the end; want 6, 6, 1, 0", len(results), calls, most, held)
+	}
+}
+
+// TestRunStops checks that a match stopped by its context ends the game
+// under way and starts no other.
+func TestRunStops(t *testing.T) {
+	m := match(t, "greedy", "random", mark(t))
+	m.Pairs, m.Jobs = 5, 1
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	results, err := m.Run(ctx, func(referee.Result) { cancel() })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1 {
+		t.Errorf("got %d games, want 1: the one under way when the match was stopped", len(results))
 	}
 }

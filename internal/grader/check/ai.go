@@ -162,7 +162,8 @@ func ReadOpponents(r io.Reader) ([]Opponent, error) {
 // its opponent's category, Passed when the program won, Drawn, or Failed
 // when it lost, its Failure saying why when it forfeited; each opponent a
 // score. sandboxLine is the sandbox's line of the report. When ctx is
-// done, no other match starts, and the games not played are NotRun.
+// done, the games under way end, no other starts, and the games not
+// played are NotRun.
 func play(ctx context.Context, cfg Config, sandboxLine string) (*Grade, error) {
 	start := time.Now()
 	student := referee.Spec{Name: "prog:" + commandLine(cfg.Program), Path: cfg.Program.Path, Args: cfg.Program.Args}
@@ -184,7 +185,7 @@ func play(ctx context.Context, cfg Config, sandboxLine string) (*Grade, error) {
 		}
 		var results []referee.Result
 		if ctx.Err() == nil {
-			if results, err = m.Run(func(referee.Result) {}); err != nil {
+			if results, err = m.Run(ctx, nil); err != nil {
 				return nil, fmt.Errorf("check: %w", err)
 			}
 		}
