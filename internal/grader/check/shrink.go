@@ -60,6 +60,10 @@ func (b *budget) ended(d *Difference) {
 //   - the discs: empty the board, a row, a column, a square.
 func (sh *shrinker) shrink(s *scenario.Scenario, t scenario.Transcript, d *Difference) (*scenario.Scenario, scenario.Transcript, *Difference) {
 	phases := []func(*scenario.Scenario, scenario.Transcript, *Difference) []*scenario.Scenario{lineReductions, boardReductions, discReductions}
+	// tried holds the input of each scenario run: the phases come round
+	// again after a success, and each candidate made from a scenario
+	// that has not changed since is run once only.
+	tried := map[string]bool{}
 	for changed := true; changed; {
 		changed = false
 		for _, reductions := range phases {
@@ -74,6 +78,11 @@ func (sh *shrinker) shrink(s *scenario.Scenario, t scenario.Transcript, d *Diffe
 					if !smaller(cs[i].Size(), s.Size()) {
 						continue
 					}
+					input := string(cs[i].Input())
+					if tried[input] {
+						continue
+					}
+					tried[input] = true
 					if !sh.budget.take() {
 						return s, t, d
 					}

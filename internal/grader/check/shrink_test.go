@@ -100,11 +100,17 @@ func TestWrongLine(t *testing.T) {
 
 // TestShrinkSearch shrinks against a made-up program that fails whenever
 // a move lands on the board's last row, and checks that a 16x16 game comes
-// down to one move on a 4x4 board.
+// down to one move on a 4x4 board, no input run twice.
 func TestShrinkSearch(t *testing.T) {
 	tries := 0
+	seen := map[string]bool{}
 	try := func(s *scenario.Scenario) (scenario.Transcript, *Difference) {
 		tries++
+		if in := string(s.Input()); seen[in] {
+			t.Errorf("the same input run twice:\n%s", in)
+		} else {
+			seen[in] = true
+		}
 		tr := s.Transcript()
 		g, _ := s.NewGame()
 		for _, l := range s.Lines {
@@ -125,7 +131,7 @@ func TestShrinkSearch(t *testing.T) {
 			continue
 		}
 		sh := &shrinker{try: try, budget: &budget{runs: shrinkRuns, limited: shrinkLimitedRuns, deadline: time.Now().Add(time.Minute)}}
-		tries = 0
+		tries, seen = 0, map[string]bool{}
 		got, _, _ := sh.shrink(s, tr, f)
 		t.Logf("%s: %v to %v in %d tries", s.Name, s.Size(), got.Size(), tries)
 		if got.Board.Rows() != 4 || got.Board.Cols() != 4 || len(got.Lines) != 1 || !strings.HasPrefix(got.Lines[0].Text, "4 ") {
