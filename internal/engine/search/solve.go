@@ -82,7 +82,10 @@ type thread struct {
 	fewest bool         // the win rule is FewestDiscs
 	stop   *atomic.Bool // set when the search must give up; its scores are then void
 	nodes  uint64
-	moves  [65][64]move
+	// level is the ProbCut level of an exact search (probcut.go):
+	// noProbCut for none, and its scores are then exact.
+	level int
+	moves [65][64]move
 	// weights are the learned evaluation's for the midgame search, nil
 	// for the hand-written one.
 	weights []int16 // a list of moves for each number of empty squares
@@ -343,11 +346,18 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	hashMove := noMove
 	if empties >= tableFrom {
 		if b, ok := s.table.probe(p, o, s.kind); ok {
-			if v, ok := b.cut(alpha, beta); ok {
-				return v
+			if b.level >= s.level {
+				if v, ok := b.cut(alpha, beta); ok {
+					return v
+				}
+				alpha, beta = max(alpha, b.lower), min(beta, b.upper)
 			}
-			alpha, beta = max(alpha, b.lower), min(beta, b.upper)
 			hashMove = b.move
+		}
+	}
+	if s.level < noProbCut && beta-alpha == 1 && empties >= probCutFrom {
+		if v, ok := s.probCut(p, o, empties, alpha, beta); ok {
+			return v
 		}
 	}
 	legal := othello.Moves8(p, o)
@@ -367,7 +377,9 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 		return 0
 	}
 	if empties >= tableFrom {
-		s.table.store(p, o, s.kind, boundOf(best, alpha, beta, maxScore, bestMove, empties, true))
+		b := boundOf(best, alpha, beta, maxScore, bestMove, empties, true)
+		b.level = s.level
+		s.table.store(p, o, s.kind, b)
 	}
 	return best
 }
@@ -429,8 +441,9 @@ func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 // twice), ties broken by the fewest empty squares next to the player's
 // discs, the most discs of the player stable by a corner, the worth of
 // the square (squareValue), and a region of odd parity. With enough empty
-// squares it asks the table about each move first, and cut says that one
-// is known to reach beta, with score v: all the moves before any key, as
+// squares and a beta that a score can reach (not the midgame search's)
+// it asks the table about each move first, and cut says that one is
+// known to reach beta, with score v: all the moves before any key, as
 // the table's answers, most often a miss of the processor's cache, then
 // come in together.
 func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
@@ -439,8 +452,8 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 		x := bits.TrailingZeros64(legal)
 		legal &= legal - 1
 		f := othello.Flips8(p, o, x)
-		if empties >= etcFrom {
-			if b, ok := s.table.probe(o&^f, p|f|1<<x, s.kind); ok && -b.upper >= beta {
+		if empties >= etcFrom && beta <= maxScore {
+			if b, ok := s.table.probe(o&^f, p|f|1<<x, s.kind); ok && -b.upper >= beta && b.level >= s.level {
 				return nil, true, -b.upper
 			}
 		}
