@@ -211,7 +211,9 @@ func (t *Table) store(mine, theirs uint64, kind uint64, b bound) {
 }
 
 // worth orders entries for replacement, lowest first: none, then those
-// of earlier searches, then by depth, exact searches above others.
+// of earlier searches, then by depth, exact searches above others. (A
+// selective search's entries below the exact search's: 0.1% more nodes
+// on FFO #40-#44.)
 func worth(d, gen uint64) int {
 	if d == 0 {
 		return -1
