@@ -8,9 +8,13 @@
 // player). The FFO test positions it is checked on are read by package
 // record (ParseOBF).
 //
-// The solver follows Edax's endgame: the root searched with the narrowest
-// window around a guess at its score, again around each bound it returns
-// (Solver.Solve); a principal variation search whose moves are sorted
+// The solver follows Edax's endgame: from enough empty squares, first
+// searches to the end of the game selectively, by ProbCut at rising
+// confidence, whose regressions TestFitProbCut fits to the midgame
+// search's errors (probcut.go), each starting from the score of the one
+// before and leaving its best moves in the table for the next; then the
+// root searched exactly with the narrowest window around that score,
+// again around each bound it returns (Solver.Solve); a principal variation search whose moves are sorted
 // fastest first (the fewest replies for the opponent, then its potential
 // mobility, corner stability and the square's worth), from 18 empty
 // squares also by a shallow search of the evaluation after each move, with

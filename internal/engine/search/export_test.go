@@ -12,3 +12,10 @@ func StaticEval(s *Solver, p, o uint64) int {
 	t := s.start(0, false, 1)
 	return t.eval(p, o, othello.Moves8(p, o))
 }
+
+// NoPresearch makes Solve of s search exactly from the start, without
+// selective searches before.
+func NoPresearch(s *Solver) { s.presearch = func(int) []int { return nil } }
+
+// ProbCutDepth is probCutDepth.
+var ProbCutDepth = probCutDepth

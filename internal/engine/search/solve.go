@@ -35,11 +35,14 @@ const (
 	// (evalKeys): the opponent's replies alone order the moves of a large
 	// tree poorly. On FFO #40-#49 on one thread it saved 70% of the
 	// nodes, the shallow searches' counted, and 66% of the time; from 16
-	// it saved more nodes but less time, from 20 less of both.
+	// it saved more nodes but less time, from 20 less of both. After the
+	// selective search (probcut.go) on #40-#44: from 16, 1.3% fewer
+	// nodes in no less time; from 20, 47% more nodes.
 	evalSortFrom = 18
 	// etcFrom is the fewest empty squares at which the table is asked
 	// about every move before the first is searched (enhanced
-	// transposition cutoffs).
+	// transposition cutoffs). After the selective search, on #40-#44:
+	// from 8, 1.6% fewer nodes in 14% more time; from 12, 2% more nodes.
 	etcFrom = 10
 )
 
@@ -82,10 +85,13 @@ type thread struct {
 	fewest bool         // the win rule is FewestDiscs
 	stop   *atomic.Bool // set when the search must give up; its scores are then void
 	nodes  uint64
-	moves  [65][64]move
+	// level is the ProbCut level of an exact search (probcut.go):
+	// noProbCut for none, and its scores are then exact.
+	level int
+	moves [65][64]move // a list of moves for each number of empty squares
 	// weights are the learned evaluation's for the midgame search, nil
 	// for the hand-written one.
-	weights []int16 // a list of moves for each number of empty squares
+	weights []int16
 
 	// For the threads searching together (parallel.go):
 	deadline time.Time        // when to stop, zero for never
@@ -343,11 +349,18 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	hashMove := noMove
 	if empties >= tableFrom {
 		if b, ok := s.table.probe(p, o, s.kind); ok {
-			if v, ok := b.cut(alpha, beta); ok {
-				return v
+			if b.level >= s.level {
+				if v, ok := b.cut(alpha, beta); ok {
+					return v
+				}
+				alpha, beta = max(alpha, b.lower), min(beta, b.upper)
 			}
-			alpha, beta = max(alpha, b.lower), min(beta, b.upper)
 			hashMove = b.move
+		}
+	}
+	if s.level < noProbCut && beta-alpha == 1 && empties >= probCutFrom {
+		if v, ok := s.probCut(p, o, empties, alpha, beta); ok {
+			return v
 		}
 	}
 	legal := othello.Moves8(p, o)
@@ -367,7 +380,9 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 		return 0
 	}
 	if empties >= tableFrom {
-		s.table.store(p, o, s.kind, boundOf(best, alpha, beta, maxScore, bestMove, empties, true))
+		b := boundOf(best, alpha, beta, maxScore, bestMove, empties, true)
+		b.level = s.level
+		s.table.store(p, o, s.kind, b)
 	}
 	return best
 }
@@ -429,8 +444,9 @@ func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 // twice), ties broken by the fewest empty squares next to the player's
 // discs, the most discs of the player stable by a corner, the worth of
 // the square (squareValue), and a region of odd parity. With enough empty
-// squares it asks the table about each move first, and cut says that one
-// is known to reach beta, with score v: all the moves before any key, as
+// squares and a beta that a score can reach (not the midgame search's)
+// it asks the table about each move first, and cut says that one is
+// known to reach beta, with score v: all the moves before any key, as
 // the table's answers, most often a miss of the processor's cache, then
 // come in together.
 func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
@@ -439,8 +455,8 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 		x := bits.TrailingZeros64(legal)
 		legal &= legal - 1
 		f := othello.Flips8(p, o, x)
-		if empties >= etcFrom {
-			if b, ok := s.table.probe(o&^f, p|f|1<<x, s.kind); ok && -b.upper >= beta {
+		if empties >= etcFrom && beta <= maxScore {
+			if b, ok := s.table.probe(o&^f, p|f|1<<x, s.kind); ok && -b.upper >= beta && b.level >= s.level {
 				return nil, true, -b.upper
 			}
 		}

@@ -37,6 +37,9 @@ type Solver struct {
 
 	threads []*thread
 	stop    atomic.Bool
+	// presearch, if not nil, replaces the package's presearch: the
+	// levels of the selective searches before the exact one.
+	presearch func(empties int) []int
 	// weights, if not nil, replace the embedded learned weights: for the
 	// measurements of a file that training wrote.
 	weights []int16
@@ -74,14 +77,35 @@ func (s *Solver) Solve(p, o uint64, fewest bool) Result {
 	}
 	first := s.start(kind, fewest, max(s.Threads, 1))
 	// The first guess is 0: the score of a midgame search 4 or 8 plies deep
-	// saved no nodes on FFO #40-#44 (its evaluation is a rough one).
-	r := first.aspire(p, o, 0)
+	// saved no nodes on FFO #40-#44 (its evaluation is a rough one). Each
+	// selective search (probcut.go) guesses better for the next.
+	guess := 0
+	levels := presearch(64 - bits.OnesCount64(p|o))
+	if s.presearch != nil {
+		levels = s.presearch(64 - bits.OnesCount64(p|o))
+	}
+	if fewest || first.weights == nil {
+		levels = nil // ProbCut's regressions are the learned evaluation's
+	}
+	for _, level := range levels {
+		s.setLevel(level)
+		guess = first.aspire(p, o, guess).Score &^ 1
+	}
+	s.setLevel(noProbCut)
+	r := first.aspire(p, o, guess)
 	s.finish()
 	for _, t := range s.threads {
 		r.Nodes += t.nodes
 	}
 	r.Exact = !s.stop.Load()
 	return r
+}
+
+// setLevel sets the ProbCut level of the threads of a search.
+func (s *Solver) setLevel(level int) {
+	for _, t := range s.threads {
+		t.level = level
+	}
 }
 
 // arm readies the solver for a search.
@@ -100,6 +124,7 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 	for i, t := range s.threads[:n] {
 		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
 		t.deadline, t.cancel, t.clockAt = s.Deadline, s.Cancel, 0
+		t.level = noProbCut
 		t.weights = learned()
 		if s.weights != nil {
 			t.weights = s.weights
@@ -154,9 +179,18 @@ func (s *thread) root(p, o uint64, alpha, beta int) Result {
 		return Result{Move: Pass, Score: -r.Score}
 	}
 	s.nodes++
-	list, _, _ := s.order(p, o, legal, empties, noMove, outside)
+	hashMove := noMove
+	if b, ok := s.table.probe(p, o, s.kind); ok {
+		hashMove = b.move
+	}
+	list, _, _ := s.order(p, o, legal, empties, hashMove, outside)
 	s.evalKeys(p, o, list, empties)
 	score, move := s.searchMoves(p, o, list, empties, alpha, beta)
+	if !s.aborted() {
+		b := boundOf(score, alpha, beta, maxScore, move, empties, true)
+		b.level = s.level
+		s.table.store(p, o, s.kind, b)
+	}
 	return Result{Move: move, Score: score}
 }
 
@@ -171,12 +205,19 @@ func (s *thread) aspire(p, o uint64, guess int) Result {
 		if r.Score == guess || s.stop.Load() {
 			return r
 		}
+		// The next guess is the bound, made even away from the last
+		// guess: a selective search's bound may be odd (a ProbCut
+		// returns the window's end), and its bounds may disagree.
 		if r.Score > guess {
 			lower = max(lower, r.Score)
+			guess = (r.Score + 1) &^ 1
 		} else {
 			upper = min(upper, r.Score)
+			guess = r.Score &^ 1 // toward -64 if odd
 		}
-		guess = min(max(r.Score, lower), upper) &^ 1 // even, toward -64 if odd
+		if guess < lower || guess > upper {
+			return r
+		}
 	}
 }
 

@@ -68,6 +68,10 @@ type bound struct {
 	move         int
 	depth        int  // the empty squares, or plies searched, behind the bounds
 	exact        bool // searched to the end of the game on every line
+	// level is the confidence of an exact search's bounds: the ProbCut
+	// level that found them (probcut.go), noProbCut for a search without
+	// ProbCut, whose bounds are certain.
+	level int
 }
 
 // boundOf returns the bound that a search of a position within (alpha,
@@ -112,6 +116,7 @@ const (
 	depthShift = 40
 	genShift   = 48
 	kindShift  = 56 // kind bits
+	levelShift = 59 // the level of an exact search's bounds, above the kind bits
 )
 
 // The kinds of entry: a search to the end of the game or one that stopped
@@ -121,6 +126,7 @@ const (
 	kindExact  = 1
 	kindFewest = 2
 	kindUsed   = 4 // set in every stored entry, so that data is never 0
+	kindBits   = 7
 )
 
 // index returns the first entry of the pair for a position.
@@ -139,7 +145,7 @@ func (t *Table) probe(mine, theirs uint64, kind uint64) (bound, bool) {
 	for j := i; j < i+2; j++ {
 		e := &t.entries[j]
 		d := e.data.Load()
-		if e.mine.Load()^d != mine || e.theirs.Load()^d != theirs || d>>kindShift != kind|kindUsed {
+		if e.mine.Load()^d != mine || e.theirs.Load()^d != theirs || d>>kindShift&kindBits != kind|kindUsed {
 			continue
 		}
 		if kind&kindExact == 0 && d>>genShift&0xff != gen {
@@ -158,14 +164,15 @@ func unpack(d uint64) bound {
 		move:  int(d >> moveShift & 0xff),
 		depth: int(d >> depthShift & 0xff),
 		exact: d>>kindShift&kindExact != 0,
+		level: int(d >> levelShift),
 	}
 }
 
 // store records a bound of a position searched in a search of kind. A
-// bound of the same position and depth already there is narrowed by the
-// new one; otherwise the new one takes the entry of the pair that holds
-// the same position, else one from an earlier search, else the one
-// searched least deep.
+// bound of the same position, depth and level already there is narrowed
+// by the new one, and one of a higher level kept; otherwise the new one
+// takes the entry of the pair that holds the same position, else one
+// from an earlier search, else the one searched least deep.
 func (t *Table) store(mine, theirs uint64, kind uint64, b bound) {
 	i := t.index(mine, theirs)
 	gen := uint64(t.gen.Load() & 0xff)
@@ -174,9 +181,14 @@ func (t *Table) store(mine, theirs uint64, kind uint64, b bound) {
 		e := &t.entries[j]
 		d := e.data.Load()
 		if e.mine.Load()^d == mine && e.theirs.Load()^d == theirs && d != 0 {
-			if old := unpack(d); d>>kindShift == kind|kindUsed && old.depth == b.depth {
-				if lower, upper := max(b.lower, old.lower), min(b.upper, old.upper); lower <= upper {
-					b.lower, b.upper = lower, upper
+			if old := unpack(d); d>>kindShift&kindBits == kind|kindUsed && old.depth == b.depth {
+				switch {
+				case old.level > b.level:
+					return // keep the surer bounds
+				case old.level == b.level:
+					if lower, upper := max(b.lower, old.lower), min(b.upper, old.upper); lower <= upper {
+						b.lower, b.upper = lower, upper
+					}
 				}
 				if b.move == noMove {
 					b.move = old.move
@@ -192,14 +204,16 @@ func (t *Table) store(mine, theirs uint64, kind uint64, b bound) {
 		}
 	}
 	d := uint64(uint16(int16(b.lower)))<<lowerShift | uint64(uint16(int16(b.upper)))<<upperShift |
-		uint64(b.move)<<moveShift | uint64(b.depth)<<depthShift | gen<<genShift | (kind|kindUsed)<<kindShift
+		uint64(b.move)<<moveShift | uint64(b.depth)<<depthShift | gen<<genShift | (kind|kindUsed)<<kindShift | uint64(b.level)<<levelShift
 	victim.data.Store(d)
 	victim.mine.Store(mine ^ d)
 	victim.theirs.Store(theirs ^ d)
 }
 
 // worth orders entries for replacement, lowest first: none, then those
-// of earlier searches, then by depth, exact searches above others.
+// of earlier searches, then by depth, exact searches above others. (A
+// selective search's entries below the exact search's: 0.1% more nodes
+// on FFO #40-#44.)
 func worth(d, gen uint64) int {
 	if d == 0 {
 		return -1

@@ -80,3 +80,27 @@ func TestTableCollisions(t *testing.T) {
 		t.Errorf("a torn entry: got %+v, want nothing", got)
 	}
 }
+
+// TestTableLevels checks that the bounds of a selective search (a ProbCut
+// level) give way to those of a surer one, keeping its move if the surer
+// has none, and never replace them.
+func TestTableLevels(t *testing.T) {
+	tb := NewTable(1)
+	selective := bound{lower: 6, upper: 6, move: 20, depth: 20, exact: true, level: 0}
+	exact := bound{lower: -64, upper: 4, move: noMove, depth: 20, exact: true, level: noProbCut}
+	tb.store(1, 2, kindExact, selective)
+	tb.store(1, 2, kindExact, exact)
+	want := bound{lower: -64, upper: 4, move: 20, depth: 20, exact: true, level: noProbCut}
+	if got, _ := tb.probe(1, 2, kindExact); got != want {
+		t.Errorf("a surer bound over a selective one: got %+v, want %+v", got, want)
+	}
+	tb.store(1, 2, kindExact, bound{lower: 10, upper: 10, move: 30, depth: 20, exact: true, level: 1})
+	if got, _ := tb.probe(1, 2, kindExact); got != want {
+		t.Errorf("a selective bound over a surer one: got %+v, want %+v", got, want)
+	}
+	tb.store(1, 2, kindExact, bound{lower: 2, upper: 64, move: 21, depth: 20, exact: true, level: noProbCut})
+	want = bound{lower: 2, upper: 4, move: 21, depth: 20, exact: true, level: noProbCut}
+	if got, _ := tb.probe(1, 2, kindExact); got != want {
+		t.Errorf("two bounds of one level: got %+v, want %+v", got, want)
+	}
+}

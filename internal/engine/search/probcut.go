@@ -1,0 +1,150 @@
+package search
+
+import (
+	"math"
+
+	"github.com/othello-judge/judge/othello"
+)
+
+// Before its exact search, Solve searches the position to the end of the
+// game selectively, at rising confidence, as Edax and Egaroucid do: by
+// ProbCut (Buro), a null-window node with probCutFrom empty squares or
+// more is cut when a shallow midgame search of it (probCutDepth plies)
+// predicts, by a linear regression of the exact score on the shallow
+// one, that the exact score lies beyond the window with the level's
+// confidence. Each level's score is the guess that the next starts from,
+// and what it stores in the table (the bounds of its level, which only a
+// search of the same level or a less sure one may cut by, and the best
+// moves, which every search tries first) orders the moves of the next.
+// The exact search then starts knowing the score and the best move of
+// most positions on the principal variation. Its scores stay exact: it
+// cuts only by bounds of searches without ProbCut.
+
+// probCutLevels are the confidences of the selective searches: a cut is
+// made when the regression's prediction is this many of its standard
+// deviations beyond the window (1.1 deviations: 86% one-sided, 73%
+// two-sided, as Edax counts). A search's level is an index in it;
+// noProbCut, past them, is the exact search's. (Level 0 at 0.8
+// deviations made FFO #40-#44 take 35% more nodes, at 1.5 8% more.)
+var probCutLevels = [...]float64{1.1, 1.5, 2.0, 2.6, 3.3}
+
+// noProbCut is the level of a search without ProbCut.
+const noProbCut = len(probCutLevels)
+
+// probCutFrom is the fewest empty squares at which a selective search
+// tries ProbCut: from 10 rather than 14, FFO #40-#49 took 6% fewer
+// nodes and no more time; from 17, #40-#44 took 50% more nodes.
+const probCutFrom = 10
+
+// probCutDepth returns the plies of the shallow search of ProbCut at a
+// position with empties empty squares: about a third of them, of the
+// same parity, as Egaroucid's endgame does. (A quarter of them made FFO
+// #40-#44 take 10% more nodes, in as much time.)
+func probCutDepth(empties int) int {
+	return empties/3&^1 | empties&1
+}
+
+// presearch returns the levels of the selective searches that Solve
+// makes before the exact one at a position with empties empty squares:
+// none below selectiveFrom, more the more empty squares, as Edax does.
+// (Level 0 alone from 24 took as many nodes on FFO #40-#49, 1,074.6
+// million; levels 0 and 1 from 18, 0.6% more.)
+func presearch(empties int) []int {
+	switch {
+	case empties < selectiveFrom:
+		return nil
+	case empties < 24:
+		return allLevels[:1]
+	case empties < 27:
+		return allLevels[:2]
+	}
+	return allLevels[:3]
+}
+
+// allLevels are the levels of ProbCut, least sure first.
+var allLevels = []int{0, 1, 2, 3, 4}
+
+// selectiveFrom is the fewest empty squares at which Solve searches
+// selectively before its exact search. (From 21, FFO #40-#44 took 2%
+// more nodes: #40 has 20 empty squares.)
+const selectiveFrom = 18
+
+// A regression predicts the exact score of a position from a shallow
+// search of it: Slope*shallow/100 + Offset, the shallow score in
+// hundredths of a disc, with errors of standard deviation Sigma, in
+// discs.
+type regression struct {
+	Slope, Offset, Sigma float64
+}
+
+// probCut returns alpha or beta and true when a shallow search of p, o,
+// with empties empty squares, predicts that its score lies beyond the
+// null window (alpha, beta) with the confidence of the thread's level.
+// The shallow search is the midgame search (mid), with its own entries
+// in the table; the static evaluation chooses which side is tried, and
+// the shallow score, a bound, may settle the other. (Trying the other
+// side as well when the first fails made FFO #40-#44 take 45% more
+// nodes; skipping the shallow search when the static evaluation is 4
+// discs or more short of a cut, as Egaroucid does, 4% more, in as much
+// time.)
+func (s *thread) probCut(p, o uint64, empties, alpha, beta int) (int, bool) {
+	if s.weights == nil || s.fewest {
+		return 0, false // fitted to the learned evaluation under MostDiscs
+	}
+	depth := probCutDepth(empties)
+	r := probCutFit[min(empties, len(probCutFit)-1)]
+	margin := probCutLevels[s.level] * r.Sigma
+	// The shallow scores beyond which the exact one is beyond the window.
+	high := int(math.Ceil(100 * (float64(beta) + margin - r.Offset) / r.Slope))
+	low := int(math.Floor(100 * (float64(alpha) - margin - r.Offset) / r.Slope))
+	if float64(beta)+margin >= maxScore {
+		high = infinity
+	}
+	if float64(alpha)-margin <= -maxScore {
+		low = -infinity
+	}
+	if high == infinity && low == -infinity {
+		return 0, false
+	}
+	tryHigh := high != infinity
+	if low != -infinity && high != infinity {
+		tryHigh = s.eval(p, o, othello.Moves8(p, o)) >= (high+low)/2
+	}
+	kind := s.kind
+	s.kind &^= kindExact // the midgame search's entries
+	var v int
+	if tryHigh {
+		v = s.mid(p, o, depth, high-1, high, false)
+	} else {
+		v = s.mid(p, o, depth, low, low+1, false)
+	}
+	s.kind = kind
+	switch {
+	case v >= high:
+		return beta, true
+	case v <= low:
+		return alpha, true
+	}
+	return 0, false
+}
+
+// probCutFit is the regression of ProbCut at each number of empty
+// squares, for its shallow search of probCutDepth plies; past the last,
+// the last's. Written by TestFitProbCut (probcut_test.go): 14 to 22 by
+// -fitsamples 120 (4m20s of CPU), 10 to 13 by -fitsamples 120 -fitfrom
+// 10 -fitto 13 (4s).
+var probCutFit = [...]regression{
+	10: {1.021, 0.068, 7.349},  // depth 2, 120 positions
+	11: {0.997, 0.877, 6.553},  // depth 3, 120 positions
+	12: {0.972, 0.428, 5.820},  // depth 4, 120 positions
+	13: {0.992, -0.371, 6.484}, // depth 5, 120 positions
+	14: {1.043, 0.303, 5.464},  // depth 4, 120 positions
+	15: {0.994, -0.138, 6.727}, // depth 5, 120 positions
+	16: {0.951, 1.161, 6.411},  // depth 4, 120 positions
+	17: {0.975, -0.751, 5.613}, // depth 5, 120 positions
+	18: {0.928, 1.082, 4.888},  // depth 6, 120 positions
+	19: {0.951, 0.059, 4.996},  // depth 7, 120 positions
+	20: {0.990, 0.660, 5.177},  // depth 6, 120 positions
+	21: {0.963, -0.495, 4.029}, // depth 7, 120 positions
+	22: {1.072, 1.040, 5.087},  // depth 6, 120 positions
+}

@@ -1,0 +1,130 @@
+package search_test
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/othello-judge/judge/internal/engine/search"
+)
+
+var (
+	fitProbCut = flag.Bool("fitprobcut", false, "fit ProbCut's regressions on held-out WTHOR games and print them (minutes)")
+	fitSamples = flag.Int("fitsamples", 200, "the positions of each number of empty squares that -fitprobcut solves")
+	fitFrom    = flag.Int("fitfrom", 14, "the fewest empty squares that -fitprobcut fits")
+	fitTo      = flag.Int("fitto", 22, "the most empty squares that -fitprobcut fits")
+)
+
+// TestFitProbCut fits the regressions of ProbCut (probCutFit in
+// probcut.go) and prints them as Go: for each number of empty squares n
+// from -fitfrom to -fitto, -fitsamples positions of the WTHOR games that
+// training kept out (heldOutGames, each game giving one position, of n
+// empty squares by the game's number modulo the span, the player to move
+// having a move) are solved exactly without ProbCut, and searched by the
+// midgame search probCutDepth(n) plies deep; the least squares line of
+// the exact score on the shallow one gives Slope and Offset, the
+// standard deviation of its errors Sigma. It also logs Sigma for every
+// depth from 0 to 8, to choose probCutDepth by. Skipped unless
+// -fitprobcut is given:
+//
+//	go test ./internal/engine/search -run TestFitProbCut -fitprobcut -v -timeout 0
+func TestFitProbCut(t *testing.T) {
+	if !*fitProbCut {
+		t.Skip("fits ProbCut's regressions: run with -fitprobcut")
+	}
+	lines := heldOutGames(t)
+	const maxDepth = 8
+	span := *fitTo - *fitFrom + 1
+	type sample struct {
+		exact   float64
+		shallow [maxDepth + 1]float64 // by depth, in hundredths of a disc
+		rule    float64               // at ProbCutDepth
+	}
+	samples := make([][]sample, span)
+	s := search.NewSolver(0)
+	search.NoPresearch(s)
+	for i, line := range lines {
+		k := i % span
+		n := *fitFrom + k
+		if len(samples[k]) >= *fitSamples {
+			continue
+		}
+		x, ok := at(line, n)
+		if !ok || x.Empties() != n {
+			continue
+		}
+		var smp sample
+		smp.exact = float64(s.Solve(x.P, x.O, false).Score)
+		s.Table.NewSearch()
+		smp.shallow[0] = float64(search.StaticEval(s, x.P, x.O))
+		for d := 1; d <= max(maxDepth, search.ProbCutDepth(n)); d++ {
+			v := float64(fromWon(s.Search(x.P, x.O, false, d).Score))
+			if d <= maxDepth {
+				smp.shallow[d] = v
+			}
+			if d == search.ProbCutDepth(n) {
+				smp.rule = v
+			}
+		}
+		samples[k] = append(samples[k], smp)
+	}
+	var table strings.Builder
+	for k, ss := range samples {
+		n := *fitFrom + k
+		var sigmas []string
+		for d := 0; d <= maxDepth; d++ {
+			xs, ys := make([]float64, len(ss)), make([]float64, len(ss))
+			for i, smp := range ss {
+				xs[i], ys[i] = smp.shallow[d]/100, smp.exact
+			}
+			_, _, sigma := leastSquares(xs, ys)
+			sigmas = append(sigmas, fmt.Sprintf("%d:%.2f", d, sigma))
+		}
+		t.Logf("%d empties, %d positions: sigma by depth %s", n, len(ss), strings.Join(sigmas, " "))
+		xs, ys := make([]float64, len(ss)), make([]float64, len(ss))
+		for i, smp := range ss {
+			xs[i], ys[i] = smp.rule/100, smp.exact
+		}
+		a, b, sigma := leastSquares(xs, ys)
+		fmt.Fprintf(&table, "\t%d: {%.3f, %.3f, %.3f}, // depth %d, %d positions\n", n, a, b, sigma, search.ProbCutDepth(n), len(ss))
+	}
+	fmt.Printf("var probCutFit = [...]regression{\n%s}\n", table.String())
+}
+
+// fromWon returns a score of the midgame search with Won taken off a
+// game seen to its end: 100 times its margin.
+func fromWon(v int) int {
+	switch {
+	case v >= search.Won:
+		return v - search.Won
+	case v <= -search.Won:
+		return v + search.Won
+	}
+	return v
+}
+
+// leastSquares returns the line y = a*x + b nearest the points in least
+// squares, and the standard deviation of the points about it.
+func leastSquares(xs, ys []float64) (a, b, sigma float64) {
+	n := float64(len(xs))
+	if n < 3 {
+		return 1, 0, 0
+	}
+	var sx, sy, sxx, sxy float64
+	for i := range xs {
+		sx += xs[i]
+		sy += ys[i]
+		sxx += xs[i] * xs[i]
+		sxy += xs[i] * ys[i]
+	}
+	a = (n*sxy - sx*sy) / (n*sxx - sx*sx)
+	b = (sy - a*sx) / n
+	var ss float64
+	for i := range xs {
+		e := ys[i] - a*xs[i] - b
+		ss += e * e
+	}
+	return a, b, math.Sqrt(ss / (n - 2))
+}
