@@ -59,6 +59,22 @@ func readFFO(t testing.TB, name string, first int) (positions []ffoPosition, num
 	return positions, numbers
 }
 
+// checkSolve solves pos with s and checks the score against the file's,
+// and the move, when the file scores it, against the score.
+func checkSolve(t *testing.T, s *Solver, pos ffoPosition) {
+	t.Helper()
+	p, o := discsOf(t, pos)
+	r := s.Solve(p, o, false)
+	if want := pos.Known[0].Score; r.Score != want || !r.Exact {
+		t.Fatalf("got score %+d, exact %v, want %+d, true", r.Score, r.Exact, want)
+	}
+	for _, k := range pos.Known {
+		if k.Move == r.Move && k.Score != r.Score {
+			t.Errorf("got move %s, scoring %+d by the file, want a move scoring %+d", SquareName(r.Move), k.Score, r.Score)
+		}
+	}
+}
+
 // discsOf returns the discs of the player to move in pos and of the other.
 func discsOf(t testing.TB, pos ffoPosition) (p, o uint64) {
 	t.Helper()
@@ -97,16 +113,7 @@ func TestFFO(t *testing.T) {
 				if longFFO[n] && !*allFFO {
 					t.Skip("a long one: run with -ffo (make ffo)")
 				}
-				p, o := discsOf(t, pos)
-				r := s.Solve(p, o, false)
-				if want := pos.Known[0].Score; r.Score != want || !r.Exact {
-					t.Fatalf("got score %+d, exact %v, want %+d, true", r.Score, r.Exact, want)
-				}
-				for _, k := range pos.Known {
-					if k.Move == r.Move && k.Score != r.Score {
-						t.Errorf("got move %s, scoring %+d by the file, want a move scoring %+d", SquareName(r.Move), k.Score, r.Score)
-					}
-				}
+				checkSolve(t, s, pos)
 			})
 		}
 	}

@@ -24,16 +24,7 @@ func TestProbCutLevels(t *testing.T) {
 		s.presearch = func(int) []int { return levels }
 		for i, pos := range positions {
 			t.Run(fmt.Sprintf("levels%v/#%d", levels, numbers[i]), func(t *testing.T) {
-				p, o := discsOf(t, pos)
-				r := s.Solve(p, o, false)
-				if want := pos.Known[0].Score; r.Score != want || !r.Exact {
-					t.Fatalf("got score %+d, exact %v, want %+d, true", r.Score, r.Exact, want)
-				}
-				for _, k := range pos.Known {
-					if k.Move == r.Move && k.Score != r.Score {
-						t.Errorf("got move %s, scoring %+d by the file, want a move scoring %+d", SquareName(r.Move), k.Score, r.Score)
-					}
-				}
+				checkSolve(t, s, pos)
 			})
 		}
 	}
