@@ -37,9 +37,10 @@ of each game: prog:COMMAND speaks the plain protocol of doc/grading.md,
 such as 'prog:python3 player.py'; nboard:COMMAND and gtp:COMMAND are
 engines that speak NBoard or GTP (square boards only), such as Edax
 ('nboard:lEdax -nboard -l 10', its files shown with -bind) or
-'gtp:othello gtp'. An engine
-has 10 seconds, off its clock, to start; it searches as deep as its own
-command line says, and is told its time left.
+'gtp:othello gtp'. An engine has 10 seconds, off its clock, to start;
+it searches as deep as its own command line says, and is told its time
+left. Our engines search on one thread each, so that -j games at once
+share the CPUs evenly.
 
 Flags:
   -games N

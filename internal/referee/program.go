@@ -141,11 +141,17 @@ func (p *program) readErr(stderr *os.File) {
 }
 
 // explain adds to f, the program's forfeit, the end of its standard
-// error, quoted, once the program has ended or stderrWait has passed:
+// error, quoted, once that has ended (a program that has exited gets up
+// to exitGrace for it, on a busy machine) or stderrWait has passed:
 // what a student needs to see of a crash.
 func (p *program) explain(f *ForfeitError) {
 	select {
 	case <-p.errDone:
+	case <-p.proc.Done(): // its standard error ends with its last process
+		select {
+		case <-p.errDone:
+		case <-time.After(exitGrace):
+		}
 	case <-time.After(stderrWait):
 	}
 	p.errMu.Lock()
