@@ -37,7 +37,10 @@ of each game: prog:COMMAND speaks the plain protocol of doc/grading.md,
 such as 'prog:python3 player.py'; nboard:COMMAND and gtp:COMMAND are
 engines that speak NBoard or GTP (square boards only), such as Edax
 ('nboard:lEdax -nboard -l 10', its files shown with -bind) or
-'gtp:othello gtp'. An engine has 10 seconds, off its clock, to start;
+'gtp:othello gtp'. A program runs in its own folder, that of the first
+of its words that names a file or folder (alice in 'prog:python3
+alice/player.py' or 'prog:java -cp alice Main'), and sees that folder,
+not the other player's. An engine has 10 seconds, off its clock, to start;
 it searches as deep as its own command line says, and is told its time
 left. Our engines search on one thread each, so that -j games at once
 share the CPUs evenly.
@@ -100,6 +103,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		m.Players[i] = s
 	}
+	referee.OwnFolders(m.Players[:], &m.Sandbox)
 	if err := m.Check(); err != nil {
 		return usageError("%s", trimPkg(err, "referee"))
 	}

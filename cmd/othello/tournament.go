@@ -108,9 +108,6 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageError("%s", trimPkg(err, "class"))
 		}
-		for _, s := range subs {
-			t.Match.Sandbox.Hide = append(t.Match.Sandbox.Hide, s.Dir)
-		}
 		t.Players = subs
 	}
 	var refs []referee.Spec
@@ -125,6 +122,7 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		t.Gauntlet = max(len(t.Players), 1)
 	}
 	t.Players = append(t.Players, refs...)
+	referee.OwnFolders(t.Players, &t.Match.Sandbox)
 	if _, err := t.Pairings(); err != nil {
 		return usageError("%s", trimPkg(err, "referee"))
 	}

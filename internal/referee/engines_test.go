@@ -202,3 +202,46 @@ func TestParseSpecPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestInOwnFolder checks the folder a program runs in: that of the first
+// of its arguments, else of its command, that names a file or a folder.
+func TestInOwnFolder(t *testing.T) {
+	class := t.TempDir()
+	alice := filepath.Join(class, "alice")
+	if err := os.MkdirAll(alice, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"player.py", "run"} {
+		if err := os.WriteFile(filepath.Join(alice, f), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	py := filepath.Join(alice, "player.py")
+	tests := []struct {
+		spec, dir string
+	}{
+		{"prog:python3 -u " + py, alice},
+		{"prog:/usr/bin/env python3 " + py, alice},
+		{"prog:java -cp " + alice + " Main", alice},
+		{"nboard:" + filepath.Join(alice, "run") + " -l 5", alice},
+		{"prog:python3 no-such-player.py", ""},
+		{"prog:java Main", ""},
+		{"level:3", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			s, err := referee.ParseSpec(tt.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.InOwnFolder().Dir; got != tt.dir {
+				t.Errorf("got Dir %q, want %q", got, tt.dir)
+			}
+		})
+	}
+	s, _ := referee.ParseSpec("prog:python3 " + py)
+	s.Dir = class
+	if got := s.InOwnFolder().Dir; got != class {
+		t.Errorf("a Dir already set: got %q, want %q kept", got, class)
+	}
+}

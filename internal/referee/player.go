@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,6 +100,68 @@ func ParseSpec(s string) (Spec, error) {
 
 // IsProgram reports whether s is a program rather than one of our engines.
 func (s Spec) IsProgram() bool { return s.Path != "" }
+
+// InOwnFolder returns s, a program with no Dir, set to run in its own
+// folder, where a program of a class's submission lives: the folder of
+// the first of its arguments, else of its command, that names a file,
+// or the folder an argument names (player.py and alice/player.py in
+// "prog:python3 alice/player.py", alice in "prog:java -cp alice Main",
+// alice in "prog:alice/player"), that word made absolute. Other words
+// are left as they are: a relative path among them is the folder's. A
+// program whose words name nothing, such as "prog:java Main", is
+// returned unchanged, and runs in the referee's folder.
+func (s Spec) InOwnFolder() Spec {
+	if !s.IsProgram() || s.Dir != "" {
+		return s
+	}
+	words := append(slices.Clone(s.Args), s.Path)
+	for i, w := range words {
+		if strings.HasPrefix(w, "-") || i == len(words)-1 && !strings.Contains(w, "/") {
+			continue // a flag, or a command looked up in PATH
+		}
+		info, err := os.Stat(w)
+		if err != nil {
+			continue
+		}
+		abs, err := filepath.Abs(w)
+		if err != nil {
+			continue
+		}
+		s.Dir = abs
+		if !info.IsDir() {
+			s.Dir = filepath.Dir(abs)
+		}
+		if i == len(words)-1 {
+			s.Path = abs
+		} else {
+			s.Args = slices.Clone(s.Args)
+			s.Args[i] = abs
+		}
+		return s
+	}
+	return s
+}
+
+// OwnFolders sets each program of players that has no Dir to run in its
+// own folder (InOwnFolder), and hides from sb each program's folder that
+// holds no other's: a program sees its own folder (start shows it again)
+// and not another player's, as a tournament's class does.
+func OwnFolders(players []Spec, sb *sandbox.Config) {
+	for i := range players {
+		players[i] = players[i].InOwnFolder()
+	}
+	for _, p := range players {
+		if p.Dir == "" || slices.Contains(sb.Hide, p.Dir) {
+			continue
+		}
+		holds := slices.ContainsFunc(players, func(q Spec) bool {
+			return q.Dir != p.Dir && strings.HasPrefix(q.Dir, p.Dir+string(filepath.Separator))
+		})
+		if !holds {
+			sb.Hide = append(sb.Hide, p.Dir)
+		}
+	}
+}
 
 // start starts the player of s for one game of setup, its choices drawn
 // from rng, a program in the sandbox sb. A program that cannot be
