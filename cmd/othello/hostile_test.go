@@ -786,3 +786,39 @@ func matchAttacks(t *testing.T, g grader, script, secret string, port int, mine 
 		})
 	}
 }
+
+// TestSharedProcesses runs a correct program that first starts 25
+// threads, as a JVM starts its compilers' and collectors', six at once,
+// Limited with -procs 32, as each grader: every run starts its threads
+// and passes. A user's runs share the kernel's count of the user's tasks
+// (RLIMIT_NPROC), which once made the threads of runs started first fail
+// as runs started after them took their room.
+func TestSharedProcesses(t *testing.T) {
+	lookPath(t, "python3")
+	dir := mkdirMode(t, 0o755)
+	script := filepath.Join(dir, "threads.py")
+	program := `import runpy, sys, threading, time
+time.sleep(0.3)
+threads = []
+try:
+    for i in range(25):
+        threads.append(threading.Thread(target=time.sleep, args=(0.5,)))
+        threads[-1].start()
+except RuntimeError as e:
+    sys.exit("THREADS FAILED: %s" % e)
+runpy.run_path(sys.argv[1], run_name="__main__")
+`
+	if err := os.WriteFile(script, []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range graders(t) {
+		t.Run(g.name, func(t *testing.T) {
+			g.dir = mkdirMode(t, 0o777)
+			run := g.check(t, nil, "-rules", "full", "-n", "5", "-seed", "1", "-size", "4x4", "-j", "6", "-procs", "32",
+				"-sandbox=false", "--", "python3", "-S", script, filepath.Join(g.hostile, "judge.py"))
+			if run.status != 0 || !strings.HasSuffix(run.report, "6 passed, 0 failed\n") {
+				t.Errorf("got exit status %d and the report\n%s\nwant 0 and 6 passed", run.status, run.report)
+			}
+		})
+	}
+}
