@@ -117,10 +117,14 @@ func setLimits(lim Limits, others int) error {
 		errs = append(errs, set(syscall.RLIMIT_FSIZE, uint64(lim.FileSize)))
 	}
 	if lim.Processes > 0 {
-		// More than the run's limit, which the supervisor enforces first
-		// when it sees that many: the kernel refuses a fork only past it,
-		// and its count has zombies and tasks on their way in or out.
-		errs = append(errs, set(rlimitNPROC, uint64(lim.Processes+others+nprocSlack)))
+		// Far more than the run's limit, which the supervisor enforces
+		// when it counts that many: this is the backstop. Were it near,
+		// a burst of forks between two counts would meet it, the
+		// processes whose fork failed would end, and the run would go on
+		// under its limit, never counted past it; and the runs of a user
+		// at once share the kernel's count with each other and with the
+		// grader's threads, which change after the run starts.
+		errs = append(errs, set(rlimitNPROC, uint64(sharedRuns*lim.Processes+others+nprocSlack)))
 	}
 	if lim.OpenFiles > 0 {
 		errs = append(errs, set(syscall.RLIMIT_NOFILE, uint64(lim.OpenFiles)))
@@ -153,8 +157,14 @@ func dropPrivileges() error {
 	return nil // execve gives a user other than 0 no capability
 }
 
-// nprocSlack is how far RLIMIT_NPROC is above Limits.Processes.
-const nprocSlack = 16
+// RLIMIT_NPROC is sharedRuns times Limits.Processes, and nprocSlack
+// more, above the tasks of the user the run starts beside: room for that
+// many runs of a user at once, each at its limit, and for the zombies and
+// tasks on their way in or out that the kernel counts.
+const (
+	sharedRuns = 8
+	nprocSlack = 16
+)
 
 // The kernel's numbers for prctl and setrlimit that package syscall lacks.
 const (

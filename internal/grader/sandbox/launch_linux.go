@@ -53,7 +53,7 @@ type spec struct {
 	MemoryEvents string            `json:"memory_events,omitempty"` // and of kills for memory
 	Filter       filter            `json:"filter"`
 	Landlock     landlock          `json:"landlock"`
-	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, and of its other runs at once, which RLIMIT_NPROC counts too
+	Tasks        int               `json:"tasks,omitempty"` // Limited, not root: tasks of the user besides the run's, which RLIMIT_NPROC counts too
 	Run          User              `json:"run"`             // Root: the user the program runs as
 	Uid          int               `json:"uid"`             // not Root: the grader's ids, which the program keeps
 	Gid          int               `json:"gid"`

@@ -20,7 +20,6 @@ import (
 // The supervisor's own numbers.
 const (
 	pollEvery     = 10 * time.Millisecond  // how often it measures the run's processes, at least
-	sharedRuns    = 8                      // a user's runs at once that RLIMIT_NPROC, the backstop of Limits.Processes, has room for
 	maxPollEvery  = 200 * time.Millisecond // how long it may go without measuring them, where the kernel bounds their memory and processes
 	stopWait      = 5 * time.Second        // the longest killAll tries
 	maxKillRounds = 10000
@@ -69,11 +68,7 @@ func supervise(arg string) int {
 		return say(out, verdict{})
 	}
 	if !s.Isolate && !s.Root {
-		// The kernel's count is the user's: the grader's threads and its
-		// other runs at once count too, and those may start after this
-		// one. Room for sharedRuns runs keeps a run's forks from failing
-		// below its own limit, which the supervisor enforces.
-		s.Tasks = userTasks() + (sharedRuns-1)*s.Limits.Processes
+		s.Tasks = userTasks()
 		if data, err := json.Marshal(s); err == nil {
 			arg = string(data)
 		}
