@@ -43,7 +43,10 @@ alice/player.py' or 'prog:java -cp alice Main'), and sees that folder,
 not the other player's. An engine has 10 seconds, off its clock, to start;
 it searches as deep as its own command line says, and is told its time
 left. Our engines search on one thread each, so that -j games at once
-share the CPUs evenly.
+share the CPUs evenly. Under the clock, level:N takes 2^(N-10) of its
+share of the time left (level 10 all of it, 9 half, 7 an eighth),
+never more than its own time a move: levels keep their order at every
+time control.
 
 Flags:
   -games N

@@ -196,7 +196,7 @@ func (s Spec) start(sb sandbox.Config, rng *rand.Rand, setup othello.Setup, tc T
 	if s.Level > 0 {
 		cpu := s.Level.CPU()
 		cpu.Rand = rng
-		return &engine{p: cpu, cpu: &cpu, perMove: tc.PerMove > 0}, nil
+		return &engine{p: cpu, cpu: &cpu, level: s.Level, perMove: tc.PerMove > 0}, nil
 	}
 	p, err := player.Parse(s.Engine, 0, rng)
 	if err != nil {
@@ -215,11 +215,14 @@ func (s Spec) start(sb sandbox.Config, rng *rand.Rand, setup othello.Setup, tc T
 const inProcessMargin = 5 * time.Millisecond
 
 // An engine is one of our computer players, in-process. A CPU thinks
-// within its own time a move and what its clock allows (ClockBudget).
+// within its own time a move and what its clock allows (ClockBudget); a
+// level, within its part of the clock (LevelClockBudget), so that levels
+// keep their order under a clock too short for their own times.
 type engine struct {
 	p       player.Player
-	cpu     *player.CPU // nil for greedy and random
-	perMove bool        // whether the time left is this move's alone
+	cpu     *player.CPU  // nil for greedy and random
+	level   player.Level // the CPU's level, 0 for cpu:DEPTH
+	perMove bool         // whether the time left is this move's alone
 }
 
 // Move returns the engine's move; a CPU is stopped when its time is up.
@@ -242,6 +245,9 @@ func (e *engine) Move(g *othello.Game, left time.Duration) (othello.Square, bool
 		moves = 1
 	}
 	cpu.Budget = player.ClockBudgetWithin(own, left, moves, inProcessMargin)
+	if e.level > 0 {
+		cpu.Budget = player.LevelClockBudget(e.level, left, moves, inProcessMargin)
+	}
 	stop := make(chan struct{})
 	t := time.AfterFunc(left-left/20, func() { close(stop) }) // a search past its budget is stopped before the clock ends
 	defer t.Stop()

@@ -27,9 +27,25 @@ func ClockBudgetWithin(budget, left time.Duration, moves int, margin time.Durati
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	usable := left - left/10 - margin
-	share := usable / time.Duration(max(moves, 1))
-	return max(min(budget, share), minBudget)
+	return max(min(budget, clockShare(left, moves, margin)), minBudget)
+}
+
+// LevelClockBudget is ClockBudgetWithin for a CPU at level l in a match
+// between levels under one clock: it takes 2^(l-10) of its share of the
+// time left (level 10 all of it, level 9 half, level 7 an eighth), never
+// more than its own time a move, at least a millisecond. Levels 7 to 10
+// differ by their time a move alone, which a clock too short for them
+// would make the same for all four; taking half the time of the level
+// above, the levels keep their order under every clock.
+func LevelClockBudget(l Level, left time.Duration, moves int, margin time.Duration) time.Duration {
+	share := clockShare(left, moves, margin) >> (len(levels) - int(l))
+	return max(min(levels[l-1].budget, share), minBudget)
+}
+
+// clockShare is a move's share of left, with moves to make: what is left,
+// less a tenth of it and margin, shared among the moves.
+func clockShare(left time.Duration, moves int, margin time.Duration) time.Duration {
+	return (left - left/10 - margin) / time.Duration(max(moves, 1))
 }
 
 // MovesLeft returns the moves that the player to move has still to make

@@ -39,3 +39,45 @@ func TestClockBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestLevelClockBudget checks a level's part of its clock in a match:
+// its own time where the clock allows every level its own, and under a
+// short clock half of the level above's, so that the levels that search
+// to a depth, and those that search for a time, keep their order under
+// every clock.
+func TestLevelClockBudget(t *testing.T) {
+	tests := []struct {
+		level Level
+		left  time.Duration
+		moves int
+		want  time.Duration
+	}{
+		{10, time.Hour, 30, 5 * time.Second},                   // plenty: its own
+		{7, time.Hour, 30, 250 * time.Millisecond},             // plenty: its own
+		{10, 50 * time.Millisecond, 1, 40 * time.Millisecond},  // -st 0.05: 50ms - 5ms - 5ms
+		{9, 50 * time.Millisecond, 1, 20 * time.Millisecond},   // half
+		{7, 50 * time.Millisecond, 1, 5 * time.Millisecond},    // an eighth
+		{6, 50 * time.Millisecond, 1, 2500 * time.Microsecond}, // a sixteenth, and its depth
+		{1, 50 * time.Millisecond, 1, time.Millisecond},        // at least a millisecond
+		{8, 60 * time.Second, 30, 450 * time.Millisecond},      // (60s - 6s - 5ms) / 30 / 4
+		{9, 60 * time.Second, 30, 900 * time.Millisecond},      // half of 1.8s
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d/%v/%d", tt.level, tt.left, tt.moves), func(t *testing.T) {
+			got := LevelClockBudget(tt.level, tt.left, tt.moves, 5*time.Millisecond)
+			if got.Round(time.Millisecond/2) != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+	for _, left := range []time.Duration{0, 20 * time.Millisecond, time.Second, 10 * time.Second, time.Minute, time.Hour} {
+		for l := Level(1); l < Perfect; l++ {
+			if l == 6 {
+				continue // level 6 searches to its depth within DefaultBudget, level 7 as deep as 250ms allow
+			}
+			if lo, hi := LevelClockBudget(l, left, 20, 5*time.Millisecond), LevelClockBudget(l+1, left, 20, 5*time.Millisecond); lo > hi {
+				t.Errorf("%v left: level %d got %v, more than level %d's %v", left, l, lo, l+1, hi)
+			}
+		}
+	}
+}
