@@ -102,14 +102,14 @@ func ParseSpec(s string) (Spec, error) {
 func (s Spec) IsProgram() bool { return s.Path != "" }
 
 // InOwnFolder returns s, a program with no Dir, set to run in its own
-// folder, where a program of a class's submission lives: the folder of
-// the first of its arguments, else of its command, that names a file,
-// or the folder an argument names (player.py and alice/player.py in
-// "prog:python3 alice/player.py", alice in "prog:java -cp alice Main",
-// alice in "prog:alice/player"), that word made absolute. Other words
-// are left as they are: a relative path among them is the folder's. A
-// program whose words name nothing, such as "prog:java Main", is
-// returned unchanged, and runs in the referee's folder.
+// folder, where a submission of a class lives: the folder of the first
+// of its arguments, else of its command, that names a file, or the
+// folder it names (alice in "prog:python3 alice/player.py", in
+// "prog:java -cp alice Main" and in "prog:alice/player"), that word made
+// absolute. Other words are left as they are: a relative path among them
+// is the folder's. A program whose words name nothing, such as
+// "prog:java Main", is returned unchanged: it runs in the referee's
+// folder.
 func (s Spec) InOwnFolder() Spec {
 	if !s.IsProgram() || s.Dir != "" {
 		return s
