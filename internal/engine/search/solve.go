@@ -37,8 +37,11 @@ const (
 	// nodes, the shallow searches' counted, and 66% of the time; from 16
 	// it saved more nodes but less time, from 20 less of both. After the
 	// selective search (probcut.go) on #40-#44: from 16, 1.3% fewer
-	// nodes in no less time; from 20, 47% more nodes.
-	evalSortFrom = 18
+	// nodes in no less time; from 20, 47% more nodes. With those searches
+	// a ply deeper (evalKeys), from 16 rather than 18: 12.5% fewer nodes
+	// on #40-#49 in 2% to 5% more time, 15% fewer on #20-#39 in 3% less;
+	// from 14, 15% fewer on #40-#49 in 26% more time.
+	evalSortFrom = 16
 	// etcFrom is the fewest empty squares at which the table is asked
 	// about every move before the first is searched (enhanced
 	// transposition cutoffs). After the selective search, on #40-#44:
@@ -512,13 +515,13 @@ const (
 
 // evalKeys adds to the key of each move of list from p, o, with empties
 // empty squares, the score for the opponent of a shallow search after it
-// (sortSearch), deeper the more empty squares (2 plies from 18, 3 from
-// 22, 4 from 26, 5 from 30): a disc of it weighs as much as a reply of
-// the opponent's. (A ply less, as before: FFO #40-#49 took 8% more
-// nodes in 2% less time, #20-#39 1.5% more nodes in 7% less time; the
-// larger the position, the more the deeper searches save.) From fewer
-// than evalSortFrom empty squares, and for a
-// wipeout or the hash move, the keys stay as order made them.
+// (sortSearch), deeper the more empty squares (1 ply below 18, 2 from
+// 18, 3 from 22, 4 from 26, 5 from 30): a disc of it weighs as much as a
+// reply of the opponent's. (A ply less, as before: FFO #40-#49 took 8%
+// more nodes in 2% less time, #20-#39 1.5% more nodes in 7% less time;
+// the larger the position, the more the deeper searches save.) From
+// fewer than evalSortFrom empty squares, and for a wipeout or the hash
+// move, the keys stay as order made them.
 func (s *thread) evalKeys(p, o uint64, list []move, empties int) {
 	if empties < evalSortFrom {
 		return
