@@ -387,7 +387,6 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	if cut {
 		return v
 	}
-	s.evalKeys(p, o, list, empties)
 	best, bestMove := s.searchMoves(p, o, list, empties, alpha, beta)
 	if s.aborted() {
 		return 0
@@ -405,10 +404,22 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 // score and its move: the first move with the whole window, the others
 // with the null window above the best so far, again with the whole window
 // only if they beat it. Once the first is searched, the others may be
-// shared with idle threads (split, when shouldSplit says so).
+// shared with idle threads (split, when shouldSplit says so). The keys
+// of order are completed by evalKeys, after the hash move, first, has
+// failed to cut, as Egaroucid does (on FFO #40-#49 0.3% fewer nodes, and
+// 4% less time).
 func (s *thread) searchMoves(p, o uint64, list []move, empties, alpha, beta int) (best, bestMove int) {
 	best, bestMove = -outside, noMove
+	pick(list, 0)
+	keyed := empties < evalSortFrom
+	if first := list[0].key; !keyed && first != hashMoveKey && first != wipeoutKey {
+		s.evalKeys(p, o, list, empties)
+		keyed = true
+	}
 	for i := range list {
+		if i == 1 && !keyed {
+			s.evalKeys(p, o, list[1:], empties)
+		}
 		if i > 0 && s.shouldSplit(empties, max(alpha, best), beta) {
 			return s.split(p, o, list[i:], empties, max(alpha, best), beta, best, bestMove)
 		}
