@@ -527,17 +527,21 @@ const (
 // evalKeys adds to the key of each move of list from p, o, with empties
 // empty squares, the score for the opponent of a shallow search after it
 // (sortSearch), deeper the more empty squares (1 ply below 18, 2 from
-// 18, 3 from 22, 4 from 26, 5 from 30): a disc of it weighs as much as a
-// reply of the opponent's. (A ply less, as before: FFO #40-#49 took 8%
-// more nodes in 2% less time, #20-#39 1.5% more nodes in 7% less time;
-// the larger the position, the more the deeper searches save.) From
-// fewer than evalSortFrom empty squares, and for a wipeout or the hash
-// move, the keys stay as order made them.
+// 18, 3 from 22, 5 from 26, 6 from 30): a disc of it weighs as much as a
+// reply of the opponent's. (A ply less below 26: FFO #40-#49 took 8%
+// more nodes in 2% less time, #20-#39 1.5% more nodes in 7% less time.
+// Four plies, not five, from 26: #51 and #52 took 6% more nodes and 15%
+// more time. The larger the position, the more the deeper searches
+// save.) From fewer than evalSortFrom empty squares, and for a wipeout
+// or the hash move, the keys stay as order made them.
 func (s *thread) evalKeys(p, o uint64, list []move, empties int) {
 	if empties < evalSortFrom {
 		return
 	}
 	depth := min((empties-10)/4, 5)
+	if empties >= 26 {
+		depth++
+	}
 	for i := range list {
 		m := &list[i]
 		if m.key == wipeoutKey || m.key == hashMoveKey {
