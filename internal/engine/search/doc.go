@@ -16,14 +16,15 @@
 // root searched exactly with the narrowest window around that score,
 // again around each bound it returns (Solver.Solve); a principal variation search whose moves are sorted
 // fastest first (the fewest replies for the opponent, then its potential
-// mobility, corner stability and the square's worth), from 18 empty
-// squares also by a shallow search of the evaluation after each move, with
+// mobility, corner stability, a hole and the square's worth), from 16
+// empty squares also by a shallow search of the evaluation after each move, with
 // the table's best move before them and enhanced transposition cutoffs
 // (solve.go); stable discs that bound the score (stability.go); no table
 // in the last 7 empty squares, where a probe would cost more than it
-// saves, and no move generation in the last 6, which are tried by the
-// parity of their region, corners first (solve.go), the last move scored
-// by the number of discs it flips alone (lastflips.go); a lock-free table
+// saves, and no move generation in the last 6, which are tried holes
+// first, then by the parity of their region, corners first (solve.go),
+// the last move scored by the number of discs it flips alone
+// (lastflips.go); a lock-free table
 // of pairs of entries, the deepest kept (table.go); and threads, the
 // search of each of a Solver's goroutines, that share the moves of a
 // position by Young Brothers Wait (parallel.go). A solve allocates

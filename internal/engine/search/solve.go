@@ -37,8 +37,11 @@ const (
 	// nodes, the shallow searches' counted, and 66% of the time; from 16
 	// it saved more nodes but less time, from 20 less of both. After the
 	// selective search (probcut.go) on #40-#44: from 16, 1.3% fewer
-	// nodes in no less time; from 20, 47% more nodes.
-	evalSortFrom = 18
+	// nodes in no less time; from 20, 47% more nodes. With those searches
+	// a ply deeper (evalKeys), from 16 rather than 18: 12.5% fewer nodes
+	// on #40-#49 in 2% to 5% more time, 15% fewer on #20-#39 in 3% less;
+	// from 14, 15% fewer on #40-#49 in 26% more time.
+	evalSortFrom = 16
 	// etcFrom is the fewest empty squares at which the table is asked
 	// about every move before the first is searched (enhanced
 	// transposition cutoffs). After the selective search, on #40-#44:
@@ -279,12 +282,14 @@ func region(x int) int {
 }
 
 // shallow is search near the end of the game: no table, and no moves
-// generated; each empty square of e is tried, those in regions with an
-// odd number of empty squares first (the regions of odd, parity(e),
-// passed down as each move changes one), each kind in the order of
-// squareGroups. With three empty squares or fewer it is last3, last2 or
-// last1, which take them in turn without the loops. passed says the
-// opponent has just passed.
+// generated; each empty square of e is tried, holes first (isolated:
+// empty squares with no empty neighbour, as Egaroucid's last moves take
+// them; on FFO #40-#49 6.5% fewer nodes, #20-#39 8%), then those in
+// regions with an odd number of empty squares (the regions of odd,
+// parity(e), passed down as each move changes one), each kind in the
+// order of squareGroups. With three empty squares or fewer it is last3,
+// last2 or last1, which take them in turn without the loops. passed says
+// the opponent has just passed.
 func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed bool) int {
 	switch empties {
 	case 1:
@@ -300,12 +305,20 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 		return v
 	}
 	best := -outside
-	for i := range 2 * len(squareGroups) {
-		set := e & squareGroups[i%len(squareGroups)]
-		if i < len(squareGroups) {
-			set &= odd
-		} else {
-			set &^= odd
+	holes := isolated(e)
+	rest := e &^ holes
+	const n = len(squareGroups)
+	for i := range 2 + 2*n {
+		var set uint64
+		switch {
+		case i == 0:
+			set = holes & odd
+		case i == 1:
+			set = holes &^ odd
+		case i < 2+n:
+			set = rest & odd & squareGroups[i-2]
+		default:
+			set = rest &^ odd & squareGroups[i-2-n]
 		}
 		for set != 0 {
 			x := bits.TrailingZeros64(set)
@@ -374,7 +387,6 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	if cut {
 		return v
 	}
-	s.evalKeys(p, o, list, empties)
 	best, bestMove := s.searchMoves(p, o, list, empties, alpha, beta)
 	if s.aborted() {
 		return 0
@@ -392,10 +404,22 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 // score and its move: the first move with the whole window, the others
 // with the null window above the best so far, again with the whole window
 // only if they beat it. Once the first is searched, the others may be
-// shared with idle threads (split, when shouldSplit says so).
+// shared with idle threads (split, when shouldSplit says so). The keys
+// of order are completed by evalKeys, after the hash move, first, has
+// failed to cut, as Egaroucid does (on FFO #40-#49 0.3% fewer nodes, and
+// 4% less time).
 func (s *thread) searchMoves(p, o uint64, list []move, empties, alpha, beta int) (best, bestMove int) {
 	best, bestMove = -outside, noMove
+	pick(list, 0)
+	keyed := empties < evalSortFrom
+	if first := list[0].key; !keyed && first != hashMoveKey && first != wipeoutKey {
+		s.evalKeys(p, o, list, empties)
+		keyed = true
+	}
 	for i := range list {
+		if i == 1 && !keyed {
+			s.evalKeys(p, o, list[1:], empties)
+		}
 		if i > 0 && s.shouldSplit(empties, max(alpha, best), beta) {
 			return s.split(p, o, list[i:], empties, max(alpha, best), beta, best, bestMove)
 		}
@@ -442,8 +466,10 @@ func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 // takes all the opponent's discs first, then the hash move, then the
 // moves that leave the opponent the fewest replies (corners counting
 // twice), ties broken by the fewest empty squares next to the player's
-// discs, the most discs of the player stable by a corner, the worth of
-// the square (squareValue), and a region of odd parity. With enough empty
+// discs, the most discs of the player stable by a corner, a hole
+// (isolated; half as much as a disc stable by a corner: on FFO
+// #40-#49 1% fewer nodes, #20-#39 1.5%), the worth of the square
+// (squareValue), and a region of odd parity. With enough empty
 // squares and a beta that a score can reach (not the midgame search's)
 // it asks the table about each move first, and cut says that one is
 // known to reach beta, with score v: all the moves before any key, as
@@ -463,6 +489,7 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 		list = append(list, move{flips: f, x: x})
 	}
 	odd := parity(^(p | o))
+	holes := isolated(^(p | o))
 	for i := range list {
 		m := &list[i]
 		x, f := m.x, m.flips
@@ -482,6 +509,9 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 			if odd>>x&1 != 0 {
 				key -= 4
 			}
+			if holes>>x&1 != 0 {
+				key -= 1 << 10
+			}
 		}
 		m.key = key
 	}
@@ -496,15 +526,22 @@ const (
 
 // evalKeys adds to the key of each move of list from p, o, with empties
 // empty squares, the score for the opponent of a shallow search after it
-// (sortSearch), deeper the more empty squares (1 ply from 18, 2 from 22,
-// 3 from 26, 4 from 30): a disc of it weighs as much as a reply of the
-// opponent's. From fewer than evalSortFrom empty squares, and for a
-// wipeout or the hash move, the keys stay as order made them.
+// (sortSearch), deeper the more empty squares (1 ply below 18, 2 from
+// 18, 3 from 22, 5 from 26, 6 from 30): a disc of it weighs as much as a
+// reply of the opponent's. (A ply less below 26: FFO #40-#49 took 8%
+// more nodes in 2% less time, #20-#39 1.5% more nodes in 7% less time.
+// Four plies, not five, from 26: #51 and #52 took 6% more nodes and 15%
+// more time. The larger the position, the more the deeper searches
+// save.) From fewer than evalSortFrom empty squares, and for a wipeout
+// or the hash move, the keys stay as order made them.
 func (s *thread) evalKeys(p, o uint64, list []move, empties int) {
 	if empties < evalSortFrom {
 		return
 	}
-	depth := min((empties-14)/4, 4)
+	depth := min((empties-10)/4, 5)
+	if empties >= 26 {
+		depth++
+	}
 	for i := range list {
 		m := &list[i]
 		if m.key == wipeoutKey || m.key == hashMoveKey {
@@ -553,6 +590,13 @@ func (s *thread) sortSearch(p, o, legal uint64, depth, alpha, beta int) int {
 // one day move, o playing on.
 func potential(p, o uint64) uint64 {
 	return neighbours(o) &^ (p | o)
+}
+
+// isolated returns the squares of e with no square of e next to them, in
+// any of the eight directions: holes, where a move most often leaves the
+// opponent no reply there.
+func isolated(e uint64) uint64 {
+	return e &^ neighbours(e)
 }
 
 // neighbours returns the squares next to those of x, in any of the eight

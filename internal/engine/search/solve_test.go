@@ -269,3 +269,33 @@ func TestSortSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestIsolated checks isolated against the squares counted one by one:
+// an empty square none of whose eight neighbours on the board is empty.
+func TestIsolated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(42, 1))
+	for range 1000 {
+		e := rng.Uint64() & rng.Uint64() & rng.Uint64()
+		var want uint64
+		for x := range 64 {
+			if e>>x&1 == 0 {
+				continue
+			}
+			alone := true
+			for dr := -1; dr <= 1; dr++ {
+				for dc := -1; dc <= 1; dc++ {
+					r, c := x/8+dr, x%8+dc
+					if (dr != 0 || dc != 0) && r >= 0 && r < 8 && c >= 0 && c < 8 && e>>(r*8+c)&1 != 0 {
+						alone = false
+					}
+				}
+			}
+			if alone {
+				want |= 1 << x
+			}
+		}
+		if got := isolated(e); got != want {
+			t.Fatalf("isolated(%#x): got %#x, want %#x", e, got, want)
+		}
+	}
+}

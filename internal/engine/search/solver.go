@@ -184,7 +184,6 @@ func (s *thread) root(p, o uint64, alpha, beta int) Result {
 		hashMove = b.move
 	}
 	list, _, _ := s.order(p, o, legal, empties, hashMove, outside)
-	s.evalKeys(p, o, list, empties)
 	score, move := s.searchMoves(p, o, list, empties, alpha, beta)
 	if !s.aborted() {
 		b := boundOf(score, alpha, beta, maxScore, move, empties, true)
