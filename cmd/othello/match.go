@@ -40,9 +40,9 @@ engines that speak NBoard or GTP (square boards only), such as Edax
 'gtp:othello gtp'. A program runs in its own folder, that of the first
 of its words that names a file or folder (alice in 'prog:python3
 alice/player.py' or 'prog:java -cp alice Main'), and sees that folder,
-not the other player's. An engine has 10 seconds, off its clock, to start;
-it searches as deep as its own command line says, and is told its time
-left. Our engines search on one thread each, so that -j games at once
+not the other player's. An engine has 10 seconds, off its clock, to
+start; it searches as deep as its own command line says, and is told its
+time left. Our engines search on one thread each, so that -j games at once
 share the CPUs evenly. Under the clock, level:N takes 2^(N-10) of its
 share of the time left (level 10 all of it, 9 half, 7 an eighth),
 never more than its own time a move: levels keep their order at every
