@@ -236,17 +236,14 @@ func (e *engine) Move(g *othello.Game, left time.Duration) (othello.Square, bool
 	// One thread: the games of -j each have a CPU of their own, and a
 	// time-limited engine is as strong in a match at -j 2 as alone.
 	cpu.Threads = 1
-	own := cpu.Budget
-	if own <= 0 {
-		own = player.DefaultBudget
-	}
 	moves := player.MovesLeft(p.Empties().Len())
 	if e.perMove {
 		moves = 1
 	}
-	cpu.Budget = player.ClockBudgetWithin(own, left, moves, inProcessMargin)
 	if e.level > 0 {
 		cpu.Budget = player.LevelClockBudget(e.level, left, moves, inProcessMargin)
+	} else {
+		cpu.Budget = player.ClockBudgetWithin(cpu.Budget, left, moves, inProcessMargin)
 	}
 	stop := make(chan struct{})
 	t := time.AfterFunc(left-left/20, func() { close(stop) }) // a search past its budget is stopped before the clock ends
