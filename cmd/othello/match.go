@@ -121,6 +121,11 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "othello match: %v: refusing to run its programs.\n%s", err, class.NoWallHelp)
 		return 1
 	}
+	if m.Players[0].IsProgram() || m.Players[1].IsProgram() {
+		if m.Sandbox, err = m.Sandbox.Settle(); err != nil {
+			fmt.Fprintf(stderr, "othello match: %v: its programs run limited\n", err)
+		}
+	}
 
 	fmt.Fprintf(stdout, "match %s vs %s: %d games, %s, openings %s, seed %d\n", m.Players[0].Name, m.Players[1].Name, 2*m.Pairs, m.Clock, *mf.openings, m.Seed)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)

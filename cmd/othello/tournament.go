@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -145,6 +146,12 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	if err := t.Unwalled(); err != nil {
 		fmt.Fprintf(stderr, "othello tournament: %v: refusing to run its programs.\n%s", err, class.NoWallHelp)
 		return 1
+	}
+	if slices.ContainsFunc(t.Players, referee.Spec.IsProgram) {
+		var err error
+		if t.Match.Sandbox, err = t.Match.Sandbox.Settle(); err != nil {
+			fmt.Fprintf(stderr, "othello tournament: %v: its programs run limited\n", err)
+		}
 	}
 	var kept map[referee.GameKey]referee.Result
 	var results *referee.Results

@@ -231,6 +231,24 @@ func TestSandboxUserWalls(t *testing.T) {
 		}
 	}
 
+	// A match's program, the starter of the AI assignment, plays where
+	// isolation cannot be had: Limited, behind Landlock, as the match
+	// says, rather than forfeiting every game it cannot start Isolated.
+	starter, err := os.ReadFile(filepath.Join("testdata", "ai-class", "alice", "player.py"))
+	if err != nil || os.WriteFile(filepath.Join(submission, "starter.py"), starter, 0o755) != nil {
+		t.Fatal("copying the starter")
+	}
+	for _, c := range walled {
+		t.Run(c.name+"/match", func(t *testing.T) {
+			t.Parallel()
+			out, stderr, status := othello(t, c, "match", "-games", "1", "-st", "1", "-openings", "random:0", "-seed", "1",
+				"prog:python3 "+filepath.Join(submission, "starter.py"), "random")
+			if status != 0 || strings.Contains(out, "forfeits") || !strings.Contains(stderr, "its programs run limited") {
+				t.Errorf("got status %d, standard output\n%s\nstandard error\n%s\nwant 0, no forfeit, and that its programs run limited", status, out, stderr)
+			}
+		})
+	}
+
 	// With Landlock refused as well, no wall is left.
 	bare := []wallsCase{
 		{"no user namespace, no Landlock", true, "landlock", "sandbox: limited, isolation unavailable (no user namespaces (no space left on device))", false},

@@ -568,13 +568,13 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 	if sb.Mode != sandbox.Isolated {
 		return sb, line("limited (-sandbox=false)")
 	}
-	if err := sandbox.Probe(); err != nil {
+	sb, err := sb.Settle()
+	if err != nil {
 		var u *sandbox.UnavailableError
 		missing := err.Error()
 		if errors.As(err, &u) {
 			missing = u.Missing
 		}
-		sb.Mode = sandbox.Limited
 		return sb, line("limited, isolation unavailable (no " + missing + ")")
 	}
 	return sb, line("isolated")

@@ -296,6 +296,21 @@ func (c Config) Describe() string {
 	return user + "; walls: " + strings.Join(walls, ", ") + memory + "; " + sees
 }
 
+// Settle returns c as programs can run here: Limited instead of
+// Isolated where Probe says isolation is unavailable, with Probe's error
+// to say why (it wraps ErrUnavailable); otherwise c and nil. Walled says
+// whether the Limited run that results still has a wall.
+func (c Config) Settle() (Config, error) {
+	if c.Mode != Isolated {
+		return c, nil
+	}
+	if err := Probe(); err != nil {
+		c.Mode = Limited
+		return c, err
+	}
+	return c, nil
+}
+
 // ErrNoWall means that nothing would keep a program from the grader's
 // files: not its own user, nor namespaces, nor Landlock.
 var ErrNoWall = errors.New("sandbox: nothing keeps a program from the grader's files")
