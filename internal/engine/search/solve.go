@@ -471,20 +471,20 @@ func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 // #40-#49 1% fewer nodes, #20-#39 1.5%), the worth of the square
 // (squareValue), and a region of odd parity. With enough empty
 // squares and a beta that a score can reach (not the midgame search's)
-// it asks the table about each move first, and cut says that one is
-// known to reach beta, with score v: all the moves before any key, as
-// the table's answers, most often a miss of the processor's cache, then
-// come in together.
+// it asks the table about each move, and cut says that one is known to
+// reach beta, with score v. The table's entries of the positions after
+// the moves, most often in no cache of the processor, are fetched as the
+// moves are listed (Table.prefetch) and read once the keys are made, by
+// when they have arrived: on FFO #40-#44 on one thread, 14% less time
+// than asking the table as each move was listed.
 func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []move, cut bool, v int) {
 	list = s.moves[empties][:0]
 	for legal != 0 {
 		x := bits.TrailingZeros64(legal)
 		legal &= legal - 1
 		f := othello.Flips8(p, o, x)
-		if empties >= etcFrom && beta <= maxScore {
-			if b, ok := s.table.probe(o&^f, p|f|1<<x, s.kind); ok && -b.upper >= beta && b.level >= s.level {
-				return nil, true, -b.upper
-			}
+		if empties > tableFrom {
+			s.table.prefetch(o&^f, p|f|1<<x)
 		}
 		list = append(list, move{flips: f, x: x})
 	}
@@ -514,6 +514,13 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 			}
 		}
 		m.key = key
+	}
+	if empties >= etcFrom && beta <= maxScore {
+		for _, m := range list {
+			if b, ok := s.table.probe(o&^m.flips, p|m.flips|1<<m.x, s.kind); ok && -b.upper >= beta && b.level >= s.level {
+				return nil, true, -b.upper
+			}
+		}
 	}
 	return list, false, 0
 }

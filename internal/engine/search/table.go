@@ -3,6 +3,7 @@ package search
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // DefaultTableSize is the memory a Table takes when no size is given: 64
@@ -48,7 +49,9 @@ func NewTable(size int) *Table {
 	for n*2*entrySize <= uint64(size) {
 		n *= 2
 	}
-	return &Table{entries: make([]entry, n)}
+	entries := make([]entry, n)
+	adviseHugePages(entries)
+	return &Table{entries: entries}
 }
 
 // Size returns the bytes the table's entries take.
@@ -133,6 +136,13 @@ const (
 func (t *Table) index(mine, theirs uint64) uint64 {
 	h := (mine*0x9e3779b97f4a7c15 ^ bits.RotateLeft64(theirs*0xc2b2ae3d27d4eb4f, 31)) * 0x165667b19e3779f9
 	return (h >> 17) & uint64(len(t.entries)-2)
+}
+
+// prefetch starts bringing the entries of a position into the
+// processor's caches, so that a probe or a store of it soon after does not
+// wait for the memory: most often a probe's entries are in no cache.
+func (t *Table) prefetch(mine, theirs uint64) {
+	prefetch(unsafe.Pointer(&t.entries[t.index(mine, theirs)]))
 }
 
 // probe returns what the table holds of a position in a search of kind,

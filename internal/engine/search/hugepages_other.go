@@ -1,0 +1,6 @@
+//go:build !linux
+
+package search
+
+// adviseHugePages does nothing where the system is not Linux.
+func adviseHugePages([]entry) {}
