@@ -99,12 +99,12 @@ depthloss:
 
 # train fits the learned evaluation of 8x8 (package search's Evaluate)
 # to the WTHOR games of WTHOR (PGN files) and writes internal/engine/search/weights.bin,
-# which the engine embeds: each game solved exactly from 10 empty
-# squares, one game in ten held out by SEED, and 2,000 games of the
+# which the engine embeds: each game solved exactly from 16 empty
+# squares, one game in ten held out by SEED, and 4,000 games of the
 # engine against itself solved exactly from 20, conjugate gradients on
-# two threads. 13 minutes of CPU time (12.5 minutes at a load of 3),
-# most of it the games against itself; the same games and SEED give
-# the same file, byte for byte.
+# two threads. 30 minutes of CPU time (15 to label the games, 15 for
+# the games against itself); the same games and SEED give the same
+# file, byte for byte.
 SEED ?= 1
 train:
 	go run ./cmd/train -games $(WTHOR) -seed $(SEED) -out internal/engine/search/weights.bin

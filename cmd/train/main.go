@@ -31,14 +31,14 @@ import (
 func main() {
 	games := flag.String("games", "../shared/wthor", "the folder of the games, PGN files (*.pgn)")
 	seed := flag.Uint64("seed", 1, "the seed that chooses the games held out")
-	solve := flag.Int("solve", 10, "the empty squares from which each game is solved exactly")
+	solve := flag.Int("solve", 16, "the empty squares from which each game is solved exactly")
 	iterations := flag.Int("iterations", 40, "the conjugate gradient steps of each stage")
 	ridge := flag.Float64("ridge", 4, "the ridge penalty, in samples")
 	threads := flag.Int("threads", 2, "the games solved and the stages fitted at once")
 	maxGames := flag.Int("max-games", 0, "the games read at most, the first in the files' order; 0 for all")
 	out := flag.String("out", "internal/engine/search/weights.bin", "the weights file written")
 	var sp train.SelfPlay
-	flag.IntVar(&sp.Games, "selfplay", 2000, "the games of the engine against itself added to the fit")
+	flag.IntVar(&sp.Games, "selfplay", 4000, "the games of the engine against itself added to the fit")
 	flag.IntVar(&sp.Opening, "selfplay-opening", 8, "the random moves that open each game of the engine against itself")
 	flag.IntVar(&sp.Depth, "selfplay-depth", 4, "the plies of the midgame search of the games of the engine against itself")
 	flag.IntVar(&sp.SolveAt, "selfplay-solve", 20, "the empty squares from which each game of the engine against itself is solved exactly")
