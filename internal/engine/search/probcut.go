@@ -130,20 +130,20 @@ func (s *thread) probCut(p, o uint64, empties, alpha, beta int) (int, bool) {
 // probCutFit is the regression of ProbCut at each number of empty
 // squares, for its shallow search of probCutDepth plies; past the last,
 // the last's. Written by TestFitProbCut (probcut_test.go): 14 to 22 by
-// -fitsamples 120 (4m20s of CPU), 10 to 13 by -fitsamples 120 -fitfrom
+// -fitsamples 120 (2m19s of CPU), 10 to 13 by -fitsamples 120 -fitfrom
 // 10 -fitto 13 (4s).
 var probCutFit = [...]regression{
-	10: {1.021, 0.068, 7.349},  // depth 2, 120 positions
-	11: {0.997, 0.877, 6.553},  // depth 3, 120 positions
-	12: {0.972, 0.428, 5.820},  // depth 4, 120 positions
-	13: {0.992, -0.371, 6.484}, // depth 5, 120 positions
-	14: {1.043, 0.303, 5.464},  // depth 4, 120 positions
-	15: {0.994, -0.138, 6.727}, // depth 5, 120 positions
-	16: {0.951, 1.161, 6.411},  // depth 4, 120 positions
-	17: {0.975, -0.751, 5.613}, // depth 5, 120 positions
-	18: {0.928, 1.082, 4.888},  // depth 6, 120 positions
-	19: {0.951, 0.059, 4.996},  // depth 7, 120 positions
-	20: {0.990, 0.660, 5.177},  // depth 6, 120 positions
-	21: {0.963, -0.495, 4.029}, // depth 7, 120 positions
-	22: {1.072, 1.040, 5.087},  // depth 6, 120 positions
+	10: {1.021, 0.149, 7.401},  // depth 2, 120 positions
+	11: {0.992, 0.838, 6.660},  // depth 3, 120 positions
+	12: {0.970, 0.574, 5.809},  // depth 4, 120 positions
+	13: {0.990, -0.431, 6.479}, // depth 5, 120 positions
+	14: {1.040, -0.045, 5.565}, // depth 4, 120 positions
+	15: {0.995, 0.156, 6.746},  // depth 5, 120 positions
+	16: {0.939, 0.577, 6.458},  // depth 4, 120 positions
+	17: {0.966, -0.054, 5.625}, // depth 5, 120 positions
+	18: {0.933, 0.108, 4.994},  // depth 6, 120 positions
+	19: {0.938, 1.069, 4.930},  // depth 7, 120 positions
+	20: {0.978, 0.326, 5.039},  // depth 6, 120 positions
+	21: {0.956, 0.176, 4.089},  // depth 7, 120 positions
+	22: {1.048, 1.215, 4.984},  // depth 6, 120 positions
 }
