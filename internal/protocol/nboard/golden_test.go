@@ -61,12 +61,12 @@ func ExampleRun() {
 	// set myname othello
 	// pong 1
 	// status thinking
-	// search D3 0.68 0 1
+	// search D3 1.11 0 1
 	// nodestats 5 0.00
-	// === D3/0.68/0.00
+	// === D3/1.11/0.00
 	// status thinking
-	// search D6C3 -1.28 0 2
-	// search F6E6 -1.76 0 2
+	// search D6C3 -1.64 0 2
+	// search F6E6 -2.20 0 2
 	// nodestats 21 0.00
 	// status
 }
