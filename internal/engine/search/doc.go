@@ -25,7 +25,10 @@
 // first, then by the parity of their region, corners first (solve.go),
 // the last move scored by the number of discs it flips alone
 // (lastflips.go); a lock-free table
-// of pairs of entries, the deepest kept (table.go); and threads, the
+// of pairs of entries, the deepest kept (table.go), on huge pages where
+// Linux gives them (hugepages_linux.go), the entries of the positions
+// after each move prefetched as the moves are listed (prefetch_amd64.s);
+// and threads, the
 // search of each of a Solver's goroutines, that share the moves of a
 // position by Young Brothers Wait (parallel.go). A solve allocates
 // nothing: every buffer belongs to the Solver, made once.
