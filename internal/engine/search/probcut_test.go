@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/othello-judge/judge/internal/engine/search"
 )
@@ -15,6 +16,7 @@ var (
 	fitSamples = flag.Int("fitsamples", 200, "the positions of each number of empty squares that -fitprobcut solves")
 	fitFrom    = flag.Int("fitfrom", 14, "the fewest empty squares that -fitprobcut fits")
 	fitTo      = flag.Int("fitto", 22, "the most empty squares that -fitprobcut fits")
+	fitVerbose = flag.Bool("fitverbose", false, "log each position that -fitprobcut solves")
 )
 
 // TestFitProbCut fits the regressions of ProbCut (probCutFit in
@@ -22,12 +24,15 @@ var (
 // from -fitfrom to -fitto, -fitsamples positions of the WTHOR games that
 // training kept out (heldOutGames, each game giving one position, of n
 // empty squares by the game's number modulo the span, the player to move
-// having a move) are solved exactly without ProbCut, and searched by the
-// midgame search probCutDepth(n) plies deep; the least squares line of
-// the exact score on the shallow one gives Slope and Offset, the
-// standard deviation of its errors Sigma. It also logs Sigma for every
-// depth from 0 to 8, to choose probCutDepth by. Skipped unless
-// -fitprobcut is given:
+// having a move) are solved exactly, and searched by the midgame search
+// probCutDepth(n) plies deep; the least squares line of the exact score
+// on the shallow one gives Slope and Offset, the standard deviation of
+// its errors Sigma. It also logs Sigma for every depth from 0 to 10, to
+// choose probCutDepth by, and with -fitverbose each position's scores,
+// nodes and time. Up to 22 empty squares the positions are solved
+// without the selective searches; above, with them, as Solve does, which
+// is faster and exact all the same, the exact search cutting only by
+// exact bounds. Skipped unless -fitprobcut is given:
 //
 //	go test ./internal/engine/search -run TestFitProbCut -fitprobcut -v -timeout 0
 func TestFitProbCut(t *testing.T) {
@@ -35,7 +40,7 @@ func TestFitProbCut(t *testing.T) {
 		t.Skip("fits ProbCut's regressions: run with -fitprobcut")
 	}
 	lines := heldOutGames(t)
-	const maxDepth = 8
+	const maxDepth = 10
 	span := *fitTo - *fitFrom + 1
 	type sample struct {
 		exact   float64
@@ -44,7 +49,8 @@ func TestFitProbCut(t *testing.T) {
 	}
 	samples := make([][]sample, span)
 	s := search.NewSolver(0)
-	search.NoPresearch(s)
+	exact := search.NewSolver(0) // without the selective searches
+	search.NoPresearch(exact)
 	for i, line := range lines {
 		k := i % span
 		n := *fitFrom + k
@@ -56,7 +62,13 @@ func TestFitProbCut(t *testing.T) {
 			continue
 		}
 		var smp sample
-		smp.exact = float64(s.Solve(x.P, x.O, false).Score)
+		solver := exact
+		if n > 22 {
+			solver = s
+		}
+		start := time.Now()
+		r := solver.Solve(x.P, x.O, false)
+		smp.exact = float64(r.Score)
 		s.Table.NewSearch()
 		smp.shallow[0] = float64(search.StaticEval(s, x.P, x.O))
 		for d := 1; d <= max(maxDepth, search.ProbCutDepth(n)); d++ {
@@ -69,20 +81,25 @@ func TestFitProbCut(t *testing.T) {
 			}
 		}
 		samples[k] = append(samples[k], smp)
+		if *fitVerbose {
+			t.Logf("%d empties: %+d, shallow %v at depth %d, %v by depth, %d nodes, %v", n, r.Score, smp.rule, search.ProbCutDepth(n), smp.shallow, r.Nodes, time.Since(start).Round(time.Millisecond))
+		}
 	}
 	var table strings.Builder
 	for k, ss := range samples {
 		n := *fitFrom + k
-		var sigmas []string
+		var sigmas, fits []string
 		for d := 0; d <= maxDepth; d++ {
 			xs, ys := make([]float64, len(ss)), make([]float64, len(ss))
 			for i, smp := range ss {
 				xs[i], ys[i] = smp.shallow[d]/100, smp.exact
 			}
-			_, _, sigma := leastSquares(xs, ys)
+			a, b, sigma := leastSquares(xs, ys)
 			sigmas = append(sigmas, fmt.Sprintf("%d:%.2f", d, sigma))
+			fits = append(fits, fmt.Sprintf("%d:{%.3f, %.3f, %.3f}", d, a, b, sigma))
 		}
 		t.Logf("%d empties, %d positions: sigma by depth %s", n, len(ss), strings.Join(sigmas, " "))
+		t.Logf("%d empties: regression by depth %s", n, strings.Join(fits, " "))
 		xs, ys := make([]float64, len(ss)), make([]float64, len(ss))
 		for i, smp := range ss {
 			xs[i], ys[i] = smp.rule/100, smp.exact
