@@ -411,13 +411,12 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 func (s *thread) searchMoves(p, o uint64, list []move, empties, alpha, beta int) (best, bestMove int) {
 	best, bestMove = -outside, noMove
 	pick(list, 0)
-	keyed := empties < evalSortFrom
-	if first := list[0].key; !keyed && first != hashMoveKey && first != wipeoutKey {
+	lazy := list[0].key == hashMoveKey || list[0].key == wipeoutKey
+	if !lazy {
 		s.evalKeys(p, o, list, empties)
-		keyed = true
 	}
 	for i := range list {
-		if i == 1 && !keyed {
+		if i == 1 && lazy {
 			s.evalKeys(p, o, list[1:], empties)
 		}
 		if i > 0 && s.shouldSplit(empties, max(alpha, best), beta) {
