@@ -180,6 +180,15 @@ func (s *thread) eval(p, o, legal uint64) int {
 	return s.handEval(p, o, legal)
 }
 
+// evalView is eval of a position whose player to move views it as v
+// (views).
+func (s *thread) evalView(p, o, legal uint64, v *view) int {
+	if s.weights != nil && !s.fewest {
+		return evaluateView(s.weights, v, p, o, legal)
+	}
+	return s.handEval(p, o, legal)
+}
+
 // handEval estimates p, o for the player to move, whose legal moves are
 // legal, as package player's evaluation does: mobility, good under either
 // win rule, and corners, the squares that give corners away, edges and,
