@@ -319,7 +319,8 @@ func digitsOfSquares() (ds [64][]digit) {
 // player to move, reads x and flips as 2s, and the player's, now the
 // opponent's, x and flips as 1s.
 func (v *views) play(c *views, x int, flips uint64) {
-	c[0], c[1] = v[1], v[0]
+	c[0] = v[1]
+	c[1] = v[0]
 	for _, d := range squareDigits[x] {
 		c[0][d.copy] += 2 * d.power
 		c[1][d.copy] += d.power
