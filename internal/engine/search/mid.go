@@ -76,12 +76,16 @@ func (s *thread) midRoot(p, o uint64, depth int) Result {
 	list, _, _ := s.order(p, o, legal, empties, hashMove, infinity)
 	best := Result{Move: NoMove, Score: -infinity}
 	var root, child views
-	root.read(p, o)
+	if s.weights != nil {
+		root.read(p, o)
+	}
 	for i := range list {
 		pick(list, i)
 		m := &list[i]
 		childP, childO := o&^m.flips, p|m.flips|1<<m.x
-		root.play(&child, m.x, m.flips)
+		if s.weights != nil {
+			root.play(&child, m.x, m.flips)
+		}
 		var v int
 		if i == 0 {
 			v = -s.mid(childP, childO, &child, depth-1, -infinity, infinity, false)
@@ -143,7 +147,9 @@ func (s *thread) mid(p, o uint64, vs *views, depth, alpha, beta int, passed bool
 		pick(list, i)
 		m := &list[i]
 		childP, childO := o&^m.flips, p|m.flips|1<<m.x
-		vs.play(&child, m.x, m.flips)
+		if s.weights != nil {
+			vs.play(&child, m.x, m.flips)
+		}
 		var v int
 		if i == 0 || beta-lower == 1 {
 			v = -s.mid(childP, childO, &child, depth-1, -beta, -lower, false)
@@ -180,10 +186,10 @@ func (s *thread) midFinal(p, o uint64) int {
 }
 
 // eval estimates p, o for the player to move, whose legal moves are
-// legal: by the learned weights (eval.go) under MostDiscs, and else by
-// handEval.
+// legal: by the learned weights (eval.go) if the thread has them, and
+// else by handEval.
 func (s *thread) eval(p, o, legal uint64) int {
-	if s.weights != nil && !s.fewest {
+	if s.weights != nil {
 		return Evaluate(s.weights, p, o, legal)
 	}
 	return s.handEval(p, o, legal)
@@ -192,7 +198,7 @@ func (s *thread) eval(p, o, legal uint64) int {
 // evalView is eval of a position whose player to move views it as v
 // (views).
 func (s *thread) evalView(p, o, legal uint64, v *view) int {
-	if s.weights != nil && !s.fewest {
+	if s.weights != nil {
 		return evaluateView(s.weights, v, p, o, legal)
 	}
 	return s.handEval(p, o, legal)

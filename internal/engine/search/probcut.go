@@ -87,7 +87,7 @@ type regression struct {
 // discs or more short of a cut, as Egaroucid does, 4% more, in as much
 // time.)
 func (s *thread) probCut(p, o uint64, empties, alpha, beta int) (int, bool) {
-	if s.weights == nil || s.fewest {
+	if s.weights == nil {
 		return 0, false // fitted to the learned evaluation under MostDiscs
 	}
 	depth := probCutDepth(empties)

@@ -93,7 +93,9 @@ type thread struct {
 	level int
 	moves [65][64]move // a list of moves for each number of empty squares
 	// weights are the learned evaluation's for the midgame search, nil
-	// for the hand-written one.
+	// for the hand-written one (always under FewestDiscs, which the
+	// learned one does not know). The searches keep the views of their
+	// positions (views) only for the learned one.
 	weights []int16
 
 	// For the threads searching together (parallel.go):
@@ -549,14 +551,18 @@ func (s *thread) evalKeys(p, o uint64, list []move, empties int) {
 		depth++
 	}
 	var root, child views
-	root.read(p, o)
+	if s.weights != nil {
+		root.read(p, o)
+	}
 	for i := range list {
 		m := &list[i]
 		if m.key == wipeoutKey || m.key == hashMoveKey {
 			continue
 		}
 		childP, childO := o&^m.flips, p|m.flips|1<<m.x
-		root.play(&child, m.x, m.flips)
+		if s.weights != nil {
+			root.play(&child, m.x, m.flips)
+		}
 		v := s.sortSearch(childP, childO, othello.Moves8(childP, childO), &child, depth, -infinity, infinity)
 		m.key += 1 << 15 * v / 100
 	}
@@ -589,7 +595,9 @@ func (s *thread) sortSearch(p, o, legal uint64, vs *views, depth, alpha, beta in
 		legal &= legal - 1
 		f := othello.Flips8(p, o, x)
 		childP, childO := o&^f, p|f|1<<x
-		vs.play(&child, x, f)
+		if s.weights != nil {
+			vs.play(&child, x, f)
+		}
 		v := -s.sortSearch(childP, childO, othello.Moves8(childP, childO), &child, depth-1, -beta, -max(alpha, best))
 		if v > best {
 			best = v
