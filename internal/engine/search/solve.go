@@ -93,9 +93,9 @@ type thread struct {
 	level int
 	moves [65][64]move // a list of moves for each number of empty squares
 	// weights are the learned evaluation's for the midgame search, nil
-	// for the hand-written one (always under FewestDiscs, which the
-	// learned one does not know). The searches keep the views of their
-	// positions (views) only for the learned one.
+	// for the hand-written one, which FewestDiscs always takes (the
+	// learned one knows only MostDiscs). The searches keep the views of
+	// their positions (views) only for the learned one.
 	weights []int16
 
 	// For the threads searching together (parallel.go):
