@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/othello-judge/judge/othello"
@@ -80,6 +81,38 @@ func BenchmarkEvaluate(b *testing.B) {
 	for i := range b.N {
 		x := boards[i%len(boards)]
 		sum += Evaluate(learned(), x[0], x[1], x[2])
+	}
+	_ = sum
+}
+
+// BenchmarkPlay updates the views of the FFO positions 1 to 19 by each
+// of their moves, as the searches do rather than read each position
+// anew (Evaluate): the time of one update, of both views.
+func BenchmarkPlay(b *testing.B) {
+	positions, _ := readFFO(b, "fforum-1-19.obf", 1)
+	type play struct {
+		from  views
+		x     int
+		flips uint64
+	}
+	var plays []play
+	for _, pos := range positions {
+		p, o := discsOf(b, pos)
+		var v views
+		v.read(p, o)
+		for legal := othello.Moves8(p, o); legal != 0; legal &= legal - 1 {
+			x := bits.TrailingZeros64(legal)
+			plays = append(plays, play{v, x, othello.Flips8(p, o, x)})
+		}
+	}
+	var c views
+	sum := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		m := &plays[i%len(plays)]
+		m.from.play(&c, m.x, m.flips)
+		sum += int(c[0][0])
 	}
 	_ = sum
 }

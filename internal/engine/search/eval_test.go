@@ -2,6 +2,7 @@ package search
 
 import (
 	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -62,6 +63,48 @@ func TestFeatureIndexes(t *testing.T) {
 		for _, i := range idx {
 			if i < 0 || int(i) >= stageSize {
 				t.Fatalf("got index %d, want one in [0, %d)", i, stageSize)
+			}
+		}
+	}
+}
+
+// TestViewsPlay checks the views that play updates move by move against
+// those read from the board, along random games from the start and
+// from random positions, through passes.
+func TestViewsPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 4))
+	for game := range 400 {
+		p, o := uint64(0x0000000810000000), uint64(0x0000001008000000)
+		if game%2 == 1 {
+			p, o = randomPosition(rng)
+		}
+		var v views
+		v.read(p, o)
+		for {
+			moves := othello.Moves8(p, o)
+			if moves == 0 {
+				if othello.Moves8(o, p) == 0 {
+					break
+				}
+				p, o, v = o, p, views{v[1], v[0]}
+				continue
+			}
+			for k := rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
+				moves &= moves - 1
+			}
+			x := bits.TrailingZeros64(moves)
+			f := othello.Flips8(p, o, x)
+			var c views
+			v.play(&c, x, f)
+			p, o, v = o&^f, p|f|1<<x, c
+			var want views
+			want.read(p, o)
+			for side := range v {
+				for k := range v[side] {
+					if v[side][k] != want[side][k] {
+						t.Fatalf("%#x, %#x after %s: view %d, copy %d: got index %d, want %d", p, o, SquareName(x), side, k, v[side][k], want[side][k])
+					}
+				}
 			}
 		}
 	}

@@ -87,7 +87,7 @@ type regression struct {
 // discs or more short of a cut, as Egaroucid does, 4% more, in as much
 // time.)
 func (s *thread) probCut(p, o uint64, empties, alpha, beta int) (int, bool) {
-	if s.weights == nil || s.fewest {
+	if s.weights == nil {
 		return 0, false // fitted to the learned evaluation under MostDiscs
 	}
 	depth := probCutDepth(empties)
@@ -105,17 +105,19 @@ func (s *thread) probCut(p, o uint64, empties, alpha, beta int) (int, bool) {
 	if high == infinity && low == -infinity {
 		return 0, false
 	}
+	var vs views
+	vs.read(p, o)
 	tryHigh := high != infinity
 	if low != -infinity && high != infinity {
-		tryHigh = s.eval(p, o, othello.Moves8(p, o)) >= (high+low)/2
+		tryHigh = s.evalView(p, o, othello.Moves8(p, o), &vs[0]) >= (high+low)/2
 	}
 	kind := s.kind
 	s.kind &^= kindExact // the midgame search's entries
 	var v int
 	if tryHigh {
-		v = s.mid(p, o, depth, high-1, high, false)
+		v = s.mid(p, o, &vs, depth, high-1, high, false)
 	} else {
-		v = s.mid(p, o, depth, low, low+1, false)
+		v = s.mid(p, o, &vs, depth, low, low+1, false)
 	}
 	s.kind = kind
 	switch {

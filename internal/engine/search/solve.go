@@ -93,7 +93,9 @@ type thread struct {
 	level int
 	moves [65][64]move // a list of moves for each number of empty squares
 	// weights are the learned evaluation's for the midgame search, nil
-	// for the hand-written one.
+	// for the hand-written one, which FewestDiscs always takes (the
+	// learned one knows only MostDiscs). The searches keep the views of
+	// their positions (views) only for the learned one.
 	weights []int16
 
 	// For the threads searching together (parallel.go):
@@ -549,13 +551,20 @@ func (s *thread) evalKeys(p, o uint64, list []move, empties int) {
 	if empties >= 26 {
 		depth++
 	}
+	var root, child views
+	if s.weights != nil {
+		root.read(p, o)
+	}
 	for i := range list {
 		m := &list[i]
 		if m.key == wipeoutKey || m.key == hashMoveKey {
 			continue
 		}
 		childP, childO := o&^m.flips, p|m.flips|1<<m.x
-		v := s.sortSearch(childP, childO, othello.Moves8(childP, childO), depth, -infinity, infinity)
+		if s.weights != nil {
+			root.play(&child, m.x, m.flips)
+		}
+		v := s.sortSearch(childP, childO, othello.Moves8(childP, childO), &child, depth, -infinity, infinity)
 		m.key += 1 << 15 * v / 100
 	}
 }
@@ -564,25 +573,33 @@ func (s *thread) evalKeys(p, o uint64, list []move, empties int) {
 // searched depth plies deep within (alpha, beta), in the midgame search's
 // hundredths of a disc: plain alpha-beta, the moves in the order of their
 // squares, without the table, as its trees are small. A pass is not a ply.
-func (s *thread) sortSearch(p, o, legal uint64, depth, alpha, beta int) int {
+// vs are the views of p, o (views), which each move updates for the next
+// position (views.play): on FFO #40-#44 on one thread, 4.4% less time
+// than reading the board at each leaf (Evaluate).
+func (s *thread) sortSearch(p, o, legal uint64, vs *views, depth, alpha, beta int) int {
 	s.nodes++
 	if legal == 0 {
 		replies := othello.Moves8(o, p)
 		if replies == 0 {
 			return s.midFinal(p, o)
 		}
-		return -s.sortSearch(o, p, replies, depth, -beta, -alpha)
+		passed := views{vs[1], vs[0]}
+		return -s.sortSearch(o, p, replies, &passed, depth, -beta, -alpha)
 	}
 	if depth == 0 {
-		return s.eval(p, o, legal)
+		return s.evalView(p, o, legal, &vs[0])
 	}
 	best := -infinity
+	var child views
 	for legal != 0 {
 		x := bits.TrailingZeros64(legal)
 		legal &= legal - 1
 		f := othello.Flips8(p, o, x)
 		childP, childO := o&^f, p|f|1<<x
-		v := -s.sortSearch(childP, childO, othello.Moves8(childP, childO), depth-1, -beta, -max(alpha, best))
+		if s.weights != nil {
+			vs.play(&child, x, f)
+		}
+		v := -s.sortSearch(childP, childO, othello.Moves8(childP, childO), &child, depth-1, -beta, -max(alpha, best))
 		if v > best {
 			best = v
 			if v >= beta {

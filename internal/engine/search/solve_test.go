@@ -261,7 +261,9 @@ func TestSortSearch(t *testing.T) {
 				}
 				for depth := range 4 {
 					want := minimax(s, p, o, depth)
-					if got := s.sortSearch(p, o, othello.Moves8(p, o), depth, -infinity, infinity); got != want {
+					var vs views
+					vs.read(p, o)
+					if got := s.sortSearch(p, o, othello.Moves8(p, o), &vs, depth, -infinity, infinity); got != want {
 						t.Errorf("fewest %v, %#x, %#x, depth %d: got %d, want %d", fewest, p, o, depth, got, want)
 					}
 				}

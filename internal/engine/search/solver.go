@@ -84,7 +84,7 @@ func (s *Solver) Solve(p, o uint64, fewest bool) Result {
 	if s.presearch != nil {
 		levels = s.presearch(64 - bits.OnesCount64(p|o))
 	}
-	if fewest || first.weights == nil {
+	if first.weights == nil {
 		levels = nil // ProbCut's regressions are the learned evaluation's
 	}
 	for _, level := range levels {
@@ -129,7 +129,7 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 		if s.weights != nil {
 			t.weights = s.weights
 		}
-		if s.HandWritten {
+		if s.HandWritten || fewest {
 			t.weights = nil
 		}
 		if i > 0 {
