@@ -21,7 +21,7 @@
 // the table's best move before them and enhanced transposition cutoffs
 // (solve.go); stable discs that bound the score (stability.go); no table
 // in the last 7 empty squares, where a probe would cost more than it
-// saves, and no move generation in the last 6, which are tried holes
+// saves, and no list of moves in the last 6, which are tried holes
 // first, then by the parity of their region, corners first (solve.go),
 // the last move scored by the number of discs it flips alone
 // (lastflips.go); a lock-free table

@@ -284,8 +284,10 @@ func region(x int) int {
 	return x>>4&2 | x>>2&1
 }
 
-// shallow is search near the end of the game: no table, and no moves
-// generated; each empty square of e is tried, holes first (isolated:
+// shallow is search near the end of the game: no table, and no list of
+// moves; each legal move, among the empty squares of e, is tried (the
+// legal moves found at once rather than by each square's flips: 1% less
+// time on FFO #40-#44), holes first (isolated:
 // empty squares with no empty neighbour, as Egaroucid's last moves take
 // them; on FFO #40-#49 6.5% fewer nodes, #20-#39 8%), then those in
 // regions with an odd number of empty squares (the regions of odd,
@@ -308,8 +310,10 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 		return v
 	}
 	best := -outside
+	legal := othello.Moves8(p, o)
 	holes := isolated(e)
-	rest := e &^ holes
+	rest := e &^ holes & legal
+	holes &= legal
 	const n = len(squareGroups)
 	for i := range 2 + 2*n {
 		var set uint64
@@ -327,9 +331,6 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 			x := bits.TrailingZeros64(set)
 			set &= set - 1
 			f := othello.Flips8(p, o, x)
-			if f == 0 {
-				continue
-			}
 			v := -s.shallow(o&^f, p|f|1<<x, e&^(1<<x), odd^quadrants[region(x)], empties-1, -beta, -max(alpha, best), false)
 			if v > best {
 				best = v
