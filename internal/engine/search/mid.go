@@ -124,8 +124,8 @@ func (s *thread) mid(p, o uint64, vs *views, depth, alpha, beta int, passed bool
 		if passed {
 			return s.midFinal(p, o)
 		}
-		passed := views{vs[1], vs[0]}
-		return -s.mid(o, p, &passed, depth, -beta, -alpha, true)
+		swapped := views{vs[1], vs[0]} // the opponent moves: the views swap
+		return -s.mid(o, p, &swapped, depth, -beta, -alpha, true)
 	}
 	if depth == 0 {
 		return s.evalView(p, o, legal, &vs[0])

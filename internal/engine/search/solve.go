@@ -584,8 +584,8 @@ func (s *thread) sortSearch(p, o, legal uint64, vs *views, depth, alpha, beta in
 		if replies == 0 {
 			return s.midFinal(p, o)
 		}
-		passed := views{vs[1], vs[0]}
-		return -s.sortSearch(o, p, replies, &passed, depth, -beta, -alpha)
+		swapped := views{vs[1], vs[0]} // the opponent moves: the views swap
+		return -s.sortSearch(o, p, replies, &swapped, depth, -beta, -alpha)
 	}
 	if depth == 0 {
 		return s.evalView(p, o, legal, &vs[0])
