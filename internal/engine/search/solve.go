@@ -148,7 +148,7 @@ func (s *thread) full(mine int) int {
 // stabilityCut returns a score at most alpha and true when the stable
 // discs show that p, o cannot score above alpha: under MostDiscs the
 // opponent's stable discs stay theirs, under FewestDiscs the player's
-// stay the player's.
+// stay the player's. It asks stable for no more discs than make the cut.
 func (s *thread) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 	if alpha < stabilityFrom[empties]-stabilityEarlier {
 		return 0, false
@@ -162,7 +162,7 @@ func (s *thread) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 	if 64-2*bits.OnesCount64(x) > alpha {
 		return 0, false
 	}
-	if most := 64 - 2*bits.OnesCount64(stable(x, y)); most <= alpha {
+	if most := 64 - 2*bits.OnesCount64(stable(x, y, (65-alpha)/2)); most <= alpha {
 		return most, true
 	}
 	return 0, false
