@@ -148,7 +148,7 @@ func (s *thread) full(mine int) int {
 // stabilityCut returns a score at most alpha and true when the stable
 // discs show that p, o cannot score above alpha: under MostDiscs the
 // opponent's stable discs stay theirs, under FewestDiscs the player's
-// stay the player's.
+// stay the player's. It asks stable for no more discs than make the cut.
 func (s *thread) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 	if alpha < stabilityFrom[empties]-stabilityEarlier {
 		return 0, false
@@ -162,7 +162,7 @@ func (s *thread) stabilityCut(p, o uint64, empties, alpha int) (int, bool) {
 	if 64-2*bits.OnesCount64(x) > alpha {
 		return 0, false
 	}
-	if most := 64 - 2*bits.OnesCount64(stable(x, y)); most <= alpha {
+	if most := 64 - 2*bits.OnesCount64(stable(x, y, (65-alpha)/2)); most <= alpha {
 		return most, true
 	}
 	return 0, false
@@ -292,7 +292,12 @@ func region(x int) int {
 // them; on FFO #40-#49 6.5% fewer nodes, #20-#39 8%), then those in
 // regions with an odd number of empty squares (the regions of odd,
 // parity(e), passed down as each move changes one), each kind in the
-// order of squareGroups. With three empty squares or fewer it is last3,
+// order of squareGroups: four parts (holes in odd regions, the other
+// holes, the rest in odd regions, the rest), an empty part skipped and
+// the groups of a part left once its squares are all tried, which took
+// 1.7% less time than the ten kinds tried one by one on 3000 random
+// endings of 9 empty squares, on FFO #40-#44 0.2% (2.533 to 2.528 s, the
+// same nodes). With three empty squares or fewer it is last3,
 // last2 or last1, which take them in turn without the loops. passed says
 // the opponent has just passed.
 func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed bool) int {
@@ -314,28 +319,23 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 	holes := isolated(e)
 	rest := e &^ holes & legal
 	holes &= legal
-	const n = len(squareGroups)
-	for i := range 2 + 2*n {
-		var set uint64
-		switch {
-		case i == 0:
-			set = holes & odd
-		case i == 1:
-			set = holes &^ odd
-		case i < 2+n:
-			set = rest & odd & squareGroups[i-2]
-		default:
-			set = rest &^ odd & squareGroups[i-2-n]
-		}
-		for set != 0 {
-			x := bits.TrailingZeros64(set)
-			set &= set - 1
-			f := othello.Flips8(p, o, x)
-			v := -s.shallow(o&^f, p|f|1<<x, e&^(1<<x), odd^quadrants[region(x)], empties-1, -beta, -max(alpha, best), false)
-			if v > best {
-				best = v
-				if v >= beta {
-					return v
+	for k, part := range [4]uint64{holes & odd, holes &^ odd, rest & odd, rest &^ odd} {
+		for g := 0; part != 0; g++ {
+			set := part
+			if k >= 2 {
+				set &= squareGroups[g]
+			}
+			part &^= set
+			for set != 0 {
+				x := bits.TrailingZeros64(set)
+				set &= set - 1
+				f := othello.Flips8(p, o, x)
+				v := -s.shallow(o&^f, p|f|1<<x, e&^(1<<x), odd^quadrants[region(x)], empties-1, -beta, -max(alpha, best), false)
+				if v > best {
+					best = v
+					if v >= beta {
+						return v
+					}
 				}
 			}
 		}

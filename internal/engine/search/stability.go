@@ -1,11 +1,20 @@
 package search
 
+import "math/bits"
+
 // stable returns discs of x that can never be flipped, the other player
 // having discs y: a disc is stable when, in each of the four lines through
 // it, the line is full or a neighbour along it is the edge or a stable
 // disc of the same colour. Grown from the corners until nothing changes,
-// it finds most stable discs, never one that is not.
-func stable(x, y uint64) uint64 {
+// it finds most stable discs, never one that is not. It starts from the
+// runs of discs along the edges from a corner (edgeRuns), which it would
+// find one disc a round: on FFO #40-#44 the rounds went from 5.6 a call
+// to 3.0, and the time from 2.526 to 2.514 s (medians of 4, the same
+// nodes; 1.1% less on 3000 random endings of 9 empty squares). It
+// stops once it has found need discs, all there are if need is 64 (a
+// stability cut needs only enough: on FFO #40-#44 2.522 to 2.510 s,
+// medians of 4, for 0.03% more nodes, the cuts returning looser bounds).
+func stable(x, y uint64, need int) uint64 {
 	occupied := x | y
 	fullH, fullV, fullD7, fullD9 := fullLines(occupied)
 	// The discs already stable in each line, before any neighbour: those
@@ -16,16 +25,16 @@ func stable(x, y uint64) uint64 {
 		edges     = leftRight | topBottom
 	)
 	h, v, d7, d9 := fullH|leftRight, fullV|topBottom, fullD7|edges, fullD9|edges
-	var s uint64
+	s := edgeRuns(x)
 	for {
 		// A disc is stable in a line if a neighbour along it is.
 		sh := h | s<<1&^0x0101010101010101 | s>>1&^0x8080808080808080
 		sv := v | s<<8 | s>>8
 		sd7 := d7 | s<<7&^0x8080808080808080 | s>>7&^0x0101010101010101
 		sd9 := d9 | s<<9&^0x0101010101010101 | s>>9&^0x8080808080808080
-		next := x & sh & sv & sd7 & sd9
-		if next == s {
-			return s
+		next := s | x&sh&sv&sd7&sd9
+		if next == s || bits.OnesCount64(next) >= need {
+			return next
 		}
 		s = next
 	}
@@ -65,4 +74,37 @@ func fullLines(occupied uint64) (h, v, d7, d9 uint64) {
 	u &= 0x0f0f0f0fffffffff | u<<36
 	d9 = l & u
 	return h, v, d7, d9
+}
+
+// edgeRuns returns the discs of x on the edges joined to a corner along
+// the edge by discs of x: stable, whatever the other discs. From the
+// corners, each run is filled along the first and last rows (steps of 1
+// bit), then columns (8 bits), both ways, in three doubling steps: the
+// squares g2 and g4 are those whose one or three squares behind are x's
+// too.
+func edgeRuns(x uint64) uint64 {
+	const rows, cols = 0xff000000000000ff, 0x8181818181818181
+	seed := x & 0x8100000000000081
+	g := x & rows
+	up, down := seed, seed
+	up |= g & (up << 1)
+	down |= g & (down >> 1)
+	g2, g2d := g&(g<<1), g&(g>>1)
+	up |= g2 & (up << 2)
+	down |= g2d & (down >> 2)
+	g4, g4d := g2&(g2<<2), g2d&(g2d>>2)
+	up |= g4 & (up << 4)
+	down |= g4d & (down >> 4)
+	r := up | down
+	g = x & cols
+	up, down = seed, seed
+	up |= g & (up << 8)
+	down |= g & (down >> 8)
+	g2, g2d = g&(g<<8), g&(g>>8)
+	up |= g2 & (up << 16)
+	down |= g2d & (down >> 16)
+	g4, g4d = g2&(g2<<16), g2d&(g2d>>16)
+	up |= g4 & (up << 32)
+	down |= g4d & (down >> 32)
+	return r | up | down
 }

@@ -53,7 +53,7 @@ func TestStable(t *testing.T) {
 		p, o := uint64(0x0000000810000000), uint64(0x0000001008000000)
 		for {
 			for _, side := range [2][2]uint64{{p, o}, {o, p}} {
-				st := stable(side[0], side[1])
+				st := stable(side[0], side[1], 64)
 				found += bits.OnesCount64(st)
 				for range 4 {
 					if changed := playout(rng, p, o, st); changed != 0 {
