@@ -175,6 +175,9 @@ const gatherColumns = 0x0101010101010101
 var groups, copyBase = cutGroups()
 
 func cutGroups() (gs []group, base [patternCopies]int32) {
+	if n := featureCount() - 2; n != patternCopies {
+		panic(fmt.Sprintf("search: %d copies of patterns, want patternCopies = %d", n, patternCopies))
+	}
 	k := int32(0)
 	for i, pt := range patterns {
 		for _, c := range pt.copies {
@@ -309,9 +312,6 @@ func digitsOfSquares() (ds [64][]digit) {
 			}
 			k++
 		}
-	}
-	if k != patternCopies {
-		panic(fmt.Sprintf("search: %d copies of patterns, want patternCopies = %d", k, patternCopies))
 	}
 	return ds
 }
