@@ -86,16 +86,12 @@ func layout() (int, []int) {
 }
 
 // Features is the number of features of a position: every copy of
-// every pattern, mobility and parity.
-var Features = featureCount()
+// every pattern (patternCopies), mobility and parity.
+const Features = patternCopies + 2
 
-func featureCount() int {
-	n := 2
-	for _, pt := range patterns {
-		n += len(pt.copies)
-	}
-	return n
-}
+// patternCopies is the number of copies of patterns, the length of a
+// view: a constant, which cutGroups checks against the patterns.
+const patternCopies = 46
 
 // newPattern returns the pattern of the squares named in list and their
 // distinct images under the eight symmetries of the board.
@@ -175,7 +171,11 @@ const gatherColumns = 0x0101010101010101
 var groups, copyBase = cutGroups()
 
 func cutGroups() (gs []group, base [patternCopies]int32) {
-	if n := featureCount() - 2; n != patternCopies {
+	n := 0
+	for _, pt := range patterns {
+		n += len(pt.copies)
+	}
+	if n != patternCopies {
 		panic(fmt.Sprintf("search: %d copies of patterns, want patternCopies = %d", n, patternCopies))
 	}
 	k := int32(0)
@@ -252,10 +252,6 @@ func movesAndParity(p, o, legal uint64) (moves, parity int32) {
 	base := int32(stageSize - mobilitySize - paritySize)
 	return base + int32(mine*(mobilityCap+1)+theirs), base + mobilitySize + int32(bits.OnesCount64(p|o)&1)
 }
-
-// patternCopies is the number of copies of patterns: Features less
-// mobility and parity.
-const patternCopies = 46
 
 // A view is the index of every copy of every pattern of a position, in
 // the order of the features, within its pattern's configurations, as
