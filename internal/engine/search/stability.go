@@ -77,34 +77,27 @@ func fullLines(occupied uint64) (h, v, d7, d9 uint64) {
 }
 
 // edgeRuns returns the discs of x on the edges joined to a corner along
-// the edge by discs of x: stable, whatever the other discs. From the
-// corners, each run is filled along the first and last rows (steps of 1
-// bit), then columns (8 bits), both ways, in three doubling steps: the
-// squares g2 and g4 are those whose one or three squares behind are x's
-// too.
+// the edge by discs of x: stable, whatever the other discs.
 func edgeRuns(x uint64) uint64 {
-	const rows, cols = 0xff000000000000ff, 0x8181818181818181
-	seed := x & 0x8100000000000081
-	g := x & rows
+	corners := x & 0x8100000000000081
+	return runs(corners, x&0xff000000000000ff, 1) | runs(corners, x&0x8181818181818181, 8)
+}
+
+// runs returns the squares of seed and of g joined to one of them by
+// squares of g, each step bits from the next, in either direction along
+// the line (steps of 1 along a row, 8 along a column): filled in three
+// doubling steps, g2 and g4 being the squares of g whose one or three
+// squares behind are of g too.
+func runs(seed, g uint64, step uint) uint64 {
+	s1, s2, s4 := step&63, 2*step&63, 4*step&63 // below 64: shifts without checks
 	up, down := seed, seed
-	up |= g & (up << 1)
-	down |= g & (down >> 1)
-	g2, g2d := g&(g<<1), g&(g>>1)
-	up |= g2 & (up << 2)
-	down |= g2d & (down >> 2)
-	g4, g4d := g2&(g2<<2), g2d&(g2d>>2)
-	up |= g4 & (up << 4)
-	down |= g4d & (down >> 4)
-	r := up | down
-	g = x & cols
-	up, down = seed, seed
-	up |= g & (up << 8)
-	down |= g & (down >> 8)
-	g2, g2d = g&(g<<8), g&(g>>8)
-	up |= g2 & (up << 16)
-	down |= g2d & (down >> 16)
-	g4, g4d = g2&(g2<<16), g2d&(g2d>>16)
-	up |= g4 & (up << 32)
-	down |= g4d & (down >> 32)
-	return r | up | down
+	up |= g & (up << s1)
+	down |= g & (down >> s1)
+	g2, g2d := g&(g<<s1), g&(g>>s1)
+	up |= g2 & (up << s2)
+	down |= g2d & (down >> s2)
+	g4, g4d := g2&(g2<<s2), g2d&(g2d>>s2)
+	up |= g4 & (up << s4)
+	down |= g4d & (down >> s4)
+	return up | down
 }
