@@ -183,8 +183,9 @@ func (s *thread) search(p, o uint64, empties, alpha, beta int) int {
 // last1 returns the score of p, o with one empty square, x: by the
 // number of discs that the move there flips (lastFlips), not which. It
 // is one node: the full board after the move is scored, not searched,
-// as Edax counts (counting it too, as the solver did until FFO #40-#44
-// took 80.3 million nodes, counted a fifth more: 63.5 million).
+// as Edax and Egaroucid count. (The solver used to count that board as
+// a node too: FFO #40-#44 took 80.3 million nodes that way, 63.5
+// million this way.)
 func (s *thread) last1(p, o uint64, x int) int {
 	s.nodes++
 	if n := lastFlips(p, x); n != 0 {
@@ -331,12 +332,10 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 				set &= set - 1
 				f := othello.Flips8(p, o, x)
 				v := -s.shallow(o&^f, p|f|1<<x, e&^(1<<x), odd^quadrants[region(x)], empties-1, -beta, -max(alpha, best), false)
-				if v > best {
-					best = v
-					if v >= beta {
-						return v
-					}
+				if v >= beta {
+					return v
 				}
+				best = max(best, v)
 			}
 		}
 	}
