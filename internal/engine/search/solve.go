@@ -28,11 +28,12 @@ const (
 	// less time.
 	sortFrom = 8
 	// tableFrom is the fewest empty squares at which a position goes
-	// through the table. Probing it costs a miss of the processor's cache
-	// most of the time: on FFO #40-#44, searching 6 empty squares
-	// shallow and probing from 8, not 6, took 23% less time for 25% more
-	// nodes.
-	tableFrom = 8
+	// through the shared table (Table); below, from sortFrom, it goes
+	// through its thread's local table (localTable). Probing the shared
+	// table costs a miss of the processor's cache most of the time: on
+	// FFO #40-#44, searching 6 empty squares shallow and probing from 8,
+	// not 6, took 23% less time for 25% more nodes.
+	tableFrom = 11
 	// evalSortFrom is the fewest empty squares at which the moves are
 	// also sorted by a shallow search of the evaluation after each
 	// (evalKeys): the opponent's replies alone order the moves of a large
@@ -92,6 +93,7 @@ type thread struct {
 	// noProbCut for none, and its scores are then exact.
 	level int
 	moves [65][64]move // a list of moves for each number of empty squares
+	local localTable   // the positions of the last moves (localtable.go)
 	// weights are the learned evaluation's for the midgame search, nil
 	// for the hand-written one, which FewestDiscs always takes (the
 	// learned one knows only MostDiscs). The searches keep the views of
@@ -348,7 +350,7 @@ func (s *thread) shallow(p, o, e, odd uint64, empties, alpha, beta int, passed b
 	return best
 }
 
-// deep is search with the table (from tableFrom empty squares), moves
+// deep is search with a table (the local one below tableFrom), moves
 // sorted by the opponent's replies (fastest first) and, from
 // evalSortFrom, by a shallow search (evalKeys), and principal
 // variation search: with a window wider than a point, the first move is
@@ -365,16 +367,14 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 		return v
 	}
 	hashMove := noMove
-	if empties >= tableFrom {
-		if b, ok := s.table.probe(p, o, s.kind); ok {
-			if b.level >= s.level {
-				if v, ok := b.cut(alpha, beta); ok {
-					return v
-				}
-				alpha, beta = max(alpha, b.lower), min(beta, b.upper)
+	if b, ok := s.probe(p, o, empties); ok {
+		if b.level >= s.level {
+			if v, ok := b.cut(alpha, beta); ok {
+				return v
 			}
-			hashMove = b.move
+			alpha, beta = max(alpha, b.lower), min(beta, b.upper)
 		}
+		hashMove = b.move
 	}
 	if s.level < noProbCut && beta-alpha == 1 && empties >= probCutFrom {
 		if v, ok := s.probCut(p, o, empties, alpha, beta); ok {
@@ -403,11 +403,9 @@ func (s *thread) deep(p, o uint64, empties, alpha, beta int, passed bool) int {
 	if s.aborted() {
 		return 0
 	}
-	if empties >= tableFrom {
-		b := boundOf(best, alpha, beta, maxScore, bestMove, empties, true)
-		b.level = s.level
-		s.table.store(p, o, s.kind, b)
-	}
+	b := boundOf(best, alpha, beta, maxScore, bestMove, empties, true)
+	b.level = s.level
+	s.store(p, o, empties, b)
 	return best
 }
 
@@ -528,7 +526,7 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 	}
 	if empties >= etcFrom && beta <= maxScore {
 		for _, m := range list {
-			if b, ok := s.table.probe(o&^m.flips, p|m.flips|1<<m.x, s.kind); ok && -b.upper >= beta && b.level >= s.level {
+			if b, ok := s.probe(o&^m.flips, p|m.flips|1<<m.x, empties-1); ok && -b.upper >= beta && b.level >= s.level {
 				return nil, true, -b.upper
 			}
 		}

@@ -125,6 +125,7 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
 		t.deadline, t.cancel, t.clockAt = s.Deadline, s.Cancel, 0
 		t.level = noProbCut
+		t.local = localTable{}
 		t.weights = learned()
 		if s.weights != nil {
 			t.weights = s.weights
