@@ -478,7 +478,10 @@ func (s *thread) child(p, o uint64, empties, alpha, beta int) int {
 // discs, the most discs of the player stable by a corner, a hole
 // (isolated; half as much as a disc stable by a corner: on FFO
 // #40-#49 1% fewer nodes, #20-#39 1.5%), the worth of the square
-// (squareValue), and a region of odd parity. With enough empty
+// (squareValue), and a region of odd parity. Below tableFrom, where
+// Egaroucid too sorts by the replies and the parity alone, the empty
+// squares and the stable discs are left out: on FFO #40-#44, 2.5% less
+// time, 2.6% more nodes. With enough empty
 // squares and a beta that a score can reach (not the midgame search's)
 // it asks the table about each move, and cut says that one is known to
 // reach beta, with score v. The table's entries of the positions after
@@ -511,10 +514,12 @@ func (s *thread) order(p, o, legal uint64, empties, hashMove, beta int) (list []
 			key = hashMoveKey
 		default:
 			replies := othello.Moves8(childP, childO)
-			pot := potential(childP, childO)
-			key = 1<<15*(bits.OnesCount64(replies)+bits.OnesCount64(replies&corners)) +
-				1<<5*(bits.OnesCount64(pot)+bits.OnesCount64(pot&corners)) -
-				1<<11*cornerStability(childO) - int(squareValue[x])
+			key = 1<<15*(bits.OnesCount64(replies)+bits.OnesCount64(replies&corners)) - int(squareValue[x])
+			if empties >= tableFrom {
+				pot := potential(childP, childO)
+				key += 1<<5*(bits.OnesCount64(pot)+bits.OnesCount64(pot&corners)) -
+					1<<11*cornerStability(childO)
+			}
 			if odd>>x&1 != 0 {
 				key -= 4
 			}
