@@ -230,11 +230,9 @@ func (c CPU) searchAny(p *othello.Position, win othello.WinRule, start time.Time
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if _, full := pos.Rules().(othello.Full); full {
-			if _, _, ok := pos.Bits8(); ok {
-				c.search8(&pos, win, start, best)
-				return
-			}
+		if searches8(&pos) {
+			c.search8(&pos, win, start, best)
+			return
 		}
 		c.searchAlphaBeta(&pos, win, start, best)
 	}()

@@ -47,6 +47,33 @@ func (c CPU) pool() *Pool {
 	return c.Pool
 }
 
+// searches8 reports whether a CPU searches p with a solver of its pool
+// (search8): 8x8 under the full rules.
+func searches8(p *othello.Position) bool {
+	if _, full := p.Rules().(othello.Full); !full {
+		return false
+	}
+	_, _, ok := p.Bits8()
+	return ok
+}
+
+// Prepare readies what the CPU needs to search p before it does: for
+// 8x8 under the full rules, a solver of its pool, made if it has none,
+// with its table mapped in memory and the learned evaluation read
+// (search.Solver.Prepare). The time of the search that follows is then
+// the search's own: othello solve prepares for its first position
+// before it times it, as Edax readies its table and evaluation before
+// it times a search.
+func (c CPU) Prepare(p *othello.Position) {
+	if !searches8(p) {
+		return
+	}
+	pl := c.pool()
+	s := pl.get()
+	s.Prepare()
+	pl.put(s)
+}
+
 // get returns a solver no one else uses, the last given back if there
 // is one, waiting while all that may be made are in use.
 func (p *Pool) get() *search.Solver {

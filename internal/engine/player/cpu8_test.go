@@ -83,3 +83,34 @@ func TestPoolIsTheCPUs(t *testing.T) {
 		t.Errorf("the pool's solver searched on %d threads, want the CPU's 1", s.Threads)
 	}
 }
+
+// TestPrepare checks that Prepare readies a solver of the CPU's pool for
+// 8x8 under the full rules, and nothing for another board or rules.
+func TestPrepare(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		rules      othello.Rules
+		rows, cols int
+		want       int // solvers made
+	}{
+		{"8x8 full", othello.Full{}, 8, 8, 1},
+		{"8x8 simple", othello.Simple{}, 8, 8, 0},
+		{"6x6 full", othello.Full{}, 6, 6, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, _ := othello.NewStartBoard(tt.rows, tt.cols)
+			p, err := othello.NewPosition(tt.rules, b, othello.Black)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pool := NewPool(1)
+			CPU{Pool: pool}.Prepare(p)
+			if got := len(pool.free); got != tt.want {
+				t.Errorf("solvers in the pool: got %d, want %d", got, tt.want)
+			}
+			if got := len(pool.inUse); got != 0 {
+				t.Errorf("solvers lent: got %d, want 0", got)
+			}
+		})
+	}
+}

@@ -51,6 +51,17 @@ func NewSolver(tableSize int) *Solver {
 	return &Solver{Table: NewTable(tableSize)}
 }
 
+// Prepare writes every entry of the table once (Table.Clear), so that
+// the system maps its memory now rather than page by page as a search
+// reaches it, and reads the learned evaluation: what the first search
+// would otherwise do within its own time. A program that times its
+// searches prepares the solver first, as Edax readies its table and
+// its evaluation before it times a search.
+func (s *Solver) Prepare() {
+	s.Table.Clear()
+	learned()
+}
+
 // A Result is what a search found.
 type Result struct {
 	Move  int    // the best move, a square row*8+col; Pass or NoMove

@@ -95,6 +95,12 @@ func report(out *bufio.Writer, path string, c Config) (Summary, error) {
 	sum.Known = f.anyKnown
 	fmt.Fprintf(out, "%s: %s; %s\n", path, f.about, c.describe())
 	cpu := c.cpu()
+	for _, p := range f.problems {
+		if p.skipped == nil {
+			cpu.Prepare(p.pos) // outside the first position's time
+			break
+		}
+	}
 	w := newWidths(f.problems, c.exact())
 	for i, p := range f.problems {
 		if p.skipped != nil {
