@@ -15,17 +15,21 @@
 // before and leaving its best moves in the table for the next; then the
 // root searched exactly with the narrowest window around that score,
 // again around each bound it returns (Solver.Solve); a principal variation search whose moves are sorted
-// fastest first (the fewest replies for the opponent, then its potential
-// mobility, corner stability, a hole and the square's worth), from 16
-// empty squares also by a shallow search of the evaluation after each move, with
-// the table's best move before them and enhanced transposition cutoffs
-// (solve.go); stable discs that bound the score (stability.go); no table
-// in the last 7 empty squares, where a probe would cost more than it
-// saves, and no list of moves in the last 6, which are tried holes
-// first, then by the parity of their region, corners first (solve.go),
+// fastest first (the fewest replies for the opponent, then, from 11
+// empty squares, its potential mobility and corner stability, then a
+// hole and the square's worth), from 16 empty squares also by a shallow
+// search of the evaluation after each move, with the table's best move
+// before them and enhanced transposition cutoffs (solve.go); stable
+// discs that bound the score, from Edax's thresholds (stability.go); a
+// small table of each thread's own for 8 to 10 empty squares, as
+// Egaroucid keeps, which stays in the processor's caches
+// (localtable.go); no table and no list of moves in the last 7, which
+// are tried holes first, then by the parity of their region, corners
+// first (solve.go),
 // the last move scored by the number of discs it flips alone
 // (lastflips.go); a lock-free table
-// of pairs of entries, the deepest kept (table.go), on huge pages where
+// of pairs of entries shared by the threads from 11 empty squares, the
+// deepest kept (table.go), on huge pages where
 // Linux gives them (hugepages_linux.go), the entries of the positions
 // after each move prefetched as the moves are listed (prefetch_amd64.s);
 // and threads, the
