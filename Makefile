@@ -83,9 +83,12 @@ ffo:
 # optimises the program for the engine's searches (profile-guided
 # optimisation: it inlines the hottest calls of the solver): a CPU
 # profile of BenchmarkSolve and BenchmarkSearch's learned evaluation,
-# about 10 seconds. Run it again after changing the search; a profile
-# of older code still builds, and still speeds up what has not changed.
+# about 10 seconds, on the FFO positions of ../shared/ffo (without them
+# the benchmarks skip, and it stops rather than write an empty profile).
+# Run it again after changing the search; a profile of older code still
+# builds, and still speeds up what has not changed.
 pgo:
+	@test -f ../shared/ffo/fforum-40-59.obf || { echo "make pgo: no FFO positions in ../shared/ffo" >&2; exit 1; }
 	go test ./internal/engine/search -run '^$$' -bench 'BenchmarkSolve|BenchmarkSearch/learned' -benchtime 20x -cpuprofile cmd/othello/default.pgo -o $${TMPDIR:-/tmp}/search-pgo.test
 
 # screenshots makes doc/report.png and doc/serve.png, the guides'
