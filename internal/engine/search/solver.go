@@ -237,7 +237,7 @@ func (s *thread) aspire(p, o uint64, guess int) Result {
 // the best move that the table holds for each position after it, as far
 // as it holds one and the move is legal, Pass for a pass, to the end of
 // the game at most. After Solve, the positions with fewer empty squares
-// than the table keeps (tableFrom) are solved again for their best move.
+// than the shared table keeps (tableFrom) are solved again for their best move.
 // exact says whether that search was Solve, fewest
 // whether it was under the win rule FewestDiscs. A search to a depth
 // holds its moves only until the next Table.NewSearch.
