@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/grader/check"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // commandUsage says how check and grade find the program that COMMAND

@@ -13,8 +13,8 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/diff"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // goldenDir holds the judge's golden transcripts, one folder a rule set:

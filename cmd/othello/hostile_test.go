@@ -20,7 +20,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // hostileDir holds the hostile programs and the correct Python program.

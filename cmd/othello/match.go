@@ -13,10 +13,10 @@ import (
 	"syscall"
 
 	"github.com/othello-judge/judge/internal/grader/class"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
 	"github.com/othello-judge/judge/internal/referee/rating"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

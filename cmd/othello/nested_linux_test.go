@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // nestEnv, set, makes the test binary start itself again in a new user

@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/engine/player"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/protocol/gtp"
 	"github.com/othello-judge/judge/internal/protocol/nboard"
 	"github.com/othello-judge/judge/internal/referee"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

@@ -14,9 +14,9 @@ import (
 
 	"github.com/othello-judge/judge/internal/engine/book"
 	"github.com/othello-judge/judge/internal/engine/player"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee/rating"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/engine/player"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

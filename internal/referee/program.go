@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
 	"github.com/othello-judge/judge/internal/referee/rating"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/grader/check"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/internal/referee"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // TestReadOpponents checks the weights file of an AI grade: its lines

@@ -11,8 +11,8 @@ import (
 
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/internal/grader/diff"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // A Difference is how a program's run differs from the judge's

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/internal/grader/check"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/internal/referee"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/grader/check"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // defaultOptions returns the Options of othello check with no flags but

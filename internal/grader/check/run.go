@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/console"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // A Program is the command line of a program to check.

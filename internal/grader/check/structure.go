@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // structureScript reads a Python submission's modules with the

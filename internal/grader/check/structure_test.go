@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/internal/grader/check"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // The modules of a submission that keeps every rule of structure.

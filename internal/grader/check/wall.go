@@ -1,6 +1,6 @@
 package check
 
-import "github.com/othello-judge/judge/internal/grader/sandbox"
+import "github.com/othello-judge/judge/internal/sandbox"
 
 // Unwalled returns why no wall would keep the programs that cfg runs from
 // the grader's files, a *sandbox.NoWallError, or nil where one would, or

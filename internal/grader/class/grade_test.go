@@ -13,7 +13,7 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/class"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // TestNames checks the names of submissions, and those refused, each

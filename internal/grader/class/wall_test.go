@@ -6,7 +6,7 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/class"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // TestRefuse checks that a class is refused where an Isolated check

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/othello-judge/judge/console"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 // MaxLine is how much of a line Quote shows: at most MaxLine bytes of it

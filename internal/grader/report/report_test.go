@@ -19,9 +19,9 @@ import (
 
 	"github.com/othello-judge/judge/console"
 	"github.com/othello-judge/judge/internal/grader/check"
-	"github.com/othello-judge/judge/internal/grader/sandbox"
 	"github.com/othello-judge/judge/internal/grader/scenario"
 	"github.com/othello-judge/judge/internal/page/pagetest"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/othello-judge/judge/internal/grader/sandbox"
+	"github.com/othello-judge/judge/internal/sandbox"
 )
 
 func TestBytes(t *testing.T) {
