@@ -237,6 +237,7 @@ func TestSandboxHostile(t *testing.T) {
 		{"devices", nil, `blocked: /dev/kmsg: \[Errno (2|13|30)\]`, ""},
 		{"secrets", nil, `blocked: /etc/shadow: (empty|\[Errno (2|13)\])`, "wall"},
 		{"checkout", nil, `blocked: no checkout in \d+ places`, "wall"},
+		{"cmdline", nil, `blocked: MARK in none of \d+ command lines`, ""},
 		{"memfd", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: memfd: \[Errno 1\] Operation not permitted`, ""},
 		{"shm", []string{"-memory", "64MiB"}, `killed: it used more than 64 MiB of memory|blocked: shm: \[Errno (28|13)\] (No space left on device|Permission denied)`, "wall"},
 		{"unix", nil, `blocked: unix: \[Errno (1|2|13)\]`, ""},

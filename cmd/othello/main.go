@@ -48,12 +48,27 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/console"
+	"github.com/othello-judge/judge/internal/sandbox"
 	"github.com/othello-judge/judge/othello"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, processEnviron()))
+	args := os.Args
+	if len(args) > 1 && runsPrograms[args[1]] {
+		var err error
+		if args, err = sandbox.HideArgs(args, 2); err != nil {
+			fmt.Fprintf(os.Stderr, "othello: %v: the programs it runs Limited may read it\n", err)
+		}
+	}
+	os.Exit(run(args[1:], os.Stdin, os.Stdout, os.Stderr, processEnviron()))
 }
+
+// runsPrograms are the subcommands that run programs they do not trust.
+// Their command lines name what those programs may not know (a class's
+// folders, the seed, the golden folders), and a program run Limited may
+// read every command line of the machine: main takes all but the
+// subcommand off this process's own (sandbox.HideArgs).
+var runsPrograms = map[string]bool{"check": true, "grade": true, "match": true, "tournament": true}
 
 // processEnviron returns the environ of this process: its variables, and
 // whether its standard input and output are terminals.

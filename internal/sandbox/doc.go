@@ -15,9 +15,10 @@
 // re-executes the grader's own binary as a small launcher: every binary
 // that imports this package becomes the launcher when it is started under
 // the name launcherName (the package's init checks os.Args[0]). The
-// grader gives the launcher the run's spec as its argument, and the
-// launcher gives back a verdict on a pipe (launch_linux.go). The launcher
-// works in two stages.
+// grader gives the launcher the run's spec on a pipe, never as an
+// argument (a Limited run can read every command line of the machine),
+// and the launcher gives back a verdict on another (launch_linux.go). The
+// launcher works in two stages.
 //
 // The first stage is the run's supervisor (supervise_linux.go), in a
 // session of its own with no controlling terminal. Isolated, it starts in

@@ -10,29 +10,37 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"syscall"
 	"time"
 )
 
-// execProgram is the launcher's second stage: it joins the run's control
-// groups, if there are any, through files 4 on, sets the limits on
+// execProgram is the launcher's second stage: it reads the spec on file
+// 4, joins the run's control groups, if there are any, through files 5
+// on, sets the limits on
 // itself, becomes the run's user, gives up every privilege, restricts
 // itself with Landlock, installs the seccomp filter and becomes the
 // program. It reports a failure on file 3.
 // It runs in the package's init, on the main thread, which is the one
 // that calls execve: the ids, capabilities and filter it sets are that
 // thread's, and the program's.
-func execProgram(arg string) int {
+func execProgram() int {
 	fail := os.NewFile(3, "exec error")
+	specFile := os.NewFile(4, "spec")
+	arg, err := io.ReadAll(io.LimitReader(specFile, maxSpec))
+	specFile.Close()
 	var s spec
-	if err := json.Unmarshal([]byte(arg), &s); err != nil {
-		fmt.Fprint(fail, err)
+	if err == nil {
+		err = json.Unmarshal(arg, &s)
+	}
+	if err != nil {
+		fmt.Fprint(fail, "spec: ", err)
 		return 127
 	}
 	syscall.CloseOnExec(3)
 	for i := range s.Joins {
-		join := os.NewFile(uintptr(4+i), "cgroup")
+		join := os.NewFile(uintptr(5+i), "cgroup")
 		_, err := join.WriteString("0")
 		join.Close()
 		if err != nil {
@@ -63,7 +71,7 @@ func execProgram(arg string) int {
 		return 127
 	}
 	argv := append([]string{s.Path}, s.Args...)
-	err := syscall.Exec(s.Path, argv, os.Environ())
+	err = syscall.Exec(s.Path, argv, os.Environ())
 	fmt.Fprint(fail, err)
 	return 127
 }

@@ -2,7 +2,10 @@ package sandbox
 
 // The launcher: how a binary that imports this package becomes it, in
 // the package's init, and what the grader and it tell each other: the
-// spec of a run, as its argument, and the verdict, on a pipe.
+// spec of a run and the verdict, each on a pipe. The spec is never an
+// argument: a Limited run may read the command line of every process of
+// the machine, and the spec names the paths of the grader's and of other
+// runs.
 
 import (
 	"fmt"
@@ -19,7 +22,7 @@ const execName = launcherName + "-exec"
 // first stage, and one started under execName its second: either ends in
 // it, and the binary's own main never runs.
 func init() {
-	if len(os.Args) != 2 {
+	if len(os.Args) != 1 {
 		return
 	}
 	switch os.Args[0] {
@@ -27,14 +30,18 @@ func init() {
 		// The supervisor mostly waits, in wait4 and on pipes: one
 		// processor spares it the threads that look for work on others.
 		runtime.GOMAXPROCS(1)
-		os.Exit(supervise(os.Args[1]))
+		os.Exit(supervise())
 	case execName:
-		os.Exit(execProgram(os.Args[1]))
+		os.Exit(execProgram())
 	}
 }
 
+// maxSpec is the most that a launcher reads of its spec.
+const maxSpec = 16 << 20
+
 // A spec is what the grader tells the launcher: the first stage reads it
-// from its first argument, the second stage from its first argument too.
+// as the first line of its control pipe (file 4), the second stage from a
+// pipe of its own (file 4 too), which the first stage writes and closes.
 type spec struct {
 	Isolate      bool              `json:"isolate"`
 	Root         bool              `json:"root"`            // the grader is root: no user namespace, and the program runs as Run

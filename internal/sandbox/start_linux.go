@@ -139,7 +139,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 
 	cmd := &exec.Cmd{
 		Path:       self,
-		Args:       []string{launcherName, string(arg)},
+		Args:       []string{launcherName}, // the spec goes on the control pipe: a command line is for all to read
 		Dir:        s.Dir,
 		Stdin:      stdin,
 		Stdout:     stdout,
@@ -184,6 +184,10 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		return fail(err)
 	}
 
+	// The spec, a line of JSON, is the first the launcher reads of its
+	// control pipe. A launcher that died before it read it says so by its
+	// verdict, or by its silence.
+	controlW.Write(append(arg, '\n'))
 	p = &Process{cmd: cmd, control: controlW, done: make(chan struct{})}
 	go func() {
 		data, _ := io.ReadAll(io.LimitReader(verdictR, 64<<10))

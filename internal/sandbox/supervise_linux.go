@@ -5,6 +5,7 @@ package sandbox
 // ends the run's processes, and tells the grader how the run ended.
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,9 +26,10 @@ const (
 	maxKillRounds = 10000
 )
 
-// supervise is the launcher's first stage: it sets the sandbox up, starts
-// the second stage, watches the run and writes its verdict on file 3.
-func supervise(arg string) int {
+// supervise is the launcher's first stage: it reads the spec on file 4,
+// sets the sandbox up, starts the second stage, watches the run and
+// writes its verdict on file 3.
+func supervise() int {
 	// The files the grader passed, and any that it inherited itself and
 	// left open, are not the program's: it gets none but 0, 1 and 2.
 	if entries, err := os.ReadDir("/proc/self/fd"); err == nil {
@@ -38,10 +40,14 @@ func supervise(arg string) int {
 		}
 	}
 	out := os.NewFile(3, "verdict")
-	control := os.NewFile(4, "control")
+	control := bufio.NewReader(os.NewFile(4, "control"))
+	arg, err := control.ReadBytes('\n')
 	var s spec
-	if err := json.Unmarshal([]byte(arg), &s); err != nil {
-		return say(out, verdict{Exit: -1, Setup: "bad launcher argument: " + err.Error()})
+	if err == nil {
+		err = json.Unmarshal(arg, &s)
+	}
+	if err != nil {
+		return say(out, verdict{Exit: -1, Setup: "bad launcher spec: " + err.Error()})
 	}
 	// The program must not be able to signal, read or trace the
 	// supervisor, where it runs as the same user.
@@ -70,13 +76,18 @@ func supervise(arg string) int {
 	if !s.Isolate && !s.Root {
 		s.Tasks = userTasks()
 		if data, err := json.Marshal(s); err == nil {
-			arg = string(data)
+			arg = data
 		}
 	}
 
 	// The second stage reports a failed execve on a pipe that a successful
-	// one closes, and joins the run's control groups through files 4 on.
+	// one closes, reads its spec on another, and joins the run's control
+	// groups through files 5 on.
 	errR, errW, err := os.Pipe()
+	if err != nil {
+		return say(out, verdict{Exit: -1, Start: err.Error()})
+	}
+	specR, specW, err := os.Pipe()
 	if err != nil {
 		return say(out, verdict{Exit: -1, Start: err.Error()})
 	}
@@ -86,7 +97,7 @@ func supervise(arg string) int {
 		// grader's user again and has no capability.
 		inUserNamespace(attr, s.Uid, s.Gid, 0, 0)
 	}
-	files := []*os.File{os.Stdin, os.Stdout, os.Stderr, errW}
+	files := []*os.File{os.Stdin, os.Stdout, os.Stderr, errW, specR}
 	for i := range s.Joins {
 		files = append(files, os.NewFile(uintptr(5+i), "cgroup"))
 	}
@@ -94,13 +105,18 @@ func supervise(arg string) int {
 	if !s.Isolate {
 		dir = s.Dir // the view's root is already in it
 	}
-	child, err := os.StartProcess("/proc/self/exe", []string{execName, arg}, &os.ProcAttr{
+	child, err := os.StartProcess("/proc/self/exe", []string{execName}, &os.ProcAttr{
 		Dir:   dir,
 		Env:   s.Env,
 		Files: files,
 		Sys:   attr,
 	})
 	errW.Close()
+	specR.Close()
+	if err == nil {
+		specW.Write(arg) // a second stage that dies first says so on errR, or by its exit
+	}
+	specW.Close()
 	if err != nil && s.Isolate && !s.Root {
 		// The second stage is the grader's binary too: what fails here is
 		// the program's user namespace.
@@ -173,7 +189,7 @@ type reaped struct {
 }
 
 // run watches the run until it ends and returns its verdict.
-func (w *watch) run(control *os.File) verdict {
+func (w *watch) run(control io.Reader) verdict {
 	reaps := make(chan reaped, 64)
 	go func() {
 		defer close(reaps)

@@ -336,6 +336,29 @@ elif attack == "checkout":
         say("blocked: no checkout in %d places" % len(places))
     fail()
 
+elif attack == "cmdline":
+    # Every command line of the machine but its own, for MARK, which the
+    # grader's own command line holds (-env MARK=...): a Limited run sees
+    # every process, the grader's and the other runs' launchers among
+    # them, and a class's command line names its folders and seed.
+    seen, found = 0, []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                line = f.read()
+        except OSError:
+            continue
+        seen += 1
+        if env("MARK", "-").encode() in line:
+            found.append("%s: %s" % (pid, line.replace(b"\0", b" ")[:120]))
+    if found:
+        say("LEAK: command lines: %s" % found[:3])
+    else:
+        say("blocked: MARK in none of %d command lines" % seen)
+    fail()
+
 elif attack in ("memfd", "shm"):
     # 3 GiB in pieces of 8 MiB, each under the file size limit, which no
     # process's resident memory shows.
