@@ -51,23 +51,10 @@ func graders(t *testing.T) []grader {
 	if data, err := os.ReadFile(buildJudge(t)); err != nil || os.WriteFile(bin, data, 0o755) != nil {
 		t.Fatal("copying the grader")
 	}
-	hostile, err := filepath.Abs(hostileDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs := []grader{{name: "as-" + currentUser(), bin: bin, hostile: hostile, dir: t.TempDir()}}
-	if os.Geteuid() != 0 {
-		return gs
-	}
-	nobody, err := user.Lookup("nobody")
-	if err != nil {
-		t.Logf("no unprivileged user to run as: %v", err)
-		return gs
-	}
-	uid, _ := strconv.Atoi(nobody.Uid)
-	gid, _ := strconv.Atoi(nobody.Gid)
-	// A folder that nobody may read, with copies of the grader and the
-	// programs, and one where it may write.
+	// The programs in a folder that every user may enter, wherever the
+	// checkout is: what a program runs besides itself (the judge of
+	// TestSandboxCorrectPrograms) is outside the folder that the grader
+	// gives a run, and a root grader's run is a user of its own.
 	open := mkdirMode(t, 0o755)
 	files, _ := filepath.Glob(filepath.Join(hostileDir, "*"))
 	for _, from := range append(files, bin) {
@@ -79,6 +66,19 @@ func graders(t *testing.T) []grader {
 			t.Fatal(err)
 		}
 	}
+	gs := []grader{{name: "as-" + currentUser(), bin: bin, hostile: open, dir: t.TempDir()}}
+	if os.Geteuid() != 0 {
+		return gs
+	}
+	nobody, err := user.Lookup("nobody")
+	if err != nil {
+		t.Logf("no unprivileged user to run as: %v", err)
+		return gs
+	}
+	uid, _ := strconv.Atoi(nobody.Uid)
+	gid, _ := strconv.Atoi(nobody.Gid)
+	// Nobody's grader is the copy beside the programs, and writes in a
+	// folder of its own.
 	return append(gs, grader{name: "as-nobody", bin: filepath.Join(open, "othello"), hostile: open, dir: mkdirMode(t, 0o777),
 		cred: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}})
 }
@@ -91,10 +91,11 @@ func currentUser() string {
 }
 
 // mkdirMode makes a temporary folder with the given mode, removed at the
-// end of the test.
+// end of the test, in a folder that every user may enter (openTemp), so
+// that the mode alone says who may: the tests' runs are other users too.
 func mkdirMode(t *testing.T, mode os.FileMode) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "othello-sandbox-test-")
+	dir, err := os.MkdirTemp(openTemp(t), "othello-sandbox-test-")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,6 +104,47 @@ func mkdirMode(t *testing.T, mode os.FileMode) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// openTemp returns the first of the temporary folder ($TMPDIR), /tmp,
+// /var/tmp and /dev/shm that every user may enter, as may every folder
+// above it, and that this test may write in: $TMPDIR may be a folder of
+// the user's own (mode 700, as every folder that mktemp -d makes). It
+// skips the test where there is none.
+func openTemp(t *testing.T) string {
+	t.Helper()
+	openTempOnce.Do(func() {
+		for _, dir := range []string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"} {
+			if dir, err := filepath.EvalSymlinks(dir); err == nil && enterable(dir) && syscall.Access(dir, 2) == nil {
+				openTempDir = dir
+				return
+			}
+		}
+	})
+	if openTempDir == "" {
+		t.Skip("no temporary folder that every user may enter")
+	}
+	return openTempDir
+}
+
+var (
+	openTempOnce sync.Once
+	openTempDir  string
+)
+
+// enterable reports whether every user may enter dir and every folder
+// above it.
+func enterable(dir string) bool {
+	for {
+		fi, err := os.Stat(dir)
+		if err != nil || fi.Mode().Perm()&0o001 == 0 {
+			return false
+		}
+		if dir == "/" {
+			return true
+		}
+		dir = filepath.Dir(dir)
+	}
 }
 
 // A gradeRun is what one run of othello check left.
