@@ -213,6 +213,9 @@ const launcherEnv = "OTHELLO_TEST_LAUNCH"
 // machine's processes and its state and run fork bombs as one user, run
 // one test at a time, and TestGradeSameUnderLoad loads the machine itself.
 func TestMain(m *testing.M) {
+	if os.Getenv(containerEnv) != "" {
+		os.Exit(inContainer())
+	}
 	if os.Getenv(nestEnv) != "" {
 		os.Exit(nest())
 	}

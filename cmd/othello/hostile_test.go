@@ -147,6 +147,14 @@ func enterable(dir string) bool {
 	}
 }
 
+// userEnv returns this test's environment for a grader that runs as
+// another user (nobody), with TMPDIR a folder that any user may write
+// in: the test's own may be a folder of root's, mode 700.
+func userEnv(t *testing.T) []string {
+	t.Helper()
+	return append(os.Environ(), "TMPDIR="+mkdirMode(t, 0o777))
+}
+
 // A gradeRun is what one run of othello check left.
 type gradeRun struct {
 	pid    int // the grader's process
@@ -178,6 +186,9 @@ func (g grader) check(t *testing.T, env []string, args ...string) gradeRun {
 		cmd.Dir = g.cwd
 	}
 	cmd.Env = append(os.Environ(), env...)
+	if g.cred != nil {
+		cmd.Env = append(userEnv(t), env...)
+	}
 	cmd.Stdout, cmd.Stderr = report, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: g.cred}
 	nprocMu.Lock() // the limit is the test process's own while the grader starts

@@ -23,6 +23,28 @@ import (
 // a machine where no namespace can be had.
 const nestEnv = "OTHELLO_TEST_NEST"
 
+// containerEnv, set, makes the test binary drop CAP_SYS_ADMIN and run
+// the command of its arguments: root in a container under Podman's or
+// Docker's defaults, where a user namespace may still be made.
+const containerEnv = "OTHELLO_TEST_CONTAINER"
+
+// inContainer is the test binary's work under containerEnv.
+func inContainer() int {
+	runtime.LockOSThread()
+	const prCapbsetDrop, capSysAdmin = 24, 21
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
+		os.Stderr.WriteString("container: dropping CAP_SYS_ADMIN: " + e.Error() + "\n")
+		return 125
+	}
+	if err := refuseSyscalls(); err != nil {
+		os.Stderr.WriteString("container: " + err.Error() + "\n")
+		return 125
+	}
+	err := syscall.Exec(os.Args[1], os.Args[1:], os.Environ())
+	os.Stderr.WriteString("container: " + err.Error() + "\n")
+	return 125
+}
+
 // nestOneLeftEnv, set with nestEnv, makes the command run instead one
 // level above the deepest, as nobody: a grader that is not root where
 // user namespaces nest one level more and no further.
@@ -103,10 +125,11 @@ func nest() int {
 
 // TestSandboxWithoutNamespaces runs a root grader where it can make no
 // namespace, neither a user namespace (started as deep as they nest) nor
-// another (without CAP_SYS_ADMIN): its runs are Limited, as its report
-// says, and still keep the grader's golden transcripts, binary and
-// secrets from a hostile program, which runs as a user of its own; a
-// correct program passes.
+// another (without CAP_SYS_ADMIN), and as in a container, without
+// CAP_SYS_ADMIN but with user namespaces: its runs are Limited, as its
+// report says, naming CAP_SYS_ADMIN, and still keep the grader's golden
+// transcripts, binary and secrets from a hostile program, which runs as
+// a user of its own; a correct program passes.
 func TestSandboxWithoutNamespaces(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("the grader must be root: this is the root grader's Limited mode")
@@ -149,53 +172,58 @@ func TestSandboxWithoutNamespaces(t *testing.T) {
 	}
 	// Landlock on, and refused by a filter on the grader, as a kernel
 	// without it: the run's own user and its private copy are the wall.
-	for _, landlock := range []bool{true, false} {
-		for _, tt := range tests {
-			t.Run(fmt.Sprintf("landlock=%v/%s", landlock, filepath.Base(tt.prog[len(tt.prog)-1])), func(t *testing.T) {
-				if landlock && sandbox.LandlockABI() == 0 {
-					t.Skip("the kernel has no Landlock")
-				}
-				work := mkdirMode(t, 0o755)
-				// The reference game (and the golden pair) alone: each
-				// attack is made when the program starts, on any input.
-				args := []string{grader, "check", "-rules", "full", "-n", "0", "-seed", "1", "-size", "4x4", "-timeout", "5s",
-					"-env", "GRADER_BIN=" + grader, "-env", "GOLDEN=" + golden, "-env", "SECRET=" + secret, "-env", "MARK=nested"}
-				if tt.goldenArg {
-					args = append(args, "-golden", golden)
-				}
-				cmd := exec.Command(self, append(append(args, "--"), tt.prog...)...)
-				cmd.Dir = work
-				cmd.Env = append(os.Environ(), nestEnv+"=0")
-				if !landlock {
-					cmd.Env = append(cmd.Env, refuseEnv+"=landlock")
-				}
-				var stderr strings.Builder
-				cmd.Stderr = &stderr
-				out, _ := cmd.Output()
-				report := string(out)
-				lines := strings.Split(strings.TrimSuffix(report, "\n"), "\n")
-				if len(lines) < 2 || !strings.HasPrefix(lines[1], "sandbox: limited, isolation unavailable") {
-					t.Fatalf("the report's second line does not say Limited:\n%s\nstandard error:\n%s", report, stderr.String())
-				}
-				if got := strings.Contains(lines[1], "Landlock"); got != landlock {
-					t.Errorf("the sandbox line names Landlock: %v, want %v:\n%s", got, landlock, lines[1])
-				}
-				t.Logf("%s%s", stderr.String(), lines[1])
-				if !strings.Contains(stderr.String(), "nest: depth ") {
-					t.Errorf("standard error %q does not say how deep the grader ran", stderr.String())
-				}
-				if got := lines[len(lines)-1]; got != tt.last {
-					t.Errorf("the report ends %q, want %q:\n%s", got, tt.last, report)
-				}
-				if strings.Contains(report, "LEAK") || tt.want != "" && !regexp.MustCompile(tt.want).MatchString(report) {
-					t.Errorf("the report has a LEAK or does not match %q:\n%s", tt.want, report)
-				}
-				for _, p := range []string{grader, golden, secret} {
-					if fi, err := os.Stat(p); err != nil || fi.Mode().Perm()&0o077 == 0 && p != secret {
-						t.Errorf("%s: %v, mode %v after the check, want its permissions given back", p, err, fi.Mode())
+	for _, machine := range []string{"nested", "container"} {
+		for _, landlock := range []bool{true, false} {
+			for _, tt := range tests {
+				t.Run(fmt.Sprintf("%s/landlock=%v/%s", machine, landlock, filepath.Base(tt.prog[len(tt.prog)-1])), func(t *testing.T) {
+					if landlock && sandbox.LandlockABI() == 0 {
+						t.Skip("the kernel has no Landlock")
 					}
-				}
-			})
+					work := mkdirMode(t, 0o755)
+					// The reference game (and the golden pair) alone: each
+					// attack is made when the program starts, on any input.
+					args := []string{grader, "check", "-rules", "full", "-n", "0", "-seed", "1", "-size", "4x4", "-timeout", "5s",
+						"-env", "GRADER_BIN=" + grader, "-env", "GOLDEN=" + golden, "-env", "SECRET=" + secret, "-env", "MARK=nested"}
+					if tt.goldenArg {
+						args = append(args, "-golden", golden)
+					}
+					cmd := exec.Command(self, append(append(args, "--"), tt.prog...)...)
+					cmd.Dir = work
+					cmd.Env = append(os.Environ(), nestEnv+"=0")
+					if machine == "container" {
+						cmd.Env = append(os.Environ(), containerEnv+"=1")
+					}
+					if !landlock {
+						cmd.Env = append(cmd.Env, refuseEnv+"=landlock")
+					}
+					var stderr strings.Builder
+					cmd.Stderr = &stderr
+					out, _ := cmd.Output()
+					report := string(out)
+					lines := strings.Split(strings.TrimSuffix(report, "\n"), "\n")
+					if want := "sandbox: limited, isolation unavailable (no CAP_SYS_ADMIN (operation not permitted))"; len(lines) < 2 || !strings.HasPrefix(lines[1], want) {
+						t.Fatalf("the report's second line does not start %q:\n%s\nstandard error:\n%s", want, report, stderr.String())
+					}
+					if got := strings.Contains(lines[1], "Landlock"); got != landlock {
+						t.Errorf("the sandbox line names Landlock: %v, want %v:\n%s", got, landlock, lines[1])
+					}
+					t.Logf("%s%s", stderr.String(), lines[1])
+					if machine == "nested" && !strings.Contains(stderr.String(), "nest: depth ") {
+						t.Errorf("standard error %q does not say how deep the grader ran", stderr.String())
+					}
+					if got := lines[len(lines)-1]; got != tt.last {
+						t.Errorf("the report ends %q, want %q:\n%s", got, tt.last, report)
+					}
+					if strings.Contains(report, "LEAK") || tt.want != "" && !regexp.MustCompile(tt.want).MatchString(report) {
+						t.Errorf("the report has a LEAK or does not match %q:\n%s", tt.want, report)
+					}
+					for _, p := range []string{grader, golden, secret} {
+						if fi, err := os.Stat(p); err != nil || fi.Mode().Perm()&0o077 == 0 && p != secret {
+							t.Errorf("%s: %v, mode %v after the check, want its permissions given back", p, err, fi.Mode())
+						}
+					}
+				})
+			}
 		}
 	}
 }
@@ -222,7 +250,7 @@ func TestSandboxOneNamespaceShort(t *testing.T) {
 	}
 	cmd := exec.Command(self, grader, "check", "-n", "2", "-seed", "1", "-size", "4x4", "--", "python3", program)
 	cmd.Dir = mkdirMode(t, 0o777)
-	cmd.Env = append(os.Environ(), nestEnv+"=0", nestOneLeftEnv+"=1")
+	cmd.Env = append(userEnv(t), nestEnv+"=0", nestOneLeftEnv+"=1")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, _ := cmd.Output()

@@ -118,7 +118,7 @@ func TestVPL(t *testing.T) {
 			if tt.user {
 				filepath.WalkDir(home, func(path string, _ os.DirEntry, err error) error { return os.Lchown(path, nobodyId, nobodyId) })
 				execution = exec.Command(self, filepath.Join(home, "vpl_execution"))
-				execution.Env = append(os.Environ(), nestEnv+"=0", nestAsUserEnv+"=1")
+				execution.Env = append(userEnv(t), nestEnv+"=0", nestAsUserEnv+"=1")
 			}
 			execution.Dir = home
 			out, err := execution.CombinedOutput()

@@ -155,7 +155,7 @@ func TestSandboxUserWalls(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command(self, append([]string{bin}, args...)...)
 		cmd.Dir = mkdirMode(t, 0o777)
-		cmd.Env = os.Environ()
+		cmd.Env = userEnv(t)
 		if c.refuse != "" {
 			cmd.Env = append(cmd.Env, refuseEnv+"="+c.refuse)
 		}
@@ -245,6 +245,28 @@ func TestSandboxUserWalls(t *testing.T) {
 				"prog:python3 "+filepath.Join(submission, "starter.py"), "random")
 			if status != 0 || strings.Contains(out, "forfeits") || !strings.Contains(stderr, "its programs run limited") {
 				t.Errorf("got status %d, standard output\n%s\nstandard error\n%s\nwant 0, no forfeit, and that its programs run limited", status, out, stderr)
+			}
+		})
+	}
+
+	// A class graded there runs Limited behind Landlock, and says so once
+	// on standard error, in match's words, and in grade.json.
+	for _, c := range walled {
+		t.Run(c.name+"/grade", func(t *testing.T) {
+			t.Parallel()
+			class := mkdirMode(t, 0o777)
+			sub := filepath.Join(class, "alice")
+			os.Mkdir(sub, 0o777)
+			out := filepath.Join(mkdirMode(t, 0o777), "grades")
+			_, stderr, status := othello(t, c, "grade", "-n", "0", "-size", "4x4", "-seed", "1", "-out", out, sub, "--", "python3", filepath.Join(submission, "judge.py"))
+			said := strings.Count(stderr, "othello grade: sandbox: isolation unavailable: ")
+			if status != 0 || said != 1 || !strings.Contains(stderr, ": its programs run limited\n") {
+				t.Errorf("got status %d and standard error\n%s\nwant 0 and one line that its programs run limited", status, stderr)
+			}
+			data, err := os.ReadFile(filepath.Join(out, "grade.json"))
+			mode := strings.TrimPrefix(c.line, "sandbox: ")
+			if err != nil || !strings.Contains(string(data), `"sandbox": "`+mode) {
+				t.Errorf("grade.json: %v\n%s\nwant \"sandbox\": %q", err, data, mode)
 			}
 		})
 	}

@@ -83,20 +83,47 @@ const runDirPrefix = "othello-run-"
 
 var staleRunDirs sync.Once
 
-// newRunDir makes a private folder for a run in the temporary folder,
-// named after the grader's process id, and, the first time, removes
-// those that graders which are gone left behind (killed with SIGKILL, a
-// grader has no chance to).
+// newRunDir makes a private folder for a run in runDirBase, named after
+// the grader's process id, and, the first time, removes those that
+// graders which are gone left behind (killed with SIGKILL, a grader has
+// no chance to).
 func newRunDir() (string, error) {
 	staleRunDirs.Do(removeStaleRunDirs)
-	return os.MkdirTemp("", fmt.Sprintf("%s%d-", runDirPrefix, os.Getpid()))
+	return os.MkdirTemp(runDirBase(), fmt.Sprintf("%s%d-", runDirPrefix, os.Getpid()))
+}
+
+// runDirBase returns the folder of the runs' private folders: the
+// temporary folder, but for root where a user of its own could not
+// enter it (root's TMPDIR is often in its home, mode 700, as is every
+// folder that mktemp -d makes), then /tmp, which every user may enter.
+func runDirBase() string {
+	base := os.TempDir()
+	if os.Geteuid() != 0 || enterable(base) {
+		return base
+	}
+	return "/tmp"
+}
+
+// enterable reports whether every user may enter dir and each folder
+// above it.
+func enterable(dir string) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil || fi.Mode().Perm()&0o001 == 0 {
+			return false
+		}
+		if d == "/" || d == "." {
+			return true
+		}
+	}
 }
 
 // removeStaleRunDirs removes the private folders of graders that are
 // gone: folders, not links, of this grader's user or, for root, of a
 // dedicated id.
 func removeStaleRunDirs() {
-	entries, _ := os.ReadDir(os.TempDir())
+	base := runDirBase()
+	entries, _ := os.ReadDir(base)
 	for _, e := range entries {
 		var pid int
 		if _, err := fmt.Sscanf(e.Name(), runDirPrefix+"%d-", &pid); err != nil || pid == os.Getpid() || !e.IsDir() {
@@ -109,7 +136,7 @@ func removeStaleRunDirs() {
 		owner := int(fi.Sys().(*syscall.Stat_t).Uid)
 		ours := owner == os.Geteuid() || os.Geteuid() == 0 && owner >= FirstDedicatedUid && owner < FirstDedicatedUid+dedicatedIds
 		if err := syscall.Kill(pid, 0); ours && errors.Is(err, syscall.ESRCH) {
-			os.RemoveAll(filepath.Join(os.TempDir(), e.Name()))
+			os.RemoveAll(filepath.Join(base, e.Name()))
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -178,7 +179,7 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		if errors.As(err, &errno) {
 			err = errno
 		}
-		return fail(&UnavailableError{Missing: "user namespaces (" + err.Error() + ")"})
+		return fail(&UnavailableError{Missing: namespacesMissing(s.Root) + " (" + err.Error() + ")"})
 	}
 	if err != nil {
 		return fail(err)
@@ -220,6 +221,38 @@ func (c Config) start(s spec, stdin, stdout, stderr *os.File) (p *Process, err e
 		close(p.done)
 	}()
 	return p, nil
+}
+
+// namespacesMissing names what a launcher that could not be started in
+// its namespaces lacked. Root makes them without a user namespace, and
+// needs CAP_SYS_ADMIN for that: a container's root lacks it (Docker's and
+// Podman's defaults), though it may well make a user namespace. Any
+// other user needs a user namespace.
+func namespacesMissing(root bool) string {
+	if root && !hasCapability(capSysAdmin) {
+		return "CAP_SYS_ADMIN"
+	}
+	return "user namespaces"
+}
+
+// capSysAdmin is CAP_SYS_ADMIN's number.
+const capSysAdmin = 21
+
+// hasCapability reports whether this process has the capability
+// numbered c in its effective set, as /proc/self/status says; true where
+// it cannot tell.
+func hasCapability(c uint) bool {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return true
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if hex, ok := strings.CutPrefix(line, "CapEff:"); ok {
+			set, err := strconv.ParseUint(strings.TrimSpace(hex), 16, 64)
+			return err != nil || set&(1<<c) != 0
+		}
+	}
+	return true
 }
 
 // Stop ends the run now: the launcher kills every process of it. It does

@@ -562,11 +562,19 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 			limits += ", the program limited to " + strings.Join(space, ", ")
 		}
 	}
-	line := func(mode string) string {
-		return "sandbox: " + mode + ", " + sb.Describe() + "; " + limits
-	}
+	sb, mode, _ := SandboxMode(sb)
+	return sb, "sandbox: " + mode + ", " + sb.Describe() + "; " + limits
+}
+
+// SandboxMode returns sb as programs run in it here (Limited where
+// isolation was asked for and is unavailable), how they run in the words
+// of the report's sandbox line ("isolated", "limited (-sandbox=false)",
+// or "limited, isolation unavailable (no ...)"), and, when they run
+// Limited for want of isolation, why: an error wrapping
+// sandbox.ErrUnavailable.
+func SandboxMode(sb sandbox.Config) (sandbox.Config, string, error) {
 	if sb.Mode != sandbox.Isolated {
-		return sb, line("limited (-sandbox=false)")
+		return sb, "limited (-sandbox=false)", nil
 	}
 	sb, err := sb.Settle()
 	if err != nil {
@@ -575,9 +583,9 @@ func sandboxFor(cfg Config) (sandbox.Config, string) {
 		if errors.As(err, &u) {
 			missing = u.Missing
 		}
-		return sb, line("limited, isolation unavailable (no " + missing + ")")
+		return sb, "limited, isolation unavailable (no " + missing + ")", err
 	}
-	return sb, line("isolated")
+	return sb, "isolated", nil
 }
 
 // fellBack says, for the sandbox's line, how many of the scenarios ran

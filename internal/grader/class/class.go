@@ -342,6 +342,10 @@ type Settings struct {
 	Opponents []string `json:"opponents,omitempty"`
 	Command   []string `json:"command"`
 	Seed      uint64   `json:"seed"`
+	// Sandbox is how this run's programs ran, in the words of the
+	// reports' sandbox line ("isolated", or "limited" and why). It
+	// changes no grade: SameFlags does not compare it.
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // SameFlags reports whether r and s have the same flags, weights and

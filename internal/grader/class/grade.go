@@ -204,7 +204,13 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	}
 	categories, weights := Weights(cfg) // the default weights are the program's
 	command := append([]string{cfg.Program.Path}, cfg.Program.Args...)
-	settings := Settings{Flags: o.Flags, Weights: weights, Command: command, Seed: cfg.Seed}
+	// Each check settles its sandbox itself, and says how in its
+	// reports; the class's grader says it once, as match does.
+	_, mode, err := check.SandboxMode(cfg.Sandbox)
+	if err != nil {
+		fmt.Fprintf(log, "othello grade: %v: its programs run limited\n", err)
+	}
+	settings := Settings{Flags: o.Flags, Weights: weights, Command: command, Seed: cfg.Seed, Sandbox: mode}
 	if cfg.AI != nil {
 		for _, opp := range cfg.AI.Opponents {
 			settings.Opponents = append(settings.Opponents, opp.String())
