@@ -404,9 +404,11 @@ func TestPrivateSubmission(t *testing.T) {
 }
 
 // TestStaleRunFolders checks that a grader removes the private folders
-// that a grader which is gone (killed with SIGKILL) left, and no other.
-// A grader looks once, at its first Limited run: the test runs one in a
-// process of its own, the test binary started again.
+// that a grader which is gone (killed with SIGKILL) left, and no other,
+// in the temporary folder, or, for root where its TMPDIR is private (mode
+// 700, which a run's user could not enter), in /tmp, where its runs'
+// folders go. A grader looks once, at its first Limited run: the test
+// runs one in a process of its own, the test binary started again.
 func TestStaleRunFolders(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the launcher is Linux's")
@@ -415,28 +417,48 @@ func TestStaleRunFolders(t *testing.T) {
 		run(t, sandbox.Config{Mode: sandbox.Limited, Limits: sandbox.DefaultLimits}, "", "true")
 		return
 	}
-	gone := exec.Command("true")
-	if err := gone.Run(); err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	stale := filepath.Join(tmp, fmt.Sprintf("othello-run-%d-1", gone.Process.Pid))
-	alive := filepath.Join(tmp, fmt.Sprintf("othello-run-%d-1", os.Getpid()))
-	for _, dir := range []string{stale, alive} {
-		if err := os.MkdirAll(filepath.Join(dir, "home"), 0o700); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestStaleRunFolders$")
-	cmd.Env = append(os.Environ(), "OTHELLO_TEST_STALE=1", "TMPDIR="+tmp)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	if _, err := os.Stat(stale); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("the folder of a grader that is gone is still there: %v", err)
-	}
-	if _, err := os.Stat(alive); err != nil {
-		t.Errorf("the folder of a grader that runs is gone: %v", err)
+	for _, private := range []bool{false, true} {
+		t.Run(fmt.Sprintf("private=%v", private), func(t *testing.T) {
+			if private && os.Geteuid() != 0 {
+				t.Skip("a grader that is not root keeps its runs' folders in its own TMPDIR")
+			}
+			// Folders in /tmp, which every user may enter, wherever the
+			// test's own TMPDIR is.
+			tmp, err := os.MkdirTemp("/tmp", "othello-stale-test-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.RemoveAll(tmp) })
+			os.Chmod(tmp, 0o755)
+			graderTmp, where := tmp, tmp
+			if private {
+				graderTmp, where = filepath.Join(tmp, "private"), "/tmp"
+				os.Mkdir(graderTmp, 0o700)
+			}
+			gone := exec.Command("true")
+			if err := gone.Run(); err != nil {
+				t.Fatal(err)
+			}
+			stale := filepath.Join(where, fmt.Sprintf("othello-run-%d-1", gone.Process.Pid))
+			alive := filepath.Join(where, fmt.Sprintf("othello-run-%d-1", os.Getpid()))
+			for _, dir := range []string{stale, alive} {
+				if err := os.MkdirAll(filepath.Join(dir, "home"), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { os.RemoveAll(dir) })
+			}
+			cmd := exec.Command(os.Args[0], "-test.run=^TestStaleRunFolders$")
+			cmd.Env = append(os.Environ(), "OTHELLO_TEST_STALE=1", "TMPDIR="+graderTmp)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if _, err := os.Stat(stale); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("the folder of a grader that is gone is still there: %v", err)
+			}
+			if _, err := os.Stat(alive); err != nil {
+				t.Errorf("the folder of a grader that runs is gone: %v", err)
+			}
+		})
 	}
 }
 
