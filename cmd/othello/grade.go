@@ -27,6 +27,15 @@ status: 0 every submission graded, 1 a report could not be written, 2
 bad command line or roster, 3 stopped by a signal (run it again to
 finish).
 
+SUBMISSION is a folder, named in the grades by its name; files among
+them are skipped, and said. A platform's download, unzipped, given as
+the only SUBMISSION, is the class, each of its submissions graded:
+Gradescope's export (submission_metadata.yml beside the folders
+submission_ID, the roster unless -roster is given), Canvas's Download
+Submissions (a file for each file handed in, each student's gathered in
+DIR/staged/NAME under the names they were handed in with), Moodle's
+Download all submissions, in folders or not (not: gathered the same).
+
   -out DIR
 	where the reports go (required)
   -csv FILE
@@ -37,12 +46,14 @@ finish).
 	grade every submission again, keeping none of an earlier run
   -roster FILE
 	who handed in each submission: Gradescope's submission_metadata.yml
-	(from Download Submissions), or a CSV file with a column submission,
+	(from Export Submissions), or a CSV file with a column submission,
 	each student's folder, and the students' other columns (a row a
-	student; a group's in rows of the same folder). The grades get the
-	students' columns, and a row, missing, for students with no folder
+	student; a group's in rows of the same folder); for Canvas's
+	download, its gradebook export, each student found by ID. The grades
+	get the students' columns, and a row, missing, for students with no
+	folder
   -lms canvas|moodle|gradescope
-	with -roster, also write DIR/LMS.csv for that system's gradebook to
+	with a roster, also write DIR/LMS.csv for that system's gradebook to
 	import: a row for each student graded, the score in one column
   -assignment NAME
 	the name of that column (default "Othello"; for Canvas, as its
@@ -79,9 +90,6 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	subs, command := rest[:dash], rest[dash+1:]
 	if *out == "" {
 		return usageError("-out DIR is required")
-	}
-	if *lms != "" && *roster == "" {
-		return usageError("-lms needs -roster FILE: the students to write")
 	}
 	if isSet(flags, "assignment") && *lms == "" {
 		return usageError("-assignment names the column of -lms's file: give -lms")

@@ -665,7 +665,7 @@ func TestGradeRosterRefused(t *testing.T) {
 		flags []string
 		want  string // the first line of standard error
 	}{
-		{"-lms without -roster", []string{"-lms", "canvas"}, "othello grade: -lms needs -roster FILE: the students to write"},
+		{"-lms without a roster", []string{"-lms", "canvas"}, "othello grade: lms canvas: its file needs a roster: -roster FILE, or Gradescope's export as the submission"},
 		{"-assignment without -lms", []string{"-roster", filepath.Join(dir, "names.csv"), "-assignment", "A"}, "othello grade: -assignment names the column of -lms's file: give -lms"},
 		{"no such LMS", []string{"-roster", filepath.Join(dir, "names.csv"), "-lms", "blackboard"}, "othello grade: lms blackboard: no such system: want canvas, moodle, gradescope"},
 		{"no column of the LMS", []string{"-roster", filepath.Join(dir, "names.csv"), "-lms", "moodle"}, "othello grade: lms moodle: it finds a student by ID number, Email address, Username, and roster " + filepath.Join(dir, "names.csv") + " has none of the columns ID number, sid, Email address, email, Username, username"},

@@ -13,6 +13,15 @@
 // and the Summary line. When the grades cannot be written, its error
 // wraps ErrGrades.
 //
+// A Download (download.go) is a class's submissions as a course
+// platform gives them: Gradescope's export, Canvas's Download
+// Submissions and Moodle's Download all submissions, in folders or flat,
+// each told by its layout (ReadDownload); Grade grades one given as the
+// only submission, the files of a flat one gathered first into a folder
+// for each student (Stage), and reads its roster (Download.ReadRoster:
+// Gradescope's own, or Canvas's gradebook export by the students' ids).
+// Files among the submissions are skipped.
+//
 // A Roster (roster.go) says which students handed in each submission
 // folder: ReadRoster reads Gradescope's submission_metadata.yml, with
 // package yaml's reader of the subset of YAML that it is written in

@@ -23,8 +23,14 @@ type Options struct {
 	// the submission's folder. Its Jobs is both the submissions graded at
 	// once and the runs made at once in all, so that a submission whose
 	// runs are slow, graded when the others are done, has them all.
-	Config      check.Config
-	Submissions []string // the folders, each named by its base name, which no other may have
+	Config check.Config
+	// Submissions are the folders, each named by its base name, which no
+	// other may have; files among them are left aside, and said on Log.
+	// A folder that is the only one and a platform's download
+	// (ReadDownload) is the class: its submissions are graded, those
+	// whose files are flat gathered first into Out/staged/NAME (Stage),
+	// and Gradescope's export is the roster when Roster is "".
+	Submissions []string
 	Out         string   // the folder of the reports
 	CSV         string   // the grades; "" for Out/grades.csv
 	Verbose     bool     // report.txt: a block for every failing scenario too
@@ -142,41 +148,50 @@ func Names(subs []string) ([]string, error) {
 // earlier run did not grade with the same settings (Table.Resume), -j at
 // a time, writes each one's reports into Out/submissions/NAME, and
 // replaces the grades and Out/index.html as each is done. No program sees
-// the reports, the grades or another submission.
+// the reports, the grades, the roster or another submission.
 //
 // It refuses, with a *RefusedError, where no wall would keep the
 // programs from the grader's files (Refuse), and returns a
-// *SubmissionError for a submission badly named, a *RosterError for a
-// roster it cannot read and an *LMSError for an LMS's file it cannot
-// write as asked, before anything is written. The LMS's file is written
-// once all are graded, or stopped. A submission whose reports cannot be written has the status
-// error, and is said on Log; if the grades cannot be written, the error,
-// which wraps ErrGrades, is returned once all are graded. When ctx is
-// done, the submissions not graded have the status interrupted.
+// *SubmissionError for a submission badly named or a download it cannot
+// read, a *RosterError for a roster it cannot read and an *LMSError for
+// an LMS's file it cannot write as asked, before anything is written.
+// The LMS's file is written once all are graded, or stopped. A
+// submission whose reports cannot be written has the status error, and
+// is said on Log; if the grades cannot be written, the error, which
+// wraps ErrGrades, is returned once all are graded. When ctx is done,
+// the submissions not graded have the status interrupted.
 func Grade(ctx context.Context, o Options) (Result, error) {
 	cfg := o.Config
 	if err := Refuse(cfg); err != nil {
-		return Result{}, err
-	}
-	names, err := Names(o.Submissions)
-	if err != nil {
 		return Result{}, err
 	}
 	res := Result{CSV: o.CSV}
 	if res.CSV == "" {
 		res.CSV = filepath.Join(o.Out, "grades.csv")
 	}
+	given, err := readSubmissions(o.Submissions, abs(o.Out), abs(res.CSV))
+	if err != nil {
+		return Result{}, err
+	}
+	dl := given.dl
+	if dl != nil {
+		cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), dl.Hide()...)
+	}
 	var roster *Roster
-	if o.Roster != "" {
-		if roster, err = ReadRoster(o.Roster); err != nil {
+	rosterPath := o.Roster
+	if rosterPath == "" && dl != nil {
+		rosterPath = dl.Roster
+	}
+	if rosterPath != "" {
+		if roster, err = dl.ReadRoster(rosterPath); err != nil {
 			return Result{}, err
 		}
-		cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), abs(o.Roster))
+		cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), abs(rosterPath))
 	}
 	var lms LMS
 	if o.LMS != "" {
 		if roster == nil {
-			return Result{}, &LMSError{LMS: o.LMS, Msg: "its file needs a roster"}
+			return Result{}, &LMSError{LMS: o.LMS, Msg: "its file needs a roster: -roster FILE, or Gradescope's export as the submission"}
 		}
 		if lms, err = LookupLMS(o.LMS); err != nil {
 			return Result{}, err
@@ -192,15 +207,21 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	if log == nil {
 		log = io.Discard
 	}
-	// The submissions and their names in the same order, by name: the
-	// rows of the grades.
-	subs := slices.Clone(o.Submissions)
-	slices.SortFunc(subs, func(a, b string) int {
-		return strings.Compare(filepath.Base(filepath.Clean(a)), filepath.Base(filepath.Clean(b)))
-	})
-	slices.Sort(names)
+	if len(given.files) > 0 {
+		fmt.Fprintf(log, "othello grade: skipped %s: %s\n", plural(len(given.files), "file, not a submission folder", "files, not submission folders"), strings.Join(given.files, ", "))
+	}
+	staged := filepath.Join(o.Out, Staged)
+	if dl != nil {
+		fmt.Fprintf(log, "othello grade: %s\n", dl.describe(staged, o.Roster == ""))
+	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return Result{}, err
+	}
+	names, subs := given.names, given.folders
+	if dl != nil {
+		if subs, err = dl.Stage(staged); err != nil {
+			return Result{}, err
+		}
 	}
 	categories, weights := Weights(cfg) // the default weights are the program's
 	command := append([]string{cfg.Program.Path}, cfg.Program.Args...)
@@ -310,6 +331,64 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		fmt.Fprintf(log, "othello grade: stopped: not graded: %s\n", strings.Join(left, ", "))
 	}
 	return res, nil
+}
+
+// The submissions that Grade grades, as readSubmissions finds them.
+type submissions struct {
+	names   []string  // by name: the rows of the grades
+	folders []string  // in the order of names; nil for a download's, until Stage makes them
+	files   []string  // the files among them, left aside
+	dl      *Download // the download that the only folder is, or nil
+}
+
+// readSubmissions returns the submissions of subs: the files among them
+// left aside, the one folder a download (ReadDownload, ignoring the
+// paths of ignore) when it is one, or else each folder a submission,
+// named by Names. Its errors are Names's and ReadDownload's, and a
+// *SubmissionError when no submission is a folder.
+func readSubmissions(subs []string, ignore ...string) (submissions, error) {
+	var given submissions
+	var folders []string
+	for _, sub := range subs {
+		if fi, err := os.Stat(sub); err == nil && !fi.IsDir() {
+			given.files = append(given.files, sub)
+		} else {
+			folders = append(folders, sub) // one that is not there: Names says so
+		}
+	}
+	if len(folders) == 0 && len(given.files) > 0 {
+		return given, &SubmissionError{Path: given.files[0], Msg: "no submission is a folder: " + strings.Join(given.files, ", ")}
+	}
+	if len(folders) == 1 && isDir(folders[0]) {
+		dl, err := ReadDownload(folders[0], ignore...)
+		if err != nil {
+			return given, err
+		}
+		if dl != nil {
+			given.dl = dl
+			for _, s := range dl.Submissions {
+				given.names = append(given.names, s.Name)
+			}
+			return given, nil
+		}
+	}
+	names, err := Names(folders)
+	if err != nil {
+		return given, err
+	}
+	given.folders = slices.Clone(folders)
+	slices.SortFunc(given.folders, func(a, b string) int {
+		return strings.Compare(filepath.Base(filepath.Clean(a)), filepath.Base(filepath.Clean(b)))
+	})
+	slices.Sort(names)
+	given.names = names
+	return given, nil
+}
+
+// isDir reports whether path is a folder.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 // logMatch says on log which folders the roster names no student for,

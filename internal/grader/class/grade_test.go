@@ -303,3 +303,100 @@ $`
 		}
 	}
 }
+
+// TestGradeDownload grades a download given as the only submission:
+// Canvas's, its files gathered into a folder for each student, where a
+// program that looks for another student's files, staged or as they
+// came, finds none; then again, keeping both; Gradescope's export, its
+// submission_metadata.yml the roster of -lms; and submissions among
+// which are files, skipped. What Grade says on its log, and the rows.
+func TestGradeDownload(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	dir := t.TempDir()
+	for _, d := range []string{dir, filepath.Dir(dir)} {
+		os.Chmod(d, 0o755) // so that only the sandbox keeps a program from the others' files
+	}
+	out := filepath.Join(dir, "out")
+	canvas := filepath.Join(dir, "canvas")
+	alice := filepath.Join(canvas, "alice_1_11_run.sh")
+	snoop := "#!/bin/sh\nprintf 'FULL\\n'\nfor f in " + filepath.Join(out, class.Staged, "alice", "run.sh") + " " + alice + "; do\n" +
+		"  if cat $f >/dev/null 2>&1; then echo LEAK; exit; fi\ndone\necho SAFE\n"
+	export := filepath.Join(dir, "export")
+	files := map[string]string{
+		alice: "#!/bin/sh\nprintf 'FULL\\n'\n",
+		filepath.Join(canvas, "bob_LATE_2_21_run-1.sh"): snoop,
+		filepath.Join(canvas, "carol_3_text.html"):      "<p>no program</p>\n",
+		filepath.Join(export, "submission_1", "run.sh"): "#!/bin/sh\nprintf 'FULL\\n'\n",
+		filepath.Join(export, "submission_2", "run.sh"): "#!/bin/sh\nprintf 'HELLO\\n'\n",
+		filepath.Join(export, "notes.txt"):              "",
+		filepath.Join(export, "submission_metadata.yml"): "submission_1:\n  :submitters:\n  - :name: Ann Lee\n    :sid: '01'\n    :email: ann@example.edu\n" +
+			"submission_2:\n  :submitters:\n  - :name: Bo Chen\n    :sid: '02'\n    :email: bo@example.edu\n",
+	}
+	for path, text := range files {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exportOut := filepath.Join(dir, "export-out")
+	tests := []struct {
+		name  string
+		out   string
+		subs  []string
+		lms   string
+		log   string // a regular expression of the whole log
+		rows  string // the names and statuses of the rows
+		first string // in the first failure of the last row
+	}{
+		{"Canvas's", out, []string{canvas}, "",
+			`^othello grade: ` + regexp.QuoteMeta(canvas+" is Canvas's download: 2 submissions, each one's files gathered in "+filepath.Join(out, "staged", "NAME")+
+				"; named as handed in, 1: bob: run-1.sh as run.sh; left out, 1: carol_3_text.html (a text entry)") + `\n` +
+				`graded (alice|bob): 0/\d+ \(1/2, \d+s\)\ngraded (alice|bob): 0/\d+ \(2/2, \d+s\)\n$`,
+			"alice graded, bob graded", `got "SAFE\n"`},
+		{"Canvas's again", out, []string{canvas}, "",
+			`^othello grade: ` + regexp.QuoteMeta(canvas) + ` is Canvas's download: .*\nothello grade: kept 2 submissions graded by the earlier run \(seed 3\); grading 0\n$`,
+			"alice graded, bob graded", `got "SAFE\n"`},
+		{"Gradescope's", exportOut, []string{export}, "gradescope",
+			`^othello grade: ` + regexp.QuoteMeta(export+" is Gradescope's export: 2 submissions, the roster from its submission_metadata.yml; left out, 1: notes.txt") + `\n` +
+				`graded submission_\d: 0/\d+ \(1/2, \d+s\)\ngraded submission_\d: 0/\d+ \(2/2, \d+s\)\n` +
+				`othello grade: wrote ` + regexp.QuoteMeta(filepath.Join(exportOut, "gradescope.csv")) + `: 2 students\n$`,
+			"submission_1 graded, submission_2 graded", `got "HELLO\n"`},
+		{"files skipped", filepath.Join(dir, "skipped-out"), []string{filepath.Join(export, "submission_2"), filepath.Join(export, "notes.txt"), alice},
+			"", `^othello grade: skipped 2 files, not submission folders: ` + regexp.QuoteMeta(filepath.Join(export, "notes.txt")+", "+alice) + `\n` +
+				`graded submission_2: 0/\d+ \(1/1, \d+s\)\n$`,
+			"submission_2 graded", `got "HELLO\n"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log strings.Builder
+			o := gradeOptions(t, tt.out, tt.subs...)
+			o.Config.N, o.Flags, o.Log = 0, []string{"-n=0"}, &log
+			o.LMS, o.Assignment = tt.lms, "Othello"
+			res, err := class.Grade(context.Background(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !regexp.MustCompile(tt.log).MatchString(log.String()) {
+				t.Errorf("got the log %q, want it to match %q", log.String(), tt.log)
+			}
+			var rows []string
+			for _, r := range res.Rows {
+				rows = append(rows, r.Name+" "+r.Status)
+			}
+			if got := strings.Join(rows, ", "); got != tt.rows {
+				t.Errorf("got the rows %s, want %s", got, tt.rows)
+			}
+			if last := res.Rows[len(res.Rows)-1]; !strings.Contains(last.FirstFailure, tt.first) {
+				t.Errorf("got %s's first failure %q, want it to hold %q", last.Name, last.FirstFailure, tt.first)
+			}
+		})
+	}
+	if _, err := class.Grade(context.Background(), gradeOptions(t, filepath.Join(dir, "none"), alice)); !errors.Is(err, class.ErrSubmission) ||
+		err.Error() != "class: no submission is a folder: "+alice {
+		t.Errorf("got %v, want a *SubmissionError: no submission is a folder", err)
+	}
+}

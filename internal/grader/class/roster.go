@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"github.com/othello-judge/judge/internal/yaml"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,20 +89,32 @@ var gradescopeColumns = []string{"name", "sid", "email"}
 // student of no submission has an Entry of their own with none. What it
 // cannot read, or a student named twice, is a *RosterError.
 func ReadRoster(path string) (*Roster, error) {
+	return readRoster(path, nil)
+}
+
+// An idMatch says how a download finds the submission of each student
+// of a CSV roster with no column submission: by the student's id on the
+// platform, in Column.
+type idMatch struct {
+	Column      string
+	Submissions map[string]string // the submission of each id
+}
+
+// readRoster reads the roster of path as ReadRoster does, and a CSV
+// file with no column submission but ids' Column, where ids is not nil:
+// each student's submission is the one of their id, or none, and a row
+// with no id (Canvas's Points Possible) is no student.
+func readRoster(path string, ids *idMatch) (*Roster, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		msg := err.Error()
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-			msg = pe.Err.Error()
-		}
-		return nil, &RosterError{Path: path, Msg: "cannot be read: " + msg, Err: err}
+		return nil, &RosterError{Path: path, Msg: "cannot be read: " + pathError(err), Err: err}
 	}
 	var r *Roster
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yml", ".yaml":
 		r, err = readGradescopeRoster(path, data)
 	case ".csv":
-		r, err = readCSVRoster(path, data)
+		r, err = readCSVRoster(path, data, ids)
 	default:
 		return nil, &RosterError{Path: path, Msg: "want Gradescope's submission_metadata.yml (.yml) or a CSV file (.csv)"}
 	}
@@ -168,8 +179,9 @@ func readGradescopeRoster(path string, data []byte) (*Roster, error) {
 	return r, nil
 }
 
-// readCSVRoster reads a CSV roster.
-func readCSVRoster(path string, data []byte) (*Roster, error) {
+// readCSVRoster reads a CSV roster, its students' submissions in the
+// column submission, or else by ids where it is not nil.
+func readCSVRoster(path string, data []byte, ids *idMatch) (*Roster, error) {
 	bad := func(line int, format string, a ...any) error {
 		return &RosterError{Path: path, Line: line, Msg: fmt.Sprintf(format, a...)}
 	}
@@ -178,7 +190,7 @@ func readCSVRoster(path string, data []byte) (*Roster, error) {
 	if err != nil {
 		return nil, csvRosterError(path, err)
 	}
-	at := -1
+	at, idAt := -1, -1
 	r := &Roster{Path: path}
 	for i, h := range header {
 		h = strings.TrimSpace(h)
@@ -190,11 +202,18 @@ func readCSVRoster(path string, data []byte) (*Roster, error) {
 			return nil, bad(1, "column %d has no name", i+1)
 		case slices.Contains(r.Columns, h) || strings.EqualFold(h, SubmissionColumn):
 			return nil, bad(1, "two columns are named %s", h)
+		case ids != nil && h == ids.Column:
+			idAt = i
 		}
 		r.Columns = append(r.Columns, h)
 	}
-	if at < 0 {
+	switch {
+	case at < 0 && ids != nil && idAt < 0:
+		return nil, bad(1, "no column is named %s or %s: name the column of each student's submission so, or of their id", SubmissionColumn, ids.Column)
+	case at < 0 && ids == nil:
 		return nil, bad(1, "no column is named %s: name the column of each student's submission folder so", SubmissionColumn)
+	case at >= 0:
+		ids = nil // the submissions are named
 	}
 	byName := map[string]int{} // the entry of each submission
 	for {
@@ -212,7 +231,16 @@ func readCSVRoster(path string, data []byte) (*Roster, error) {
 				st.Cells = append(st.Cells, strings.TrimSpace(cell))
 			}
 		}
-		sub := strings.TrimSpace(rec[at])
+		var sub string
+		if ids != nil {
+			id := strings.TrimSpace(rec[idAt])
+			if id == "" {
+				continue // not a student: Canvas's Points Possible
+			}
+			sub = ids.Submissions[id]
+		} else {
+			sub = strings.TrimSpace(rec[at])
+		}
 		if sub == "" && strings.Join(st.Cells, "") == "" {
 			continue // a row of empty cells
 		}
