@@ -703,6 +703,51 @@ func TestSandboxCorrectPrograms(t *testing.T) {
 	}
 }
 
+// TestSandboxGradeCommandLine grades a class of two, Isolated and
+// Limited, as the user running the tests and as nobody when that is
+// root, where each program looks in every command line of the machine
+// for the other submission's folder, which names a student: the
+// grader's own names both, and the launcher's spec of the other's run
+// would.
+func TestSandboxGradeCommandLine(t *testing.T) {
+	lookPath(t, "python3")
+	for _, g := range graders(t) {
+		for _, sandboxed := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s/sandbox=%v", g.name, sandboxed), func(t *testing.T) {
+				class := mkdirMode(t, 0o755)
+				classmate := fmt.Sprintf("classmate-%d", time.Now().UnixNano())
+				subs := []string{filepath.Join(class, "attacker"), filepath.Join(class, classmate)}
+				data, err := os.ReadFile(filepath.Join(g.hostile, "hostile.py"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, sub := range subs {
+					if os.Mkdir(sub, 0o755) != nil || os.WriteFile(filepath.Join(sub, "hostile.py"), data, 0o644) != nil {
+						t.Fatal("making ", sub)
+					}
+				}
+				out := filepath.Join(mkdirMode(t, 0o777), "grades")
+				args := []string{"grade", "-sandbox=" + strconv.FormatBool(sandboxed), "-rules", "full", "-n", "0", "-seed", "1", "-size", "4x4",
+					"-j", "2", "-env", "MARK=" + classmate, "-out", out}
+				cmd := exec.Command(g.bin, append(append(args, subs...), "--", "python3", "-S", "hostile.py", "cmdline")...)
+				cmd.Dir = g.dir
+				cmd.Env = os.Environ()
+				if g.cred != nil {
+					cmd.Env = userEnv(t)
+				}
+				cmd.SysProcAttr = &syscall.SysProcAttr{Credential: g.cred}
+				if msg, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("grade: %v\n%s", err, msg)
+				}
+				report, err := os.ReadFile(filepath.Join(out, "submissions", "attacker", "report.txt"))
+				if err != nil || strings.Contains(string(report), "LEAK") || !strings.Contains(string(report), "blocked: MARK in none of") {
+					t.Errorf("%v: the attacker's report\n%s\nwant it blocked", err, report)
+				}
+			})
+		}
+	}
+}
+
 // TestSandboxGraderKilled stops a grader in the middle of a check by each
 // signal that ends a program: on SIGINT, SIGTERM and SIGHUP its report
 // still ends with the verdict, and after any of them, SIGKILL too, no
