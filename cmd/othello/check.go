@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -23,7 +24,8 @@ random scenarios, compares its standard output with the judge's, blanks
 normalized, and reports each way of failing once, with its smallest
 input, then the points of each category. Exit status: 0 all passed right
 to the byte, 1 a failure, output right but for blanks, or a program that
-cannot be checked, 2 bad command line.
+cannot be checked, 2 bad command line, 4 the grader's machine lacks what
+the check needs (it says what to install).
 ` + commandUsage + `
 ` + checkFlagsUsage + `  -format text|json|markdown|gradescope|prairielearn|junit|autolab|classroom|vpl
 	the report on standard output (default text); classroom is the
@@ -100,6 +102,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			report.AppendMarkdownFile(*markdownPath, nil, err)
 		}
 		fmt.Fprintf(stderr, "othello %v\n", err)
+		if errors.Is(err, check.ErrGraderMachine) {
+			return exitMachine
+		}
 		return 1
 	}
 	err = chosen.Write(stdout, g, autograder.FormatOptions{Verbose: *verbose, Hidden: hidden, VPLMax: *vplMax})
@@ -122,6 +127,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// exitMachine is the exit status of check and grade where the grader's
+// machine lacks what a check needs (check.ErrGraderMachine): the fault
+// is not a program's, and no grade is given.
+const exitMachine = 4
 
 // formatNames lists the names of the formats of -format as a sentence
 // does: "text, json, ... or classroom".

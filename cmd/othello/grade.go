@@ -22,10 +22,13 @@ seed for all, -j submissions at a time, and writes each one's reports in
 DIR/submissions/NAME, DIR/index.html and the grades, a CSV file replaced
 whole as each is done. Run again with the same flags, it keeps the
 submissions graded and grades the rest. A submission that cannot be
-checked scores 0, with the reason. Standard error shows progress. Exit
-status: 0 every submission graded, 1 a report could not be written, 2
-bad command line or roster, 3 stopped by a signal (run it again to
-finish).
+checked scores 0, with the reason; one that the grader's machine could
+not check is not graded (error), with the reason. Standard error shows
+progress. Exit status: 0 every submission graded, 1 a report could not
+be written or the grader's machine could not check a submission, 2 bad
+command line or roster, 3 stopped by a signal (run it again to finish),
+4 nothing graded: the grader's machine lacks what the checks need (it
+says what to install).
 
 SUBMISSION is a folder, named in the grades by its name; files among
 them are skipped, and said. A platform's download, unzipped, given as
@@ -115,6 +118,9 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, class.ErrRoster), errors.Is(err, class.ErrLMS):
 		fmt.Fprintf(stderr, "othello grade: %s\n", trimPkg(err, "class"))
 		return 2 // nothing was graded or written
+	case errors.Is(err, check.ErrGraderMachine):
+		fmt.Fprintf(stderr, "othello grade: %s\n", trimPkg(err, "check"))
+		return exitMachine // nothing was graded or written
 	case errors.Is(err, class.ErrGrades):
 		return 1 // said on standard error as it happened
 	case err != nil:

@@ -20,6 +20,7 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/autograder"
 	"github.com/othello-judge/judge/internal/grader/check"
+	"github.com/othello-judge/judge/internal/testkit/gradetest"
 )
 
 // correctPy is the correct Python program of the assignment, in the
@@ -684,6 +685,76 @@ func TestGradeRosterRefused(t *testing.T) {
 			}
 			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("got the folder of the reports (%v), want none", err)
+			}
+		})
+	}
+}
+
+// TestGraderMachine checks check and grade where the grader's Python
+// lacks json, as python3-minimal does (gradetest.FakePython), for a
+// correct program: found by the probe, or only at the structure check's
+// run, check gives no grade, exit status 4, and says what to install,
+// in Gradescope's results.json too; grade grades nothing (4) or marks
+// each submission an error (1); a Python that is not there is the
+// command's, reported as ever (1).
+func TestGraderMachine(t *testing.T) {
+	t.Parallel()
+	const minimal = "the structure check needs Python's json module, which PY here lacks (python3-minimal?): install python3 (Debian: apt-get install python3)"
+	tests := []struct {
+		name   string
+		lacks  string // where the machine's python3 lacks json; "" for no python3
+		grade  bool   // othello grade rather than check
+		format string // check's -format
+		status int
+		stdout string // a regular expression of the whole standard output; PY for the python3
+		stderr string // what standard error holds; PY for the python3, MAIN for the main module
+	}{
+		{"check", gradetest.LacksJSON, false, "text", 4, `^$`, "othello check: " + minimal + "\n"},
+		{"check, json lacking at the run", gradetest.LacksJSONAfterProbe, false, "text", 4, `^$`, "othello check: " + minimal + "\n"},
+		{"check, gradescope", gradetest.LacksJSON, false, "gradescope", 4, `(?s)^\{\n  "score": 0,\n  .*"output": "Not graded: .*"grader_error": "check: ` + regexp.QuoteMeta(minimal) + `"`, "othello check: " + minimal + "\n"},
+		{"check, no python3", "", false, "text", 1, `^$`, "othello check: PY MAIN: sandbox: cannot start PY: "},
+		{"grade", gradetest.LacksJSON, true, "", 4, `^$`, "othello grade: " + minimal + "\n"},
+		{"grade, json lacking at the runs", gradetest.LacksJSONAfterProbe, true, "", 1, `^graded 0 of 2 submissions in \d+s, 2 errors: .*grades.csv\n$`, "ana: check: " + minimal + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			// The machine's Python is outside the submissions, where every
+			// user may read it, as the runs' users may.
+			machine := filepath.Join(dir, "machine")
+			for _, d := range []string{filepath.Dir(dir), dir} {
+				if err := os.Chmod(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Mkdir(machine, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			subs := []string{writeSubmission(t, dir, "ana", ""), writeSubmission(t, dir, "bo", "")}
+			python := filepath.Join(machine, "python3")
+			if tt.lacks != "" {
+				gradetest.FakePython(t, machine, "python3", tt.lacks)
+			}
+			out := filepath.Join(dir, "out")
+			main := filepath.Join(subs[0], "othello.py")
+			args := []string{"check", "-n", "0", "-seed", "1", "-bind", machine, "-format", tt.format, "--", python, main}
+			if tt.grade {
+				args = append([]string{"grade", "-n", "0", "-seed", "1", "-bind", machine, "-out", out}, subs...)
+				args = append(args, "--", python, "othello.py")
+			}
+			var stdout, stderr bytes.Buffer
+			status := run(args, nil, &stdout, &stderr, environ{})
+			stdoutRE := regexp.MustCompile(strings.ReplaceAll(tt.stdout, "PY", regexp.QuoteMeta(python)))
+			wantErr := strings.NewReplacer("PY", python, "MAIN", main).Replace(tt.stderr)
+			if status != tt.status || !stdoutRE.MatchString(stdout.String()) || !strings.Contains(stderr.String(), wantErr) {
+				t.Errorf("got exit status %d, standard output\n%s\nstandard error\n%s\nwant %d, output matching %s, error holding %q",
+					status, stdout.String(), stderr.String(), tt.status, stdoutRE, wantErr)
+			}
+			if tt.grade && tt.status == 4 {
+				if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("got the folder of the reports (%v), want none", err)
+				}
 			}
 		})
 	}

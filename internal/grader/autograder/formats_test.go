@@ -114,6 +114,56 @@ func TestErrorFormats(t *testing.T) {
 	}
 }
 
+// TestGradescopeGraderError checks Gradescope's results.json of a check
+// that could not be made: where the grader's machine could not make it,
+// the output says so, that the score is not a grade, and what the staff
+// must fix, as extra_data's grader_error does; where the program could
+// not be checked, it says why alone, as ever.
+func TestGradescopeGraderError(t *testing.T) {
+	machine := &check.MachineError{Python: "python3", Module: "json", Why: "ModuleNotFoundError: No module named 'json'"}
+	student := errors.New("check: python3 main.py: its first line is \"\", want \"FULL\\n\" or \"SIMPLE\\n\"")
+	tests := []struct {
+		name        string
+		err         error
+		output      string // what the output must be
+		graderError string // extra_data's grader_error
+	}{
+		{"the machine's", machine, "Not graded: the autograder's machine could not check this submission.\n" +
+			"This is the grader's error, not the submission's: its score of 0 is not\na grade. Course staff: fix the autograder (its setup.sh) and regrade.\n\n" +
+			machine.Error() + "\n", machine.Error()},
+		{"wrapped", fmt.Errorf("check: %w", machine), "Not graded: ", "check: " + machine.Error()},
+		{"the program's", student, student.Error() + "\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := autograder.WriteGradescopeError(&b, tt.err); err != nil {
+				t.Fatal(err)
+			}
+			var r struct {
+				Score     *float64 `json:"score"`
+				Output    string   `json:"output"`
+				ExtraData struct {
+					GraderError string `json:"grader_error"`
+				} `json:"extra_data"`
+				Tests []any `json:"tests"`
+			}
+			if err := json.Unmarshal(b.Bytes(), &r); err != nil {
+				t.Fatalf("got %v, want it to parse:\n%s", err, b.String())
+			}
+			if r.Score == nil || *r.Score != 0 || r.Tests == nil || len(r.Tests) != 0 {
+				t.Errorf("got the score %v and the tests %v, want 0 and none:\n%s", r.Score, r.Tests, b.String())
+			}
+			if !strings.HasPrefix(r.Output, tt.output) || (tt.graderError != "" && !strings.HasSuffix(r.Output, tt.err.Error()+"\n")) {
+				t.Errorf("got the output\n%s\nwant\n%s", r.Output, tt.output)
+			}
+			if r.ExtraData.GraderError != tt.graderError {
+				t.Errorf("got the grader_error %q, want %q", r.ExtraData.GraderError, tt.graderError)
+			}
+		})
+	}
+}
+
 // TestPrairieLearnCap checks that results.json of a grade whose outputs
 // add up to several megabytes is cut under PrairieLearn's 1 MB, saying
 // so, and still parses with every test.

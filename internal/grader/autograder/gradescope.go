@@ -2,6 +2,7 @@ package autograder
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"math"
 	"slices"
@@ -33,6 +34,9 @@ type (
 		Rules   string `json:"rules,omitempty"`
 		Profile string `json:"profile,omitempty"`
 		Seed    uint64 `json:"seed"`
+		// GraderError is, where the grader's machine could not check
+		// the submission (check.ErrGraderMachine), why.
+		GraderError string `json:"grader_error,omitempty"`
 	}
 	gsTest struct {
 		Name       string  `json:"name"`
@@ -76,10 +80,27 @@ func WriteGradescope(w io.Writer, g *check.Grade, hidden []scenario.Category) er
 }
 
 // WriteGradescopeError writes, in place of a grade, the results.json of a
-// program that could not be checked: no points, and why.
+// program that could not be checked: no points, and why. Where the
+// grader's machine could not check it (check.ErrGraderMachine), the
+// output says that this is the grader's error, not the submission's, and
+// not a grade, and tells the staff what to fix (also in extra_data's
+// grader_error).
 func WriteGradescopeError(w io.Writer, err error) error {
-	return writeIndented(w, gsResults{Output: err.Error() + "\n", OutputFormat: "text", TestOutputFormat: "text", Tests: []gsTest{}})
+	r := gsResults{Output: err.Error() + "\n", OutputFormat: "text", TestOutputFormat: "text", Tests: []gsTest{}}
+	if errors.Is(err, check.ErrGraderMachine) {
+		r.Output = graderErrorOutput + err.Error() + "\n"
+		r.ExtraData.GraderError = err.Error()
+	}
+	return writeIndented(w, r)
 }
+
+// graderErrorOutput begins the output of results.json where the
+// grader's machine could not check a submission, before the error.
+const graderErrorOutput = `Not graded: the autograder's machine could not check this submission.
+This is the grader's error, not the submission's: its score of 0 is not
+a grade. Course staff: fix the autograder (its setup.sh) and regrade.
+
+`
 
 // writeIndented writes v as indented JSON, with <, > and & as they are,
 // as package report writes its JSON.

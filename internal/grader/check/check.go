@@ -118,6 +118,12 @@ type Config struct {
 	// itself, a path of the grader's.
 	OutName string
 	Weights Weights // the points of each category; nil for DefaultWeights(Profile, Strict, IsPython(Program))
+	// StructureProbed says that ProbeStructure found the Python of
+	// Program able to run the structure check, as othello grade probes
+	// it once for a class: Check does not probe it again, unless it is a
+	// file of the submission's folder (such as ./venv/bin/python3),
+	// another in each.
+	StructureProbed bool
 	// AI, if not nil, makes the check an AI grade: the program is a
 	// computer player, which plays each opponent (ai.go), and the
 	// scenarios' settings (Rules, Golden, N, Mode, Strict, Timeouts,
@@ -231,9 +237,12 @@ type job struct {
 // the grade holds what was found so far. The error is for a check that
 // could not run at all: a *MainError for a command that names its main
 // module as MainWord where there is not exactly one (Program.In), a
-// *RulesError for a program whose rule set cannot be detected, an error
-// wrapping that of scenario.ReadDir or ErrNoGolden for a golden folder,
-// or ErrNothingChecked.
+// *MachineError (wrapping ErrGraderMachine) where the grader's machine
+// cannot read the structure of a Python program (its Python is probed
+// before the first run: ProbeStructure), a *RulesError for a program
+// whose rule set cannot be detected, an error wrapping that of
+// scenario.ReadDir or ErrNoGolden for a golden folder, or
+// ErrNothingChecked.
 func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	start := time.Now()
 	program, err := cfg.Program.In(cfg.Sandbox.Dir)
@@ -246,6 +255,11 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 	if cfg.AI != nil {
 		return play(ctx, cfg, sandboxLine)
 	}
+	if cfg.readsStructure() && (!cfg.StructureProbed || ownPython(cfg.Program)) {
+		if err := probeStructure(ctx, cfg); err != nil {
+			return nil, err
+		}
+	}
 	rules, rulesFrom, err := rulesFor(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -256,9 +270,11 @@ func Check(ctx context.Context, cfg Config) (*Grade, error) {
 		return nil, err
 	}
 	var structure []Rule
-	if cfg.Profile == scenario.Assignment && cfg.Points()[scenario.Structure] > 0 {
+	if cfg.readsStructure() {
 		lim, sb := cfg.limitsFor(scenario.Transcript{}) // the smallest run's limits
-		structure = structureOf(ctx, cfg.Program, lim, sb)
+		if structure, err = structureOf(ctx, cfg.Program, lim, sb); err != nil {
+			return nil, err
+		}
 	}
 	outcomes := run(ctx, cfg, jobs)
 	groups := group(outcomes)

@@ -36,6 +36,14 @@
 // sandbox like the program and which reads the modules with its ast
 // module, never importing them. Grade.Structure holds each rule with its
 // verdict and places, and the category structure scores the share kept.
+// What fails there for a reason of the grader's machine never lowers a
+// grade (machine.go): ProbeStructure runs the command's Python once
+// before the check's first run, on a script that imports what
+// structure.py imports, and a Python that lacks one of them, or does
+// not run it, is a *MachineError, which wraps ErrGraderMachine and says
+// what to install, found so or at structure.py's own run: the check
+// gives no grade. Config.StructureProbed spares the probe to the checks
+// of a class, which othello grade probes once.
 //
 // One run is Run (run.go), in the sandbox of package sandbox within the
 // Timeouts; in lock-step it is stopped at its first byte wrong in logic.

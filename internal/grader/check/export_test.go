@@ -41,6 +41,13 @@ func FailIsolation() (restore func()) {
 // StructureOf is structureOf, for the tests of the rules of structure.
 var StructureOf = structureOf
 
+// ProbeScript and ImportErrorOf are probeScript and importError, for
+// the tests of the probe of a check's Python.
+var (
+	ProbeScript   = probeScript
+	ImportErrorOf = importError
+)
+
 // WithoutFolder is withoutFolder, for its tests.
 var WithoutFolder = withoutFolder
 

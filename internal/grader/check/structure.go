@@ -69,11 +69,14 @@ func pythonMain(p Program) (string, bool) {
 // whose folder, that of the module it runs, is taken from the sandbox's
 // working folder; nil for a program that is not Python. The rule
 // one-main is FindMain's; the others are read by structureScript, run
-// with p's Python in the sandbox sb like p, within the same limits.
-func structureOf(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config) []Rule {
+// with p's Python in the sandbox sb like p, within the same limits. The
+// error is a *MachineError when p's Python could not import a module
+// that structureScript imports: the grader's machine lacks it, and no
+// rule is said.
+func structureOf(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config) ([]Rule, error) {
 	main, ok := pythonMain(p)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	rules := make([]Rule, len(structureRules))
 	copy(rules, structureRules)
@@ -99,6 +102,9 @@ func structureOf(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 	}
 
 	r := Run(ctx, Program{Path: p.Path, Args: []string{"-I", "-c", structureScript, main}}, scenario.Transcript{}, Batch, lim, sb)
+	if err := importError(p.Path, structureScript, r); err != nil {
+		return nil, err
+	}
 	found, err := readStructure(r, lim, sb.Limits)
 	for i, name := range []string{"logic", "class", "exception"} {
 		rule := &rules[i+1]
@@ -115,7 +121,7 @@ func structureOf(ctx context.Context, p Program, lim Timeouts, sb sandbox.Config
 			rule.Where = append(rule.Where, pl.String())
 		}
 	}
-	return rules
+	return rules, nil
 }
 
 // ErrStructure means the source of a Python program could not be read
@@ -153,11 +159,7 @@ func (pl pyPlace) String() string {
 // says why when it did not say them.
 func readStructure(r Result, lim Timeouts, sl sandbox.Limits) (map[string]pyRule, error) {
 	if r.End != Exited || r.Status != 0 {
-		why := what(scenario.Transcript{}, r, lim, sl, false)
-		if lines := stderrExcerpt(r.Stderr); len(lines) > 0 {
-			why += ": " + plain(strings.TrimSpace(lines[len(lines)-1]))
-		}
-		return nil, fmt.Errorf("%w: %s", ErrStructure, why)
+		return nil, fmt.Errorf("%w: %s", ErrStructure, scriptFailure(r, lim, sl))
 	}
 	var found map[string]pyRule
 	dec := json.NewDecoder(bytes.NewReader(r.Stdout))

@@ -112,7 +112,10 @@ func TestStructure(t *testing.T) {
 				}
 				sb := testSandbox
 				sb.Mode, sb.Dir = mode, dir
-				rules := check.StructureOf(context.Background(), check.Program{Path: python, Args: []string{"-u", tt.main}}, testTimeouts, sb)
+				rules, err := check.StructureOf(context.Background(), check.Program{Path: python, Args: []string{"-u", tt.main}}, testTimeouts, sb)
+				if err != nil {
+					t.Fatal(err)
+				}
 				var got strings.Builder
 				for _, r := range rules {
 					got.WriteByte("kbn"[r.Verdict])
@@ -140,8 +143,8 @@ func TestStructureNotPython(t *testing.T) {
 	}
 	for _, p := range tests {
 		t.Run(p.Path, func(t *testing.T) {
-			if rules := check.StructureOf(context.Background(), p, testTimeouts, testSandbox); rules != nil {
-				t.Errorf("got the rules %q, want none", rules)
+			if rules, err := check.StructureOf(context.Background(), p, testTimeouts, testSandbox); rules != nil || err != nil {
+				t.Errorf("got the rules %q and %v, want none", rules, err)
 			}
 		})
 	}
@@ -171,7 +174,10 @@ func TestStructureNotRead(t *testing.T) {
 			}
 			sb := testSandbox
 			sb.Dir = dir
-			rules := check.StructureOf(context.Background(), check.Program{Path: python, Args: []string{"main.py"}}, testTimeouts, sb)
+			rules, err := check.StructureOf(context.Background(), check.Program{Path: python, Args: []string{"main.py"}}, testTimeouts, sb)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if len(rules) != 4 {
 				t.Fatalf("got the rules %q, want 4", rules)
 			}
@@ -241,8 +247,8 @@ func BenchmarkStructure(b *testing.B) {
 	sb.Dir = filepath.Join("..", "..", "..", "cmd", "othello", "testdata", "class", "ui-named")
 	p := check.Program{Path: python, Args: []string{"othello_ui.py"}}
 	for range b.N {
-		if rules := check.StructureOf(context.Background(), p, testTimeouts, sb); len(rules) != 4 || rules[3].Verdict != check.Passed {
-			b.Fatalf("got the rules %q, want 4, all kept", rules)
+		if rules, err := check.StructureOf(context.Background(), p, testTimeouts, sb); len(rules) != 4 || rules[3].Verdict != check.Passed {
+			b.Fatalf("got the rules %q and %v, want 4, all kept", rules, err)
 		}
 	}
 }

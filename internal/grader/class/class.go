@@ -25,7 +25,10 @@ import (
 // reports into dir, and returns its row of the grades, with the points
 // of each of the categories. A check that a signal stopped is
 // interrupted, its reports not written; the error is for reports that
-// could not be written.
+// could not be written, or for a check that the grader's machine could
+// not make (check.ErrGraderMachine), which no grade may count against
+// the submission: either row has the status error, the reason its first
+// failure.
 func GradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose bool, categories []scenario.Category) (Row, error) {
 	failed := func(err error) (Row, error) {
 		return Row{IndexRow: report.IndexRow{Name: name, FirstFailure: err.Error()}, Status: StatusError}, err
@@ -37,6 +40,9 @@ func GradeOne(ctx context.Context, cfg check.Config, name, dir string, verbose b
 	g, err := check.Check(ctx, cfg)
 	if ctx.Err() != nil {
 		return Row{IndexRow: report.IndexRow{Name: name}, Status: StatusInterrupted}, ctx.Err()
+	}
+	if errors.Is(err, check.ErrGraderMachine) {
+		return failed(err)
 	}
 	var text, js, page strings.Builder
 	row := Row{Status: StatusGraded, Points: make([]string, len(categories))}
@@ -113,7 +119,7 @@ func writeReports(dir, text, js, page string) error {
 const (
 	StatusGraded      = "graded"      // checked and scored
 	StatusInterrupted = "interrupted" // not graded: the run was stopped before it was done, or is still running
-	StatusError       = "error"       // not graded: its reports could not be written
+	StatusError       = "error"       // not graded: its reports could not be written, or the grader's machine could not check it
 	StatusMissing     = "missing"     // not graded: the roster names its students, and no folder of it was given
 )
 

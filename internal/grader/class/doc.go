@@ -6,12 +6,15 @@
 // (cmd/othello) parses the flags and calls Grade.
 //
 // Grade (grade.go) grades a class as Options say: it names the
-// submissions (Names; a *SubmissionError wraps ErrSubmission), resumes
-// the table of an earlier run, grades the rest -j at a time, sharing the
-// runs' slots, each program kept from the reports and the other
-// submissions, and says how it goes on its Log; its Result has the rows
-// and the Summary line. When the grades cannot be written, its error
-// wraps ErrGrades.
+// submissions (Names; a *SubmissionError wraps ErrSubmission), probes
+// once that the grader's machine can read the programs' structure
+// (check.ProbeStructure: a *check.MachineError stops it before anything
+// is written), resumes the table of an earlier run, grades the rest -j
+// at a time, sharing the runs' slots, each program kept from the
+// reports and the other submissions, and says how it goes on its Log;
+// its Result has the rows and the Summary line. A submission that the
+// grader's machine could not check is an error, never graded. When the
+// grades cannot be written, its error wraps ErrGrades.
 //
 // A Download (download.go) is a class's submissions as a course
 // platform gives them: Gradescope's export, Canvas's Download

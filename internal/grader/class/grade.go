@@ -153,13 +153,18 @@ func Names(subs []string) ([]string, error) {
 // It refuses, with a *RefusedError, where no wall would keep the
 // programs from the grader's files (Refuse), and returns a
 // *SubmissionError for a submission badly named or a download it cannot
-// read, a *RosterError for a roster it cannot read and an *LMSError for
-// an LMS's file it cannot write as asked, before anything is written.
-// The LMS's file is written once all are graded, or stopped. A
-// submission whose reports cannot be written has the status error, and
-// is said on Log; if the grades cannot be written, the error, which
-// wraps ErrGrades, is returned once all are graded. When ctx is done,
-// the submissions not graded have the status interrupted.
+// read, a *RosterError for a roster it cannot read, an *LMSError for an
+// LMS's file it cannot write as asked, and check.ProbeStructure's
+// *check.MachineError (which wraps check.ErrGraderMachine) where the
+// grader's machine cannot read the structure of the programs, probed
+// once for the class, before any report is written. The LMS's file is
+// written once all are graded, or stopped. A submission whose reports
+// cannot be written has the status error, and is said on Log; if the
+// grades cannot be written, the error, which wraps ErrGrades, is
+// returned once all are graded. A submission that the grader's machine
+// could not check (check.ErrGraderMachine) has the status error too, the
+// reason in its first failure, and is said on Log. When ctx is done, the
+// submissions not graded have the status interrupted.
 func Grade(ctx context.Context, o Options) (Result, error) {
 	cfg := o.Config
 	if err := Refuse(cfg); err != nil {
@@ -203,6 +208,22 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 			return Result{}, &LMSError{LMS: o.LMS, Msg: "its file would be the grades, " + res.CSV + ": name them otherwise"}
 		}
 	}
+	// The grader's machine is probed once for the class, in the first
+	// submission's folder, before anything is written; a download's,
+	// once its files are staged.
+	probe := func(subs []string) error {
+		if len(subs) == 0 {
+			return nil
+		}
+		err := check.ProbeStructure(ctx, forSubmission(cfg, subs, 0))
+		cfg.StructureProbed = err == nil
+		return err
+	}
+	if dl == nil {
+		if err := probe(given.folders); err != nil {
+			return Result{}, err
+		}
+	}
 	log := o.Log
 	if log == nil {
 		log = io.Discard
@@ -220,6 +241,11 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	names, subs := given.names, given.folders
 	if dl != nil {
 		if subs, err = dl.Stage(staged); err != nil {
+			return Result{}, err
+		}
+	}
+	if dl != nil {
+		if err := probe(subs); err != nil {
 			return Result{}, err
 		}
 	}
@@ -273,15 +299,7 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	var writeErr error
 	check.Parallel(ctx, len(todo), cfg.Jobs, func(j int) {
 		i := todo[j]
-		c := cfg
-		c.Sandbox.Dir = abs(subs[i])
-		c.Sandbox.Hide = slices.Clone(cfg.Sandbox.Hide)
-		for _, other := range subs {
-			if other != subs[i] {
-				c.Sandbox.Hide = append(c.Sandbox.Hide, abs(other))
-			}
-		}
-		row, err := GradeOne(ctx, c, names[i], filepath.Join(o.Out, report.Submissions, names[i]), o.Verbose, table.Categories)
+		row, err := GradeOne(ctx, forSubmission(cfg, subs, i), names[i], filepath.Join(o.Out, report.Submissions, names[i]), o.Verbose, table.Categories)
 		mu.Lock()
 		defer mu.Unlock()
 		if row.Status == StatusInterrupted {
@@ -389,6 +407,19 @@ func readSubmissions(subs []string, ignore ...string) (submissions, error) {
 func isDir(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
+}
+
+// forSubmission returns cfg for the submission subs[i]: run in its
+// folder, the other submissions hidden.
+func forSubmission(cfg check.Config, subs []string, i int) check.Config {
+	cfg.Sandbox.Dir = abs(subs[i])
+	cfg.Sandbox.Hide = slices.Clone(cfg.Sandbox.Hide)
+	for _, other := range subs {
+		if other != subs[i] {
+			cfg.Sandbox.Hide = append(cfg.Sandbox.Hide, abs(other))
+		}
+	}
+	return cfg
 }
 
 // logMatch says on log which folders the roster names no student for,

@@ -14,6 +14,7 @@ import (
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/sandbox"
+	"github.com/othello-judge/judge/internal/testkit/gradetest"
 )
 
 // TestNames checks the names of submissions, and those refused, each
@@ -398,5 +399,120 @@ func TestGradeDownload(t *testing.T) {
 	if _, err := class.Grade(context.Background(), gradeOptions(t, filepath.Join(dir, "none"), alice)); !errors.Is(err, class.ErrSubmission) ||
 		err.Error() != "class: no submission is a folder: "+alice {
 		t.Errorf("got %v, want a *SubmissionError: no submission is a folder", err)
+	}
+}
+
+// pythonSubmission writes a submission dir/name of the class's correct
+// program, which keeps every rule of structure, with a fake Python of
+// its own, python3, that lacks json where lacks says
+// (gradetest.FakePython); "" for none.
+func pythonSubmission(t *testing.T, dir, name, lacks string) string {
+	t.Helper()
+	from := filepath.Join("..", "..", "..", "cmd", "othello", "testdata", "class", "ui-named")
+	sub := filepath.Join(dir, name)
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"othello_ui.py", "othello_logic.py", "helpers.py"} {
+		data, err := os.ReadFile(filepath.Join(from, file))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(sub, file), data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lacks != "" {
+		gradetest.FakePython(t, sub, "python3", lacks)
+	}
+	return sub
+}
+
+// TestGradeMachine grades a class of two correct Python programs where
+// a Python lacks json. The machine's Python, found by the probe once for
+// the class: nothing is graded or written, and Grade says what to
+// install. The machine's, lacking json only at the structure check's
+// runs, or each submission's own Python, which each check probes: each
+// submission is an error, not graded, the reason its first failure. On
+// a good machine, each is graded with every point.
+func TestGradeMachine(t *testing.T) {
+	const minimal = "check: the structure check needs Python's json module, which PY here lacks (python3-minimal?): install python3 (Debian: apt-get install python3)"
+	tests := []struct {
+		name   string
+		lacks  string // where the Python lacks json; "" for the system's python3
+		own    bool   // each submission has its own, ./python3, rather than the machine's
+		err    bool   // Grade stops with the machine's error
+		status string // each row's
+	}{
+		{"python3-minimal", gradetest.LacksJSON, false, true, ""},
+		{"json lacking at the runs", gradetest.LacksJSONAfterProbe, false, false, class.StatusError},
+		{"python3-minimal, each submission's own", gradetest.LacksJSON, true, false, class.StatusError},
+		{"a good machine", "", false, false, class.StatusGraded},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			// The machine's Python is outside the submissions, where every
+			// user may read it, as the runs' users may.
+			machine := filepath.Join(dir, "machine")
+			for _, d := range []string{filepath.Dir(dir), dir} {
+				if err := os.Chmod(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Mkdir(machine, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			python := gradetest.SystemPython(t)
+			switch {
+			case tt.own:
+				python = "./python3"
+			case tt.lacks != "":
+				python = gradetest.FakePython(t, machine, "python3", tt.lacks)
+			}
+			own := ""
+			if tt.own {
+				own = tt.lacks
+			}
+			subs := []string{pythonSubmission(t, dir, "ana", own), pythonSubmission(t, dir, "bo", own)}
+			out := filepath.Join(dir, "out")
+			o := gradeOptions(t, out, subs...)
+			o.Config.Program = check.Program{Path: python, Args: []string{"othello_ui.py"}}
+			o.Config.Sandbox.Bind = []string{machine}
+			var log strings.Builder
+			o.Log = &log
+			res, err := class.Grade(context.Background(), o)
+			want := strings.ReplaceAll(minimal, "PY", python)
+			var me *check.MachineError
+			switch {
+			case tt.err:
+				if !errors.Is(err, check.ErrGraderMachine) || !errors.As(err, &me) || err.Error() != want {
+					t.Fatalf("got %v, want %q, a *check.MachineError", err, want)
+				}
+				if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("got the folder of the reports (%v), want none", err)
+				}
+				return
+			case err != nil:
+				t.Fatal(err)
+			}
+			if len(res.Rows) != 2 {
+				t.Fatalf("got the rows %+v, want 2", res.Rows)
+			}
+			for _, r := range res.Rows {
+				switch {
+				case r.Status != tt.status:
+					t.Errorf("%s: got the status %s (%q), want %s", r.Name, r.Status, r.FirstFailure, tt.status)
+				case tt.status == class.StatusGraded && (r.Score != r.Max || r.FirstFailure != "" || r.Points[len(r.Points)-1] != "10"):
+					t.Errorf("%s: got %s of %s, structure %q (%q), want every point", r.Name, r.Score, r.Max, r.Points, r.FirstFailure)
+				case tt.status == class.StatusError && (r.Score != "" || r.FirstFailure != want || !strings.Contains(log.String(), r.Name+": "+want)):
+					t.Errorf("%s: got the score %q, the first failure %q and the log %q, want no score and %q on the log too", r.Name, r.Score, r.FirstFailure, log.String(), want)
+				}
+			}
+			csv, err := os.ReadFile(filepath.Join(out, "grades.csv"))
+			if err != nil || strings.Count(string(csv), ","+tt.status+",") != 2 {
+				t.Errorf("got grades.csv %q, %v; want two rows %s", csv, err, tt.status)
+			}
+		})
 	}
 }

@@ -7,5 +7,8 @@
 // checks the fields its system reads, DecodeClassroom decoding GitHub
 // Classroom's result from base64 and ParseVPL reading VPL's the way
 // Moodle's VPL does; CompareGolden compares a report with its golden
-// file, or rewrites it with the test's -update.
+// file, or rewrites it with the test's -update. FakePython writes a
+// Python that lacks json as python3-minimal does, for the tests of a
+// grader's machine that cannot check (check.ErrGraderMachine), and
+// SystemPython finds the python3 that a run in the sandbox finds.
 package gradetest
