@@ -31,9 +31,8 @@ const containerEnv = "OTHELLO_TEST_CONTAINER"
 // inContainer is the test binary's work under containerEnv.
 func inContainer() int {
 	runtime.LockOSThread()
-	const prCapbsetDrop, capSysAdmin = 24, 21
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
-		os.Stderr.WriteString("container: dropping CAP_SYS_ADMIN: " + e.Error() + "\n")
+	if err := dropSysAdmin(); err != nil {
+		os.Stderr.WriteString("container: " + err.Error() + "\n")
 		return 125
 	}
 	if err := refuseSyscalls(); err != nil {
@@ -43,6 +42,17 @@ func inContainer() int {
 	err := syscall.Exec(os.Args[1], os.Args[1:], os.Environ())
 	os.Stderr.WriteString("container: " + err.Error() + "\n")
 	return 125
+}
+
+// dropSysAdmin takes CAP_SYS_ADMIN out of the calling thread's bounding
+// set, so that what it execve's as root lacks it, as a container's root
+// does.
+func dropSysAdmin() error {
+	const prCapbsetDrop, capSysAdmin = 24, 21
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
+		return fmt.Errorf("dropping CAP_SYS_ADMIN: %w", e)
+	}
+	return nil
 }
 
 // nestOneLeftEnv, set with nestEnv, makes the command run instead one
@@ -106,12 +116,9 @@ func nest() int {
 			os.Stderr.WriteString("nest: cannot become nobody\n")
 			return 125
 		}
-	} else {
-		const prCapbsetDrop, capSysAdmin = 24, 21
-		if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prCapbsetDrop, capSysAdmin, 0); e != 0 {
-			os.Stderr.WriteString("nest: dropping CAP_SYS_ADMIN: " + e.Error() + "\n")
-			return 125
-		}
+	} else if err := dropSysAdmin(); err != nil {
+		os.Stderr.WriteString("nest: " + err.Error() + "\n")
+		return 125
 	}
 	if err := refuseSyscalls(); err != nil {
 		os.Stderr.WriteString("nest: " + err.Error() + "\n")
