@@ -112,6 +112,10 @@ func TestContainer(t *testing.T) {
 		// memfd files.
 		{"memfd", []string{"memfd"}, []string{"-memory", "64MiB"}, nil, false,
 			[]string{`killed: it used more than 64 MiB of memory|blocked: memfd: \[Errno 1\] Operation not permitted`}},
+		// The grader is process 1 of the container: its command line,
+		// which names MARK, and the launchers', for all to read.
+		{"cmdline", []string{"cmdline"}, nil, []string{"MARK=container-mark-cmdline"}, true,
+			[]string{`blocked: MARK in none of \d+ command lines`}},
 	}
 	for _, a := range attacks {
 		t.Run(a.name, func(t *testing.T) {
