@@ -37,7 +37,11 @@ const hiddenArgsEnv = "OTHELLO_SANDBOX_ARGS"
 func HideArgs(args []string, keep int) ([]string, error) {
 	if fd := os.Getenv(hiddenArgsEnv); fd != "" {
 		os.Unsetenv(hiddenArgsEnv)
-		return readHiddenArgs(fd)
+		if hidden, err := readHiddenArgs(fd); err == nil && len(hidden) > keep {
+			return hidden, nil
+		}
+		// Not this package's: a variable set by hand. Hide args as
+		// they are.
 	}
 	if len(args) <= keep {
 		return args, nil
