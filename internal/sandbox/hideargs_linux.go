@@ -7,7 +7,6 @@ package sandbox
 // grader's names the class's folders, the seed and the golden folders.
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,11 +44,6 @@ func HideArgs(args []string, keep int) ([]string, error) {
 	}
 	if len(args) <= keep {
 		return args, nil
-	}
-	for _, a := range args {
-		if strings.IndexByte(a, 0) >= 0 {
-			return args, errors.New("sandbox: an argument holds a NUL byte")
-		}
 	}
 	fd, err := memfdCreate("othello-args")
 	if err != nil {
