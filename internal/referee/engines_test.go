@@ -37,6 +37,10 @@ func TestMain(m *testing.M) {
 		nboard.Run(os.Stdin, os.Stdout, os.Stderr, nboard.Config{CPU: cpu})
 	case "gtp":
 		gtp.Run(os.Stdin, os.Stdout, cpu)
+	case "nboard-strict":
+		strictNBoard()
+	case "gtp-strict":
+		strictGTP()
 	default:
 		badEngine(mode)
 	}
@@ -77,15 +81,15 @@ func badEngine(mode string) {
 		line := in.Text()
 		switch mode {
 		case "nboard-illegal":
-			if line == "ping 0" {
-				fmt.Println("pong 0")
+			if n, ok := strings.CutPrefix(line, "ping "); ok {
+				fmt.Println("pong " + n)
 			}
 			if line == "go" {
 				fmt.Println("status thinking\n=== A1/0.00/0.1")
 			}
 		case "nboard-silent":
-			if line == "ping 0" {
-				fmt.Println("pong 0")
+			if line == "ping 1" {
+				fmt.Println("pong 1") // and to no other ping
 			}
 		case "gtp-refuses":
 			if strings.HasPrefix(line, "play") || strings.HasPrefix(line, "genmove") {
@@ -185,18 +189,22 @@ func TestParseSpecPrograms(t *testing.T) {
 		protocol referee.Protocol
 		path     string
 		args     []string
+		depth    int
 	}{
-		{"prog:python3 player.py", referee.Plain, "python3", []string{"player.py"}},
-		{"nboard:/opt/edax/lEdax -nboard  -l 10", referee.NBoard, "/opt/edax/lEdax", []string{"-nboard", "-l", "10"}},
-		{"gtp:othello gtp", referee.GTP, "othello", []string{"gtp"}},
+		{"prog:python3 player.py", referee.Plain, "python3", []string{"player.py"}, 0},
+		{"nboard:/opt/edax/lEdax -nboard  -l 10", referee.NBoard, "/opt/edax/lEdax", []string{"-nboard", "-l", "10"}, 0},
+		{"gtp:othello gtp", referee.GTP, "othello", []string{"gtp"}, 0},
+		{"nboard:16:ntest", referee.NBoard, "ntest", nil, 16},
+		{"nboard:/opt/x:y", referee.NBoard, "/opt/x:y", nil, 0},
+		{"gtp:16:x", referee.GTP, "16:x", nil, 0},
 	}
 	for _, tt := range tests {
 		s, err := referee.ParseSpec(tt.s)
-		if err != nil || s.Protocol != tt.protocol || s.Path != tt.path || !slices.Equal(s.Args, tt.args) || !s.IsProgram() || s.Name != tt.s {
-			t.Errorf("ParseSpec(%q): got %+v, %v; want protocol %d, %s %q", tt.s, s, err, tt.protocol, tt.path, tt.args)
+		if err != nil || s.Protocol != tt.protocol || s.Path != tt.path || !slices.Equal(s.Args, tt.args) || !s.IsProgram() || s.Name != tt.s || s.Depth != tt.depth {
+			t.Errorf("ParseSpec(%q): got %+v, %v; want protocol %d, %s %q, depth %d", tt.s, s, err, tt.protocol, tt.path, tt.args, tt.depth)
 		}
 	}
-	for _, bad := range []string{"nboard:", "gtp:  ", "NBoard:edax", "uci:stockfish"} {
+	for _, bad := range []string{"nboard:", "gtp:  ", "NBoard:edax", "uci:stockfish", "nboard:0:ntest", "nboard:61:ntest", "nboard:16:", "nboard:16: "} {
 		if _, err := referee.ParseSpec(bad); !errors.Is(err, referee.ErrSpec) {
 			t.Errorf("ParseSpec(%q): got %v, want ErrSpec", bad, err)
 		}

@@ -23,7 +23,9 @@ import (
 // corner. Every command's answer must be "=" (a "?" to time_settings and
 // time_left, which an engine need not know, is let be); anything else,
 // and "= resign", is a forfeit. The engine plays the move it answers
-// with, so that it is not told it again.
+// with, so that it is not told it again. The game ends with "quit".
+// These are commands of GTP's specification alone, which a strict
+// engine knows; nothing sets a GTP engine's depth.
 type gtpEngine struct {
 	*program
 	told int         // the moves of the game the engine has played
@@ -103,6 +105,12 @@ func (e *gtpEngine) Move(g *othello.Game, left time.Duration) (othello.Square, b
 		}
 	}
 	return othello.Square{}, false, &ForfeitError{Detail: "answered " + strconv.Quote("= "+answer) + " to genmove", Err: ErrGarbage}
+}
+
+// Stop tells the engine "quit", as a GUI closes it, and stops it.
+func (e *gtpEngine) Stop() {
+	e.tell("quit\n")
+	e.program.Stop()
 }
 
 // ask writes the command and returns the result of its answer,

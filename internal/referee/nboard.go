@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,67 +16,123 @@ import (
 // engine to load its evaluation and its book.
 const startLimit = 10 * time.Second
 
-// An nboardEngine is an engine that speaks the NBoard protocol, as the
-// NBoard GUI speaks to Edax or to othello nboard, run in the sandbox for
-// the whole of one game. It is told "nboard 2" and "ping 0" as it starts,
-// and has startLimit to answer "pong 0". Each turn the referee writes the
-// game so far, from its setup, in GGF, its clock TI the time the player
-// to move has left, then "go":
+// An nboardEngine is an engine that speaks the NBoard protocol, run in
+// the sandbox for the whole of one game and told what the NBoard GUI
+// tells an engine, in its order. As it starts: "nboard 2", then "set
+// depth N" when the player is named nboard:N:COMMAND (without N none is
+// sent: the engine searches as its own command line says, such as
+// Edax's -l N), then "ping 1"; it has startLimit to answer "pong 1".
+// Each turn the referee writes the game so far, from its setup, in GGF,
+// passes as PA and its clock TI the whole seconds the player to move
+// has left, written as NBoard writes a clock ("59", "1:05", "1:00:05"),
+// then a ping; once the engine has answered its pong, "go":
 //
-//	set game (;GM[Othello]PC[othello match]...TI[0:09.500]TY[8]BO[8 ...]B[f5];)
+//	set game (;GM[Othello]PC[othello match]...TI[1:05]TY[8]BO[8 ...]B[F5]W[PA];)
+//	ping 2
 //	go
 //
 // and reads lines until "=== F5/EVAL/TIME" (or "=== F5 EVAL TIME", as
-// Edax writes it), the move in either case, PA for a pass; the other
-// lines the protocol has (status, search, nodestats, set myname, pong),
-// and those it wrote since its last move, are skipped. It sends no "set depth": the engine searches as its own
-// command line says, such as Edax's -l N.
+// Edax writes it), the move in either case, PA for a pass. The other
+// lines an engine writes (status, search, nodestats, set myname,
+// warning, blank lines), and any it wrote before its pong, are read and
+// ignored; the last warning is quoted in the forfeit of an engine that
+// never moves. The referee sends no "set contempt": a draw is worth 0,
+// NBoard's default. The game ends with "quit".
 type nboardEngine struct {
 	*program
+	pings   int    // the last ping sent
+	warning string // the engine's last "warning" line, if any
 }
 
-// startNBoard says hello to p, and waits for its pong.
-func startNBoard(p *program) (*nboardEngine, error) {
-	e := &nboardEngine{p}
+// startNBoard says hello to p, sets its depth if depth > 0, and waits
+// for its pong.
+func startNBoard(p *program, depth int) (*nboardEngine, error) {
+	e := &nboardEngine{program: p}
 	d := newDeadline(startLimit)
-	if err := p.send("nboard 2\nping 0\n", d); err != nil {
+	hello := "nboard 2\n"
+	if depth > 0 {
+		hello += "set depth " + strconv.Itoa(depth) + "\n"
+	}
+	if err := p.send(hello, d); err != nil {
 		p.Stop()
 		return nil, err
 	}
+	if err := e.ping(d); err != nil {
+		p.Stop()
+		return nil, err
+	}
+	return e, nil
+}
+
+// ping sends the next ping and reads lines until its pong.
+func (e *nboardEngine) ping(d deadline) error {
+	e.pings++
+	if err := e.send("ping "+strconv.Itoa(e.pings)+"\n", d); err != nil {
+		return err
+	}
 	for {
-		line, err := p.receive(d)
+		_, f, err := e.next(d)
 		if err != nil {
-			p.Stop()
-			return nil, err
+			return err
 		}
-		if f := strings.Fields(line); len(f) == 2 && f[0] == "pong" && f[1] == "0" {
-			return e, nil
+		if len(f) == 2 && f[0] == "pong" && f[1] == strconv.Itoa(e.pings) {
+			return nil
 		}
 	}
 }
 
-// Move writes the game and "go", and reads the engine's move.
+// next returns the engine's next line by d, and its fields, keeping a
+// warning.
+func (e *nboardEngine) next(d deadline) (string, []string, error) {
+	line, err := e.receive(d)
+	var f *ForfeitError
+	if errors.As(err, &f) && errors.Is(err, ErrTime) && e.warning != "" {
+		f.Detail += "; its last warning: " + strconv.Quote(e.warning)
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	if strings.HasPrefix(line, "warning") {
+		e.warning = strings.TrimSpace(line)
+	}
+	return line, strings.Fields(line), nil
+}
+
+// Move writes the game and a ping, then "go" once the engine has
+// answered it, and reads the engine's move.
 func (e *nboardEngine) Move(g *othello.Game, left time.Duration) (othello.Square, bool, error) {
 	d := newDeadline(left)
 	if err := e.drain(); err != nil {
 		return othello.Square{}, false, err
 	}
-	ggf, err := record.FormatGGF(record.Record{Setup: g.Setup(), Moves: g.Played(), Place: "othello match", Clock: ggfSeconds(left)})
+	ggf, err := record.FormatGGF(record.Record{Setup: g.Setup(), Moves: g.Played(), Place: "othello match", Clock: nboardClock(left)})
 	if err != nil {
 		return othello.Square{}, false, err // a game the referee played can be written
 	}
-	if err := e.send("set game "+ggf+"\ngo\n", d); err != nil {
+	if err := e.send("set game "+strings.TrimSuffix(ggf, "\n")+"\n", d); err != nil {
+		return othello.Square{}, false, err
+	}
+	if err := e.ping(d); err != nil {
+		return othello.Square{}, false, err
+	}
+	if err := e.send("go\n", d); err != nil {
 		return othello.Square{}, false, err
 	}
 	for {
-		line, err := e.receive(d)
+		line, f, err := e.next(d)
 		if err != nil {
 			return othello.Square{}, false, err
 		}
-		if f := strings.Fields(line); len(f) > 0 && f[0] == "===" {
+		if len(f) > 0 && f[0] == "===" {
 			return parseNBoardMove(line, f)
 		}
 	}
+}
+
+// Stop tells the engine "quit", as a GUI closes it, and stops it.
+func (e *nboardEngine) Stop() {
+	e.tell("quit\n")
+	e.program.Stop()
 }
 
 // drain drops the lines the engine wrote since its last move, such as
@@ -110,9 +167,19 @@ func parseNBoardMove(line string, f []string) (othello.Square, bool, error) {
 	return othello.Square{}, false, &ForfeitError{Detail: "answered " + strconv.Quote(line), Err: ErrGarbage}
 }
 
-// ggfSeconds writes d as a GGF clock, minutes and seconds to the
-// millisecond: "0:09.500".
-func ggfSeconds(d time.Duration) string {
-	ms := d.Milliseconds()
-	return fmt.Sprintf("%d:%02d.%03d", ms/60000, ms/1000%60, ms%1000)
+// nboardClock writes d, in whole seconds rounded down, as NBoard writes a
+// GGF clock: seconds up to a minute, "59"; then minutes and seconds,
+// "1:05"; past an hour, hours, minutes and seconds, "1:00:05". NTest
+// reads no fraction of a second (it aborts on one), and Edax reads these
+// too.
+func nboardClock(d time.Duration) string {
+	s := int(d / time.Second)
+	switch {
+	case s <= 60:
+		return strconv.Itoa(s)
+	case s/60 <= 60:
+		return fmt.Sprintf("%d:%02d", s/60, s%60)
+	default:
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
 }

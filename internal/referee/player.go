@@ -43,6 +43,10 @@ type Spec struct {
 	Path     string
 	Args     []string
 	Protocol Protocol // the program's
+	// Depth, for nboard:DEPTH:COMMAND, is the depth the referee sets
+	// ("set depth DEPTH") before the engine's first go, as the NBoard GUI
+	// does; 0 for none.
+	Depth int
 	// Dir, if not "", is the program's own folder, a class's submission:
 	// it runs there (sandbox.Config.Dir), and sees it though the match's
 	// sandbox hides it (Hide) from the others.
@@ -68,18 +72,27 @@ var prefixes = map[Protocol]string{Plain: "prog:", NBoard: "nboard:", GTP: "gtp:
 // a program and its arguments separated by spaces: prog:COMMAND, which
 // speaks the plain protocol, such as "prog:python3 player.py", and
 // nboard:COMMAND and gtp:COMMAND, an engine that speaks NBoard's or
-// GTP's, such as "nboard:othello nboard". Anything else is an error
-// wrapping ErrSpec.
+// GTP's, such as "nboard:othello nboard", and nboard:DEPTH:COMMAND, one
+// told "set depth DEPTH" (1 to 60), such as "nboard:16:ntest". Anything
+// else is an error wrapping ErrSpec.
 func ParseSpec(s string) (Spec, error) {
 	for proto, prefix := range prefixes {
 		if !strings.HasPrefix(s, prefix) {
 			continue
 		}
-		words := strings.Fields(s[len(prefix):])
+		command, depth := s[len(prefix):], 0
+		if n, rest, ok := strings.Cut(command, ":"); ok && proto == NBoard && n != "" && strings.Trim(n, "0123456789") == "" {
+			d, err := strconv.Atoi(n)
+			if err != nil || d < 1 || d > 60 {
+				return Spec{}, fmt.Errorf("%w: %s's depth must be 1 to 60, got %q", ErrSpec, prefix, s)
+			}
+			command, depth = rest, d
+		}
+		words := strings.Fields(command)
 		if len(words) == 0 {
 			return Spec{}, fmt.Errorf("%w: %s needs a command, got %q", ErrSpec, prefix, s)
 		}
-		return Spec{Name: s, Path: words[0], Args: words[1:], Protocol: proto}, nil
+		return Spec{Name: s, Path: words[0], Args: words[1:], Protocol: proto, Depth: depth}, nil
 	}
 	lower := strings.ToLower(s)
 	switch {
@@ -180,7 +193,7 @@ func (s Spec) start(sb sandbox.Config, rng *rand.Rand, setup othello.Setup, tc T
 		var e Player = p
 		switch s.Protocol {
 		case NBoard:
-			e, err = startNBoard(p)
+			e, err = startNBoard(p, s.Depth)
 		case GTP:
 			e, err = startGTP(p, setup, tc)
 		}

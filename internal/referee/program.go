@@ -217,6 +217,17 @@ func (p *program) send(text string, d deadline) error {
 	return nil
 }
 
+// tellLimit is how long tell waits for a program to read a farewell.
+const tellLimit = 100 * time.Millisecond
+
+// tell writes text to the program if it reads it within tellLimit, and
+// otherwise gives up: a farewell, such as an engine's "quit", that a
+// program gone or stuck need not read.
+func (p *program) tell(text string) {
+	p.stdin.SetWriteDeadline(time.Now().Add(tellLimit))
+	io.WriteString(p.stdin, text)
+}
+
 // receive returns the program's next line by d: one that writes none in
 // time loses on time, one whose output ends has crashed.
 func (p *program) receive(d deadline) (string, error) {

@@ -1,0 +1,4 @@
+package referee
+
+// NBoardClock is nboardClock, for the tests.
+var NBoardClock = nboardClock
