@@ -8,7 +8,7 @@
 # compiled twice, with it and without, which doubled the time to build
 # the tests on a clean machine (60 s to 138 s of one CPU). The program
 # that the tests build and run is built with it, as go install builds it.
-.PHONY: test doccheck fmt vet golden fuzz bench overhead perft ffo pgo wthor screenshots book depthloss train strength image container-test
+.PHONY: test doccheck fmt vet golden fuzz bench overhead perft ffo pgo wthor screenshots book depthloss train strength image container-test ntest
 
 test: fmt vet
 	CGO_ENABLED=0 go test -pgo=off -timeout 30m ./...
@@ -162,3 +162,14 @@ image:
 CONTAINER_CACHE ?= $(HOME)/.cache/othello-container
 container-test:
 	go test ./cmd/othello -run '^TestContainer$$' -container -container-cache $(CONTAINER_CACHE) -v -timeout 30m
+
+# ntest plays NTest (weltyc/ntest, with its trained evaluation), built
+# outside the project by ../shared/yardsticks/build-ntest.sh in NTEST,
+# through NBoard as its GUI plays it, with no shim (package referee's
+# TestNTest): ours against NTest at depths 4, 8 and 12, 20 games, every
+# one to be played to its end; the scores are in its log. About 3
+# minutes on one CPU. Without NTest it says how to build it, and stops.
+NTEST ?= /tmp/ntest
+ntest:
+	@test -x $(NTEST)/run/ntest || { echo "make ntest: skipped: no NTest in $(NTEST); build it with ../shared/yardsticks/build-ntest.sh MIRROR $(NTEST), MIRROR a fetch of github:weltyc/ntest"; exit 0; }
+	go test ./internal/referee -run '^TestNTest$$' -ntest $(abspath $(NTEST)) -count=1 -v -timeout 30m
