@@ -124,6 +124,7 @@ func TestRunCommandLine(t *testing.T) {
 		{"match time odds", []string{"match", "-seed", "1", "-tc", "1.5/60+1", "-openings", "random:0", "greedy", "random"}, 0, "match greedy vs random: 2 games, 1.5+0 / 60+1, openings random:0, seed 1\n", ""},
 		{"match time odds a move", []string{"match", "-seed", "1", "-st", "0.5/1", "-openings", "random:0", "greedy", "random"}, 0, "match greedy vs random: 2 games, 0.5s a move / 1s a move, openings random:0, seed 1\n", ""},
 		{"match three clocks", []string{"match", "-tc", "1/2/3", "greedy", "random"}, 2, "", `othello match: a time control is TOTAL+INCREMENT in seconds, such as 10+0.1, or A/B, player 1's and player 2's, got "1/2/3"`},
+		{"tournament openings file", []string{"tournament", "-seed", "2", "-tc", "2", "-openings", "shuffle:testdata/openings.txt", "greedy", "random"}, 0, "tournament of 2 players, 2 games a pairing, 2+0, openings shuffle:testdata/openings.txt, seed 2\nmatch greedy vs random, seed ", ""},
 		{"tournament time odds", []string{"tournament", "-tc", "1/60", "greedy", "random"}, 2, "", "othello tournament: -tc and -st give every player of a tournament one clock: time odds, A/B, are othello match's"},
 		{"match gtp on 6x8", []string{"match", "-size", "6x8", "greedy", "gtp:othello gtp"}, 2, "", "othello match: a player is level:N"},
 		{"match pgn on 6x6", []string{"match", "-size", "6x6", "-pgn", filepath.Join(out, "x.pgn"), "greedy", "random"}, 2, "", "othello match: -pgn holds 8x8 games only"},
