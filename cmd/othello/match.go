@@ -51,11 +51,15 @@ time control.
 Flags:
   -games N
 	pairs of games (default 1)
-  -openings random:N|book|book:NAME
+  -openings random:N|book|book:NAME|file:PATH|shuffle:PATH
 	each pair's opening: N random plies from the seed, as even as a
 	shallow search finds them (default random:4); the named openings of
 	the book (Tiger, Rose, Buffalo, ...) one after the other, in the
-	order of internal/engine/book/openings.txt; or the one named NAME
+	order of internal/engine/book/openings.txt; the one named NAME; the
+	lines of the file PATH one after the other, each a move list such as
+	f5d6c4d3c2b3b4b5 (XOT's openings.txt), # starting a comment line;
+	or those lines in an order drawn from the seed, each once before
+	any again
   -size RxC
 	the board, each even from 4 to 16, from its standard start (default
 	8x8); a program is told it in each turn, an engine by GTP's
@@ -64,9 +68,11 @@ Flags:
 	the openings' and the engines' seed (default: from the clock;
 	always reported)
   -tc TOTAL+INCREMENT
-	each player's clock, in seconds (default 10+0.1)
+	each player's clock, in seconds (default 10+0.1); A/B gives player
+	1 the clock A and player 2 the clock B whichever colour each plays
+	(time odds), such as 1.5/60 or 10+0.1/60+1
   -st SECONDS
-	a fixed time a move instead of -tc
+	a fixed time a move instead of -tc; A/B for time odds, such as 0.1/1
   -sprt ELO0,ELO1,ALPHA,BETA
 	stop as soon as the SPRT decides between an Elo difference of ELO0
 	and of ELO1 (logistic Elo, on the pairs), as fastchess does, such as
@@ -127,7 +133,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	fmt.Fprintf(stdout, "match %s vs %s: %d games, %s, openings %s, seed %d\n", m.Players[0].Name, m.Players[1].Name, 2*m.Pairs, m.Clock, *mf.openings, m.Seed)
+	fmt.Fprintf(stdout, "match %s vs %s: %d games, %s, openings %s, seed %d\n", m.Players[0].Name, m.Players[1].Name, 2*m.Pairs, m.Clocks, *mf.openings, m.Seed)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once
@@ -208,9 +214,9 @@ func (f *matchFlags) match(flags *flag.FlagSet) (referee.Match, error) {
 	var err error
 
 	if *f.st != "" {
-		m.Clock, err = referee.ParsePerMove(*f.st)
+		m.Clocks, err = referee.ParseClocks(*f.st, referee.ParsePerMove)
 	} else {
-		m.Clock, err = referee.ParseTimeControl(*f.tc)
+		m.Clocks, err = referee.ParseClocks(*f.tc, referee.ParseTimeControl)
 	}
 	if err != nil {
 		return m, errors.New(trimPkg(err, "referee"))
@@ -233,7 +239,7 @@ func (f *matchFlags) match(flags *flag.FlagSet) (referee.Match, error) {
 	if *f.pgn != "" && (rows != 8 || cols != 8) {
 		return m, fmt.Errorf("-pgn holds 8x8 games only, got -size %s", *f.size)
 	}
-	if m.Opening, m.Lines, err = referee.ParseOpenings(*f.openings, m.Setup); err != nil {
+	if m.Openings, err = referee.ParseOpenings(*f.openings, m.Setup); err != nil {
 		return m, errors.New(trimPkg(err, "referee"))
 	}
 	return m, nil

@@ -60,15 +60,17 @@ Flags:
   -html FILE
 	write there one page with the ladder, the crosstable, and every game
 	to replay in the browser
-  -openings random:N|book|book:NAME, -size RxC
+  -openings random:N|book|book:NAME|file:PATH|shuffle:PATH, -size RxC
 	each pair's opening and the board, as othello match -h says
-	(default random:4 on 8x8)
+	(default random:4 on 8x8); shuffle:PATH draws each pairing's order
+	of the file's lines from its seed
   -seed N
 	the tournament's seed, from which each match's is drawn with the two
 	players' names (default: -results's, or from the clock; always
 	reported)
   -tc TOTAL+INCREMENT
-	each player's clock, in seconds (default 10+0.1)
+	each player's clock, in seconds (default 10+0.1); the same for every
+	player: time odds, A/B, are othello match's
   -st SECONDS
 	a fixed time a move instead of -tc
   -j N
@@ -99,6 +101,9 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	m, err := mf.match(flags)
 	if err != nil {
 		return usageError("%s", err)
+	}
+	if m.Clocks.Odds() {
+		return usageError("-tc and -st give every player of a tournament one clock: time odds, A/B, are othello match's, between two players")
 	}
 	t := referee.Tournament{Match: m}
 	if (*classDir == "") != (strings.TrimSpace(*program) == "") {
@@ -176,7 +181,7 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	if t.Gauntlet > 0 {
 		title = fmt.Sprintf("gauntlet of %d against %d players", t.Gauntlet, n-t.Gauntlet)
 	}
-	title += fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clock, *mf.openings, t.Match.Seed)
+	title += fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clocks, *mf.openings, t.Match.Seed)
 	fmt.Fprintln(stdout, title)
 	var last referee.GameKey
 	var writeErr error

@@ -42,6 +42,44 @@ func ParsePerMove(s string) (TimeControl, error) {
 	return TimeControl{PerMove: d}, nil
 }
 
+// Clocks are the time controls of a match's two players, player 1's
+// first (Match.Players), which each keeps whichever colour it plays: the
+// same for both, or time odds, such as 1.5 seconds against 60.
+type Clocks [2]TimeControl
+
+// ParseClocks reads the players' clocks as -tc and -st give them: one
+// time control for both, or A/B, player 1's A and player 2's B, each
+// read by parse (ParseTimeControl or ParsePerMove), such as "10+0.1",
+// "1.5/60" or "10+0.1/60+1". Anything else is parse's error, wrapping
+// ErrTimeControl, or one wrapping ErrTimeControl for more than two.
+func ParseClocks(s string, parse func(string) (TimeControl, error)) (Clocks, error) {
+	parts := strings.Split(s, "/")
+	if len(parts) > 2 {
+		return Clocks{}, fmt.Errorf("%w, or A/B, player 1's and player 2's, got %q", ErrTimeControl, s)
+	}
+	var c Clocks
+	for i := range c {
+		tc, err := parse(parts[i%len(parts)])
+		if err != nil {
+			return Clocks{}, err
+		}
+		c[i] = tc
+	}
+	return c, nil
+}
+
+// Odds reports whether the players' clocks differ.
+func (c Clocks) Odds() bool { return c[0] != c[1] }
+
+// String writes the clocks as the flags take them: "10+0.1" for both,
+// or each player's, player 1's first, "1.5+0 / 60+0".
+func (c Clocks) String() string {
+	if !c.Odds() {
+		return c[0].String()
+	}
+	return c[0].String() + " / " + c[1].String()
+}
+
 // seconds reads a number of seconds, such as "0.25".
 func seconds(s string) (time.Duration, error) {
 	f, err := strconv.ParseFloat(s, 64)
@@ -51,7 +89,7 @@ func seconds(s string) (time.Duration, error) {
 	return time.Duration(f * float64(time.Second)), nil
 }
 
-// String writes tc as the flags take it: "10+0.1" or "0.5 a move".
+// String writes tc as the flags take it: "10+0.1", or "0.5s a move".
 func (tc TimeControl) String() string {
 	if tc.PerMove > 0 {
 		return fmt.Sprintf("%gs a move", tc.PerMove.Seconds())

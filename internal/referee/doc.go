@@ -17,17 +17,18 @@
 // it starts. A Spec names a player as the command line does, its
 // Protocol that of its program.
 //
-// Play (game.go) plays one game under a TimeControl (clock.go), total
-// plus increment or a time a move, measured from the request to the
-// answer line. A player that plays an illegal move, passes with a move,
+// Play (game.go) plays one game under a TimeControl (clock.go) for each
+// player, total plus increment or a time a move, measured from the
+// request to the answer line: the same for both, or time odds (Clocks). A player that plays an illegal move, passes with a move,
 // runs out of time (a hang included), exits, or answers with no move
 // loses the game then: a *ForfeitError (errors.go) that says which, its
 // output quoted, in the Game and in its record.Record (GGF's RE with the
 // flag t for time and r otherwise, and a comment CO that says why; PGN's
 // Termination tag, "time forfeit" or "rules infraction").
 //
-// A Match (match.go) plays pairs of games, each random opening with
-// both colours, several at once, and stops every process of a game
+// A Match (match.go) plays pairs of games, each opening with both
+// colours (random, the book's or a file's, ParseOpenings in
+// openings.go), its players each with its own clock, several at once, and stops every process of a game
 // once it is over; Summarize adds up its results from player 1's side,
 // games and pairs, whose Elo difference and interval package rating
 // computes, and WriteRecords writes them in GGF or PGN.

@@ -121,7 +121,7 @@ func engineMatch(t *testing.T, protocol, mode string, rows, cols int) referee.Ma
 	m.Setup = setup
 	m.Sandbox.Mode = sandbox.Limited
 	m.Sandbox.Env = append(m.Sandbox.Env, engineVar+"="+mode)
-	m.Clock = referee.TimeControl{Total: 3 * time.Second}
+	m.Clocks = referee.Clocks{{Total: 3 * time.Second}, {Total: 3 * time.Second}}
 	return m
 }
 
@@ -165,7 +165,7 @@ func TestEngineForfeits(t *testing.T) {
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
 			m := engineMatch(t, tt.protocol, tt.mode, 4, 4)
-			m.Clock = referee.TimeControl{PerMove: 500 * time.Millisecond}
+			m.Clocks = referee.Clocks{{PerMove: 500 * time.Millisecond}, {PerMove: 500 * time.Millisecond}}
 			results := run(t, m, mark(t))
 			for _, r := range results {
 				bad := othello.White

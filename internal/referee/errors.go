@@ -28,11 +28,12 @@ var (
 	// and gtp:COMMAND.
 	ErrSpec = errors.New("referee: a player is level:N, cpu:DEPTH, greedy, random, prog:COMMAND, nboard:COMMAND or gtp:COMMAND")
 	// ErrTimeControl means a time control is not TOTAL+INCREMENT in
-	// seconds, or a positive time a move.
+	// seconds, or a positive time a move, or A/B, two of them (Clocks).
 	ErrTimeControl = errors.New("referee: a time control is TOTAL+INCREMENT in seconds, such as 10+0.1")
-	// ErrOpenings means -openings is not random:N, book or book:NAME,
-	// or the book's where they cannot be played.
-	ErrOpenings = errors.New("referee: openings are random:N (N from 0 to 20), book or book:NAME, a name of the book's")
+	// ErrOpenings means -openings is not random:N, book, book:NAME,
+	// file:PATH or shuffle:PATH, or the book's or a file's where they
+	// cannot be played (an *OpeningsError for a file).
+	ErrOpenings = errors.New("referee: openings are random:N (N from 0 to 20), book, book:NAME (a name of the book's), file:PATH or shuffle:PATH (a file of move lists)")
 	// ErrPlayers means a tournament has fewer than two players, or two
 	// of the same name.
 	ErrPlayers = errors.New("referee: a tournament needs two players or more, each named once")

@@ -25,13 +25,13 @@ type Game struct {
 }
 
 // Play plays a game from setup, its first moves those of opening, between
-// black and white, each with the time control tc, which the referee
-// keeps: a player's time runs from the moment it is asked for a move to
-// the moment its answer is read. A player that plays an illegal move,
+// black and white, each with its time control of clocks, Black's first,
+// which the referee keeps: a player's time runs from the moment it is
+// asked for a move to the moment its answer is read. A player that plays an illegal move,
 // passes with a legal move, runs out of time, exits or answers with no
 // move loses the game then (Game.Forfeit). Play does not stop the
 // players. An opening the game refuses is an error.
-func Play(setup othello.Setup, opening []othello.Square, black, white Player, tc TimeControl) (Game, error) {
+func Play(setup othello.Setup, opening []othello.Square, black, white Player, clocks Clocks) (Game, error) {
 	g, err := setup.NewGame()
 	if err != nil {
 		return Game{}, err
@@ -51,11 +51,11 @@ func Play(setup othello.Setup, opening []othello.Square, black, white Player, tc
 		passes()
 	}
 	players := map[othello.Color]Player{othello.Black: black, othello.White: white}
-	clocks := map[othello.Color]*clock{othello.Black: newClock(tc), othello.White: newClock(tc)}
+	kept := map[othello.Color]*clock{othello.Black: newClock(clocks[0]), othello.White: newClock(clocks[1])}
 	var forfeit *ForfeitError
 	for !g.Over() {
 		turn := g.Turn()
-		c := clocks[turn]
+		c := kept[turn]
 		left := c.budget()
 		start := time.Now()
 		sq, pass, err := players[turn].Move(g, left)
@@ -72,7 +72,7 @@ func Play(setup othello.Setup, opening []othello.Square, black, white Player, tc
 		notes = append(notes, record.Note{Time: strconv.FormatFloat(spent.Seconds(), 'f', 3, 64)})
 		passes()
 	}
-	return finish(setup, g, notes, forfeit, tc), nil
+	return finish(setup, g, notes, forfeit, clocks), nil
 }
 
 // An explainer is a player that can say more of its own forfeit, such
@@ -118,9 +118,16 @@ func squares(set othello.SquareSet) string {
 // round rounds d to the millisecond, for people.
 func round(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 
-// finish returns the Game of g, ended by its end or by forfeit.
-func finish(setup othello.Setup, g *othello.Game, notes []record.Note, forfeit *ForfeitError, tc TimeControl) Game {
-	r := record.Record{Setup: setup, Moves: g.Played(), Notes: notes, Place: "othello match", Clock: ggfClock(tc)}
+// finish returns the Game of g, played under clocks (Black's, White's),
+// ended by its end or by forfeit. Its record has the clocks as GGF
+// writes them: TI for both, or TB and TW where they differ.
+func finish(setup othello.Setup, g *othello.Game, notes []record.Note, forfeit *ForfeitError, clocks Clocks) Game {
+	r := record.Record{Setup: setup, Moves: g.Played(), Notes: notes, Place: "othello match"}
+	if clocks.Odds() {
+		r.BlackClock, r.WhiteClock = ggfClock(clocks[0]), ggfClock(clocks[1])
+	} else {
+		r.Clock = ggfClock(clocks[0])
+	}
 	r.Date = time.Now().Format(record.DateLayout)
 	if forfeit == nil {
 		black, white := g.Score()

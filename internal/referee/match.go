@@ -7,12 +7,11 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/othello-judge/judge/internal/engine/book"
 	"github.com/othello-judge/judge/internal/engine/player"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee/rating"
@@ -26,15 +25,13 @@ type Match struct {
 	Players [2]Spec
 	Pairs   int           // pairs of games
 	Setup   othello.Setup // how every game starts, before its opening
-	// Opening is the plies of each pair's random opening, played from
-	// Setup before the players move; 0 for none.
-	Opening int
-	// Lines, if not nil, are the openings of the pairs instead, one
-	// after the other and again from the first, such as the book's named
-	// openings (ParseOpenings).
-	Lines   [][]othello.Square
-	Seed    uint64 // draws the openings and the engines' choices
-	Clock   TimeControl
+	// Openings are how each pair begins, played from Setup before the
+	// players move.
+	Openings Openings
+	Seed     uint64 // draws the openings and the engines' choices
+	// Clocks are player 1's and player 2's time controls, which each
+	// keeps whichever colour it plays.
+	Clocks  Clocks
 	Jobs    int            // games at once; 1 if less
 	Sandbox sandbox.Config // where programs run
 	// SPRT, if not nil, stops the match once it decides between its
@@ -54,38 +51,6 @@ type Result struct {
 	Game
 }
 
-// ParseOpenings reads -openings for games from setup: random:N, N plies
-// of random balanced openings from the seed (random); book, the named
-// openings of package book one after the other (lines), in the order of
-// its openings.txt; or book:NAME, the one named NAME, in either case,
-// such as book:tiger, for every pair. The book's are 8x8's: with another
-// setup, and for anything else, the error wraps ErrOpenings.
-func ParseOpenings(s string, setup othello.Setup) (random int, lines [][]othello.Square, err error) {
-	kind, arg, _ := strings.Cut(s, ":")
-	switch kind {
-	case "random":
-		n, err := strconv.Atoi(arg)
-		if err != nil || n < 0 || n > 20 {
-			break
-		}
-		return n, nil, nil
-	case "book":
-		standard, err := othello.StandardSetup(othello.Full{}, 8, 8)
-		if err != nil || setup.Rules != standard.Rules || setup.First != standard.First || !setup.Board.Equal(&standard.Board) {
-			return 0, nil, fmt.Errorf("%w: the book's openings are 8x8's from the standard start, got %q on %dx%d", ErrOpenings, s, setup.Board.Rows(), setup.Board.Cols())
-		}
-		for _, l := range book.StandardOpenings().Lines() {
-			if arg == "" && s == "book" || strings.EqualFold(l.Name, arg) {
-				lines = append(lines, l.Moves)
-			}
-		}
-		if lines != nil {
-			return 0, lines, nil
-		}
-	}
-	return 0, nil, fmt.Errorf("%w, got %q", ErrOpenings, s)
-}
-
 // Run plays the match, Jobs games at once, and gives each game to each
 // in the order of the match as soon as it and those before it are over;
 // with an SPRT, only until it decides, and only until ctx is done: the
@@ -97,7 +62,7 @@ func (m Match) Run(ctx context.Context, each func(Result)) ([]Result, error) {
 	if err := m.Check(); err != nil {
 		return nil, err
 	}
-	openings, err := m.openings()
+	openings, err := m.draw()
 	if err != nil {
 		return nil, err
 	}
@@ -194,14 +159,15 @@ func (m Match) play(i int, opening []othello.Square) Result {
 		defer m.Hold()()
 	}
 	first := othello.Black
-	specs := [2]Spec{m.Players[0], m.Players[1]} // Black, White
+	specs, clocks := m.Players, m.Clocks // Black's, White's
 	if i%2 == 1 {
-		first, specs = othello.White, [2]Spec{m.Players[1], m.Players[0]}
+		first = othello.White
+		specs, clocks = [2]Spec{m.Players[1], m.Players[0]}, Clocks{m.Clocks[1], m.Clocks[0]}
 	}
 	var players [2]Player
 	var forfeit *ForfeitError
 	for c, s := range specs {
-		p, err := s.start(m.Sandbox, rand.New(rand.NewPCG(m.Seed, uint64(2*i+c+1))), m.Setup, m.Clock)
+		p, err := s.start(m.Sandbox, rand.New(rand.NewPCG(m.Seed, uint64(2*i+c+1))), m.Setup, clocks[c])
 		if err != nil && forfeit == nil {
 			forfeit = &ForfeitError{Detail: strconv.Quote(err.Error()), Err: ErrCrashed}
 			errors.As(err, &forfeit)
@@ -220,11 +186,11 @@ func (m Match) play(i int, opening []othello.Square) Result {
 	}()
 	var g Game
 	if forfeit != nil {
-		g = finish(m.Setup, mustGame(m.Setup), nil, forfeit, m.Clock)
+		g = finish(m.Setup, mustGame(m.Setup), nil, forfeit, clocks)
 	} else {
 		var err error
-		if g, err = Play(m.Setup, opening, players[0], players[1], m.Clock); err != nil {
-			panic(err) // m.openings played every opening
+		if g, err = Play(m.Setup, opening, players[0], players[1], clocks); err != nil {
+			panic(err) // m.draw played every random opening, ParseOpenings every line
 		}
 	}
 	g.Record.Black, g.Record.White = specs[0].Name, specs[1].Name
@@ -249,27 +215,33 @@ const (
 	balanceTries = 50
 )
 
-// openings returns the opening of each pair: its line of Lines, or
-// Opening random plies from Setup, drawn from Seed, each as even as a
-// shallow search finds it.
-func (m Match) openings() ([][]othello.Square, error) {
+// draw returns the opening of each pair: its line of Openings.Lines, in
+// their order or in one drawn from Seed (Shuffle), or Openings.Random
+// random plies from Setup, drawn from Seed, each as even as a shallow
+// search finds it.
+func (m Match) draw() ([][]othello.Square, error) {
 	if _, err := m.Setup.NewGame(); err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(m.Seed, 0))
 	cpu := player.CPU{Depth: balanceDepth, Endgame: 1, Budget: time.Minute, Threads: 1}
 	out := make([][]othello.Square, m.Pairs)
+	lines := m.Openings.Lines
+	if m.Openings.Shuffle {
+		lines = slices.Clone(lines)
+		rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	}
 	for i := range out {
-		if m.Lines != nil {
-			out[i] = m.Lines[i%len(m.Lines)]
+		if lines != nil {
+			out[i] = lines[i%len(lines)]
 			continue
 		}
-		if m.Opening == 0 {
+		if m.Openings.Random == 0 {
 			continue
 		}
 		best, bestScore := []othello.Square(nil), 0
 		for try := 0; try < balanceTries; try++ {
-			moves, g := randomOpening(m.Setup, m.Opening, rng)
+			moves, g := randomOpening(m.Setup, m.Openings.Random, rng)
 			if g.Over() {
 				continue
 			}

@@ -46,7 +46,7 @@ func match(t *testing.T, p1, p2, mark string) referee.Match {
 	lim.CPU = 0
 	return referee.Match{
 		Players: specs, Pairs: 1, Setup: setup, Seed: 1, Jobs: 2,
-		Clock:   referee.TimeControl{Total: 10 * time.Second},
+		Clocks:  referee.Clocks{{Total: 10 * time.Second}, {Total: 10 * time.Second}},
 		Sandbox: sandbox.Config{Mode: sandbox.Isolated, Limits: lim, Dir: dir, Env: []string{mark}},
 	}
 }
@@ -131,8 +131,8 @@ func checkRecords(t *testing.T, results []referee.Result) {
 // back.
 func TestEngines(t *testing.T) {
 	m := match(t, "level:1", "cpu:1", mark(t))
-	m.Clock = referee.TimeControl{Total: 2 * time.Second} // about 60ms a move
-	m.Opening = 2
+	m.Clocks = referee.Clocks{{Total: 2 * time.Second}, {Total: 2 * time.Second}} // about 60ms a move
+	m.Openings.Random = 2
 	results := run(t, m, mark(t))
 	if len(results) != 2 {
 		t.Fatalf("got %d games, want 2", len(results))
@@ -159,7 +159,7 @@ func TestEngines(t *testing.T) {
 func TestReproducible(t *testing.T) {
 	games := func(seed uint64) []string {
 		m := match(t, "greedy", "random", mark(t))
-		m.Pairs, m.Opening, m.Seed = 2, 4, seed
+		m.Pairs, m.Openings.Random, m.Seed = 2, 4, seed
 		var moves []string
 		for _, r := range run(t, m, mark(t)) {
 			moves = append(moves, record.FormatMoveList(r.Record.Moves))
@@ -206,7 +206,7 @@ func TestForfeits(t *testing.T) {
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
 			m := match(t, "prog:python3 bad.py "+tt.mode, "greedy", mark(t))
-			m.Clock = referee.TimeControl{Total: 3 * time.Second} // a Python program starts on its clock
+			m.Clocks = referee.Clocks{{Total: 3 * time.Second}, {Total: 3 * time.Second}} // a Python program starts on its clock
 			results := run(t, m, mark(t))
 			for _, r := range results {
 				bad := othello.Black
@@ -281,8 +281,8 @@ func TestSummarize(t *testing.T) {
 // at the end of a pair, and plays on while it does not.
 func TestSPRT(t *testing.T) {
 	m := match(t, "cpu:1", "random", "MARK=sprt")
-	m.Pairs, m.Jobs, m.Opening = 12, 1, 0             // no openings: each game's random player draws its own
-	m.Clock = referee.TimeControl{Total: time.Second} // cpu:1 solves the end as its clock allows
+	m.Pairs, m.Jobs, m.Openings.Random = 12, 1, 0                         // no openings: each game's random player draws its own
+	m.Clocks = referee.Clocks{{Total: time.Second}, {Total: time.Second}} // cpu:1 solves the end as its clock allows
 	sprt, err := rating.ParseSPRT("0,200,0.1,0.1")
 	if err != nil {
 		t.Fatal(err)
@@ -311,46 +311,112 @@ func TestSPRT(t *testing.T) {
 }
 
 // TestParseOpenings reads -openings: random:N, book and book:NAME, the
-// book's only on 8x8.
+// book's only on 8x8, and file:PATH and shuffle:PATH, whose lines must
+// be legal from the setup.
 func TestParseOpenings(t *testing.T) {
 	eight, _ := othello.StandardSetup(othello.Full{}, 8, 8)
 	six, _ := othello.StandardSetup(othello.Full{}, 6, 6)
 	tests := []struct {
-		s      string
-		setup  othello.Setup
-		random int
-		lines  int    // how many, -1 for many
-		first  string // the first line's moves
-		ok     bool
+		s       string
+		setup   othello.Setup
+		random  int
+		lines   int    // how many, -1 for many
+		first   string // the first line's moves
+		shuffle bool
+		ok      bool
 	}{
-		{"random:4", eight, 4, 0, "", true},
-		{"random:0", six, 0, 0, "", true},
-		{"book", eight, 0, -1, "f5d6", true},
-		{"book:tiger", eight, 0, 1, "f5d6c3d3c4", true},
-		{"book:Rose", eight, 0, 1, "f5d6c5f4e3c6d3f6e6d7", true},
-		{"random:21", eight, 0, 0, "", false},
-		{"random:", eight, 0, 0, "", false},
-		{"book:", eight, 0, 0, "", false},
-		{"book:nothing", eight, 0, 0, "", false},
-		{"book", six, 0, 0, "", false},
-		{"books", eight, 0, 0, "", false},
+		{"random:4", eight, 4, 0, "", false, true},
+		{"random:0", six, 0, 0, "", false, true},
+		{"book", eight, 0, -1, "f5d6", false, true},
+		{"book:tiger", eight, 0, 1, "f5d6c3d3c4", false, true},
+		{"book:Rose", eight, 0, 1, "f5d6c5f4e3c6d3f6e6d7", false, true},
+		{"file:testdata/openings.txt", eight, 0, 4, "f5d6c3d3c4f4c5b3", false, true},
+		{"shuffle:testdata/openings.txt", eight, 0, 4, "f5d6c3d3c4f4c5b3", true, true},
+		{"random:21", eight, 0, 0, "", false, false},
+		{"random:", eight, 0, 0, "", false, false},
+		{"book:", eight, 0, 0, "", false, false},
+		{"book:nothing", eight, 0, 0, "", false, false},
+		{"book", six, 0, 0, "", false, false},
+		{"books", eight, 0, 0, "", false, false},
+		{"file:", eight, 0, 0, "", false, false},
+		{"file", eight, 0, 0, "", false, false},
+		{"shuffle:", eight, 0, 0, "", false, false},
+		{"file:testdata/openings.txt", six, 0, 0, "", false, false},
+		{"file:testdata/openings-bad.txt", eight, 0, 0, "", false, false},
+		{"file:testdata/none.txt", eight, 0, 0, "", false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.s, func(t *testing.T) {
-			random, lines, err := referee.ParseOpenings(tt.s, tt.setup)
+			o, err := referee.ParseOpenings(tt.s, tt.setup)
 			if !tt.ok {
 				if !errors.Is(err, referee.ErrOpenings) {
-					t.Errorf("got %d, %d lines, error %v; want ErrOpenings", random, len(lines), err)
+					t.Errorf("got %d, %d lines, error %v; want ErrOpenings", o.Random, len(o.Lines), err)
 				}
 				return
 			}
-			if err != nil || random != tt.random || tt.lines >= 0 && len(lines) != tt.lines || tt.lines < 0 && len(lines) < 50 {
-				t.Fatalf("got %d, %d lines, error %v; want %d, %d lines", random, len(lines), err, tt.random, tt.lines)
+			if err != nil || o.Random != tt.random || tt.lines >= 0 && len(o.Lines) != tt.lines || tt.lines < 0 && len(o.Lines) < 50 || o.Shuffle != tt.shuffle {
+				t.Fatalf("got %d, %d lines, shuffle %v, error %v; want %d, %d lines, shuffle %v", o.Random, len(o.Lines), o.Shuffle, err, tt.random, tt.lines, tt.shuffle)
 			}
-			if len(lines) > 0 && record.FormatMoveList(lines[0]) != tt.first {
-				t.Errorf("got the first line %s, want %s", record.FormatMoveList(lines[0]), tt.first)
+			if len(o.Lines) > 0 && record.FormatMoveList(o.Lines[0]) != tt.first {
+				t.Errorf("got the first line %s, want %s", record.FormatMoveList(o.Lines[0]), tt.first)
 			}
 		})
+	}
+}
+
+// TestOpeningsFile reads files of openings: a move list a line, in
+// either case, blanks, CRLF, blank lines and comments skipped; and a
+// line that is no opening from the setup an *OpeningsError that names
+// the file and the line.
+func TestOpeningsFile(t *testing.T) {
+	eight, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	o, err := referee.ParseOpenings("file:testdata/openings.txt", eight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range o.Lines {
+		got = append(got, record.FormatMoveList(l))
+	}
+	want := []string{"f5d6c3d3c4f4c5b3", "f5f6e6f4e3c5c4d3", "f5d6c5f4e3c6d3f6", "e6f4c3c4d3d6c5f6"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+
+	dir := t.TempDir()
+	tests := []struct {
+		name, text string
+		line       int    // of the error, 0 for the file's
+		msg        string // what the error says after the file and line
+	}{
+		{"illegal", "f5d6\nf5f4e3f6d3e6g5g4\n", 2, "move 6, W e6: move flips no disc"},
+		{"no move", "# one\n\nf5d6 ab\n", 3, "is not a move such as f5"},
+		{"off the board", "f5d6c3d3c4f4c5b3\ni9\n", 2, "i9"},
+		{"no opening", "# only a comment\n\n", 0, "no opening"},
+		{"empty", "", 0, "no opening"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, tt.name+".txt")
+			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := referee.ParseOpenings("file:"+path, eight)
+			var oe *referee.OpeningsError
+			if !errors.As(err, &oe) || !errors.Is(err, referee.ErrOpenings) {
+				t.Fatalf("got %v, want an *OpeningsError wrapping ErrOpenings", err)
+			}
+			if oe.Path != path || oe.Line != tt.line || !strings.Contains(oe.Msg, tt.msg) {
+				t.Errorf("got %s, line %d, %q; want %s, line %d, %q", oe.Path, oe.Line, oe.Msg, path, tt.line, tt.msg)
+			}
+			if !strings.Contains(err.Error(), path) {
+				t.Errorf("got %q, want it to name %s", err, path)
+			}
+		})
+	}
+	_, err = referee.ParseOpenings("shuffle:testdata/openings-bad.txt", eight)
+	if got, want := fmt.Sprint(err), "referee: openings file testdata/openings-bad.txt:3: move 6, W e6: move flips no disc"; got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }
 
@@ -358,22 +424,140 @@ func TestParseOpenings(t *testing.T) {
 // each pair from its line, in turn, each player Black once.
 func TestBookOpenings(t *testing.T) {
 	m := match(t, "greedy", "random", mark(t))
-	_, lines, err := referee.ParseOpenings("book", m.Setup)
+	o, err := referee.ParseOpenings("book", m.Setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Pairs, m.Lines = 3, lines
+	m.Pairs, m.Openings = 3, o
 	results := run(t, m, mark(t))
 	if len(results) != 6 {
 		t.Fatalf("got %d games, want 6", len(results))
 	}
 	for _, r := range results {
-		line := lines[(r.Number-1)/2]
+		line := o.Lines[(r.Number-1)/2]
 		if len(r.Record.Moves) < len(line) || !slices.Equal(r.Record.Moves[:len(line)], line) {
 			t.Errorf("game %d: got %s, want it to start %s", r.Number, record.FormatMoveList(r.Record.Moves), record.FormatMoveList(line))
 		}
 	}
 	checkRecords(t, results)
+}
+
+// TestFileOpenings plays the lines of a file of four openings in six
+// pairs: in the file's order, again from the first after the last; and
+// shuffled, in an order drawn from the seed, each line once in the
+// first four pairs, the same order from the same seed.
+func TestFileOpenings(t *testing.T) {
+	starts := func(m referee.Match) []string {
+		t.Helper()
+		results := run(t, m, mark(t))
+		if len(results) != 12 {
+			t.Fatalf("got %d games, want 12", len(results))
+		}
+		var out []string
+		for _, r := range results {
+			if len(r.Record.Moves) < 8 {
+				t.Fatalf("game %d: got %s, want it to start with an opening of 8 plies", r.Number, record.FormatMoveList(r.Record.Moves))
+			}
+			start := record.FormatMoveList(r.Record.Moves[:8])
+			if r.Number%2 == 0 && start != out[len(out)-1] {
+				t.Errorf("game %d: got %s, want the pair's opening %s", r.Number, start, out[len(out)-1])
+			}
+			if r.Number%2 == 1 {
+				out = append(out, start)
+			}
+		}
+		return out
+	}
+	m := match(t, "greedy", "random", mark(t))
+	m.Pairs, m.Jobs = 6, 2
+	var err error
+	if m.Openings, err = referee.ParseOpenings("file:testdata/openings.txt", m.Setup); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"f5d6c3d3c4f4c5b3", "f5f6e6f4e3c5c4d3", "f5d6c5f4e3c6d3f6", "e6f4c3c4d3d6c5f6", "f5d6c3d3c4f4c5b3", "f5f6e6f4e3c5c4d3"}
+	if got := starts(m); !slices.Equal(got, want) {
+		t.Errorf("in order: got %q, want %q", got, want)
+	}
+
+	m.Openings.Shuffle = true
+	shuffled := starts(m)
+	first, lines := slices.Clone(shuffled[:4]), slices.Clone(want[:4])
+	slices.Sort(first)
+	slices.Sort(lines)
+	if !slices.Equal(first, lines) {
+		t.Errorf("shuffled: got %q, want each line once in the first four pairs", shuffled)
+	}
+	if !slices.Equal(shuffled[4:], shuffled[:2]) {
+		t.Errorf("shuffled: got %q, want the order again after the fourth pair", shuffled)
+	}
+	if again := starts(m); !slices.Equal(again, shuffled) {
+		t.Errorf("shuffled again from seed %d: got %q, want %q", m.Seed, again, shuffled)
+	}
+	m.Seed = 2
+	if other := starts(m); slices.Equal(other, shuffled) {
+		t.Logf("seed 2 drew the order of seed 1, %q (1 in 24)", other)
+	}
+}
+
+// TestClocks checks time odds: player 1's clock is the first of
+// Clocks, player 2's the second, whichever colour each plays, in the
+// records (GGF's TB and TW, TI when the clocks are the same).
+func TestClocks(t *testing.T) {
+	tests := []struct {
+		name   string
+		clocks referee.Clocks
+		ti     [2]string // TI of games 1 and 2
+		tb, tw [2]string // TB and TW of games 1 and 2
+	}{
+		{"same", referee.Clocks{{Total: 5 * time.Second}, {Total: 5 * time.Second}},
+			[2]string{"00:05/00:00/00:00", "00:05/00:00/00:00"}, [2]string{}, [2]string{}},
+		{"odds", referee.Clocks{{Total: 2 * time.Second}, {Total: 61 * time.Second, Increment: time.Second}},
+			[2]string{}, [2]string{"00:02/00:00/00:00", "01:01/00:01/00:00"}, [2]string{"01:01/00:01/00:00", "00:02/00:00/00:00"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := match(t, "greedy", "random", mark(t))
+			m.Clocks = tt.clocks
+			results := run(t, m, mark(t))
+			if len(results) != 2 || results[0].First != othello.Black || results[1].First != othello.White {
+				t.Fatalf("got %d games, want player 1 Black in game 1 and White in game 2", len(results))
+			}
+			for i, r := range results {
+				if got := [3]string{r.Record.Clock, r.Record.BlackClock, r.Record.WhiteClock}; got != [3]string{tt.ti[i], tt.tb[i], tt.tw[i]} {
+					t.Errorf("game %d: got TI, TB, TW %q, want %q", r.Number, got, [3]string{tt.ti[i], tt.tb[i], tt.tw[i]})
+				}
+			}
+			checkRecords(t, results)
+		})
+	}
+}
+
+// budgets is a player that plays its first legal move and keeps the
+// time it is given for each.
+type budgets struct{ left []time.Duration }
+
+func (p *budgets) Move(g *othello.Game, left time.Duration) (othello.Square, bool, error) {
+	p.left = append(p.left, left)
+	return g.Legal().Squares()[0], false, nil
+}
+
+func (p *budgets) Stop() {}
+
+// TestPlayClocks checks that Play gives Black the first of its clocks
+// and White the second: each player's first move's time is its own.
+func TestPlayClocks(t *testing.T) {
+	setup, _ := othello.StandardSetup(othello.Full{}, 8, 8)
+	clocks := referee.Clocks{{PerMove: 3 * time.Second}, {Total: 7 * time.Second}}
+	black, white := &budgets{}, &budgets{}
+	if _, err := referee.Play(setup, nil, black, white, clocks); err != nil {
+		t.Fatal(err)
+	}
+	if len(black.left) == 0 || len(white.left) == 0 {
+		t.Fatalf("got %d and %d moves, want both players to move", len(black.left), len(white.left))
+	}
+	if black.left[0] != 3*time.Second || white.left[0] != 7*time.Second {
+		t.Errorf("got Black %v and White %v for their first moves, want 3s and 7s", black.left[0], white.left[0])
+	}
 }
 
 // TestSizes plays our engines on boards other than 8x8, square or not:
@@ -387,7 +571,7 @@ func TestSizes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m.Setup, m.Opening = setup, 2
+			m.Setup, m.Openings.Random = setup, 2
 			for _, r := range run(t, m, mark(t)) {
 				g, err := r.Record.Game()
 				if err != nil || r.Forfeit != nil || !g.Over() || g.Board().Rows() != size[0] || g.Board().Cols() != size[1] {

@@ -25,8 +25,8 @@ type Tournament struct {
 	// players: each plays every player after them, none of the others.
 	// 0 is a round robin.
 	Gauntlet int
-	// Match is how each pairing is played: its Pairs, Setup, Opening,
-	// Clock, Jobs and Sandbox; Run sets its Players and Seed for each
+	// Match is how each pairing is played: its Pairs, Setup, Openings,
+	// Clocks, Jobs and Sandbox; Run sets its Players and Seed for each
 	// pairing, its Seed drawn from this one's.
 	Match Match
 }
@@ -116,7 +116,7 @@ func (t Tournament) Run(ctx context.Context, kept map[GameKey]Result, each func(
 	var todo []game
 	for p, m := range matches {
 		results[p], have[p] = make([]Result, 2*m.Pairs), make([]bool, 2*m.Pairs)
-		openings[p] = sync.OnceValues(m.openings)
+		openings[p] = sync.OnceValues(m.draw)
 		for i := range results[p] {
 			if r, ok := kept[m.Key(i+1)]; ok {
 				results[p][i], have[p][i] = r, true

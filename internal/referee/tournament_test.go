@@ -40,8 +40,8 @@ func specs(t *testing.T, names ...string) []referee.Spec {
 func TestTournament(t *testing.T) {
 	players := specs(t, "cpu:1", "greedy", "random")
 	m := match(t, "greedy", "random", mark(t))
-	m.Pairs, m.Opening, m.Seed = 2, 0, 5
-	m.Clock = referee.TimeControl{Total: time.Second}
+	m.Pairs, m.Openings.Random, m.Seed = 2, 0, 5
+	m.Clocks = referee.Clocks{{Total: time.Second}, {Total: time.Second}}
 	tour := referee.Tournament{Players: players, Match: m}
 	games := func(pairings []referee.Pairing) []string {
 		var moves []string

@@ -66,8 +66,9 @@ type resultsHeader struct {
 	Seed     uint64 `json:"seed"`
 	Clock    string `json:"clock"`
 	Openings int    `json:"openings"`
-	Lines    string `json:"lines,omitempty"` // the openings of Match.Lines, if any, as move lists separated by spaces
-	Setup    string `json:"setup"`           // the GGF of a game of no move from the setup
+	Lines    string `json:"lines,omitempty"`   // the openings of Match.Openings.Lines, if any, as move lists separated by spaces
+	Shuffle  bool   `json:"shuffle,omitempty"` // whether the lines are played in an order drawn from each pairing's seed
+	Setup    string `json:"setup"`             // the GGF of a game of no move from the setup
 	// Programs are the players that are programs, by name: the folder
 	// each runs in and its command line.
 	Programs map[string][]string `json:"programs"`
@@ -107,9 +108,10 @@ func (t Tournament) header() resultsHeader {
 	if err != nil {
 		setup = err.Error() // a setup no game can start from; Run says so
 	}
-	h := resultsHeader{Format: resultsFormat, Seed: t.Match.Seed, Clock: t.Match.Clock.String(), Openings: t.Match.Opening, Setup: setup, Programs: map[string][]string{}}
-	lines := make([]string, len(t.Match.Lines))
-	for i, l := range t.Match.Lines {
+	h := resultsHeader{Format: resultsFormat, Seed: t.Match.Seed, Clock: t.Match.Clocks.String(), Openings: t.Match.Openings.Random,
+		Shuffle: t.Match.Openings.Shuffle, Setup: setup, Programs: map[string][]string{}}
+	lines := make([]string, len(t.Match.Openings.Lines))
+	for i, l := range t.Match.Openings.Lines {
 		var b strings.Builder
 		for _, sq := range l {
 			b.WriteString(sq.String())
@@ -134,7 +136,7 @@ func (h resultsHeader) same(run resultsHeader) bool {
 			return false
 		}
 	}
-	return h.Format == run.Format && h.Seed == run.Seed && h.Clock == run.Clock && h.Openings == run.Openings && h.Lines == run.Lines && h.Setup == run.Setup
+	return h.Format == run.Format && h.Seed == run.Seed && h.Clock == run.Clock && h.Openings == run.Openings && h.Lines == run.Lines && h.Shuffle == run.Shuffle && h.Setup == run.Setup
 }
 
 // OpenResults opens the file of results at path for t, creating it if

@@ -22,8 +22,8 @@ import (
 func resumable(t *testing.T) referee.Tournament {
 	t.Helper()
 	m := match(t, "greedy", "random", mark(t))
-	m.Pairs, m.Opening, m.Seed, m.Jobs = 2, 2, 7, 2
-	m.Clock = referee.TimeControl{Total: 5 * time.Second}
+	m.Pairs, m.Openings.Random, m.Seed, m.Jobs = 2, 2, 7, 2
+	m.Clocks = referee.Clocks{{Total: 5 * time.Second}, {Total: 5 * time.Second}}
 	return referee.Tournament{Players: specs(t, "greedy", "random", "Random"), Match: m}
 }
 
@@ -122,7 +122,7 @@ func TestOpenResults(t *testing.T) {
 	res.Close()
 
 	book := other
-	book.Match.Lines = [][]othello.Square{{{Row: 2, Col: 3}}}
+	book.Match.Openings.Lines = [][]othello.Square{{{Row: 2, Col: 3}}}
 	res, note, err = referee.OpenResults(path, &book, false)
 	if err != nil || len(res.Kept) != 0 || !strings.Contains(note, "another tournament") {
 		t.Errorf("other openings: got %d games kept, %q, %v; want none and a note that says why", len(res.Kept), note, err)
@@ -130,7 +130,7 @@ func TestOpenResults(t *testing.T) {
 	res.Close()
 	os.Rename(path+".old", path)
 
-	other.Match.Clock = referee.TimeControl{Total: time.Second}
+	other.Match.Clocks = referee.Clocks{{Total: time.Second}, {Total: time.Second}}
 	res, note, err = referee.OpenResults(path, &other, false)
 	if err != nil || len(res.Kept) != 0 || !strings.Contains(note, "another tournament") {
 		t.Errorf("another clock: got %d games kept, %q, %v; want none and a note that says why", len(res.Kept), note, err)

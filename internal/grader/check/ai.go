@@ -179,8 +179,8 @@ func play(ctx context.Context, cfg Config, sandboxLine string) (*Grade, error) {
 		cat := o.Category()
 		s := Score{Category: cat, Threshold: o.Threshold, Weight: o.Points, Max: o.Points}
 		m := referee.Match{
-			Players: [2]referee.Spec{student, o.Player}, Pairs: o.Games / 2, Setup: setup, Opening: cfg.AI.Openings,
-			Seed: cfg.Seed + uint64(i), Clock: cfg.AI.Clock, Jobs: max(1, cfg.Jobs), Sandbox: cfg.Sandbox,
+			Players: [2]referee.Spec{student, o.Player}, Pairs: o.Games / 2, Setup: setup, Openings: referee.Openings{Random: cfg.AI.Openings},
+			Seed: cfg.Seed + uint64(i), Clocks: referee.Clocks{cfg.AI.Clock, cfg.AI.Clock}, Jobs: max(1, cfg.Jobs), Sandbox: cfg.Sandbox,
 			Hold: cfg.Slots.hold, // a game is a run: a class's checks share cfg.Jobs of them
 		}
 		var results []referee.Result
