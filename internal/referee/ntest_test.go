@@ -40,8 +40,8 @@ func TestNTest(t *testing.T) {
 		t.Run(tt.ours+"-vs-"+tt.depth, func(t *testing.T) {
 			m := match(t, tt.ours, "nboard:"+tt.depth+":"+program, mark(t))
 			referee.OwnFolders(m.Players[:], &m.Sandbox)
-			m.Pairs, m.Opening, m.Seed, m.Jobs = tt.pairs, 4, 1, 1
-			m.Clock = referee.TimeControl{Total: 60 * time.Second}
+			m.Pairs, m.Openings.Random, m.Seed, m.Jobs = tt.pairs, 4, 1, 1
+			m.Clocks = referee.Clocks{{Total: 60 * time.Second}, {Total: 60 * time.Second}}
 			results, err := m.Run(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)

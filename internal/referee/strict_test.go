@@ -215,7 +215,7 @@ func strictGTP() {
 // of a GTP engine, the NBoard engine named with its depth
 // (nboard:DEPTH:COMMAND): every game is played to its end, with clocks
 // of parts of a second (which NTest cannot read) and from a 4-ply
-// opening.
+// opening, the engine's clock of more than a minute (time odds).
 func TestStrictEngines(t *testing.T) {
 	for _, tt := range []struct {
 		protocol, mode, spec string
@@ -229,8 +229,8 @@ func TestStrictEngines(t *testing.T) {
 			t.Parallel()
 			m := engineMatch(t, tt.protocol, tt.mode, tt.rows, tt.rows)
 			m.Players[1] = specs(t, tt.spec+engineBinary)[0]
-			m.Clock = referee.TimeControl{Total: 2500 * time.Millisecond, Increment: 100 * time.Millisecond}
-			m.Opening = 4
+			m.Clocks = referee.Clocks{{Total: 2500 * time.Millisecond, Increment: 100 * time.Millisecond}, {Total: 65500 * time.Millisecond}}
+			m.Openings.Random = 4
 			for _, r := range run(t, m, mark(t)) {
 				if r.Forfeit != nil {
 					t.Errorf("game %d: got %v, want no forfeit", r.Number, r.Forfeit)
@@ -269,7 +269,7 @@ func TestNBoardClock(t *testing.T) {
 // time, its warning quoted.
 func TestNBoardWithoutDepth(t *testing.T) {
 	m := engineMatch(t, "nboard", "nboard-strict", 8, 8)
-	m.Clock = referee.TimeControl{PerMove: 300 * time.Millisecond}
+	m.Clocks = referee.Clocks{{PerMove: 300 * time.Millisecond}, {PerMove: 300 * time.Millisecond}}
 	for _, r := range run(t, m, mark(t)) {
 		if !errors.Is(r.Forfeit, referee.ErrTime) || !strings.Contains(r.Forfeit.Detail, `its last warning: "warning Must pick a depth`) {
 			t.Errorf("game %d: got forfeit %v, want a time forfeit quoting the engine's warning", r.Number, r.Forfeit)
