@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/othello-judge/judge/internal/engine/train"
+	"github.com/othello-judge/judge/othello"
 )
 
 func TestExactRoundTrip(t *testing.T) {
@@ -61,6 +62,30 @@ func TestParseExactErrors(t *testing.T) {
 				t.Errorf("got %v, want %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestExactFile checks every position of the cache of make evalerror:
+// each line parses, and its position has 20 to 30 empty squares, no
+// disc on two sides, and a move for the player to move.
+func TestExactFile(t *testing.T) {
+	_, xs, err := readExact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(xs) == 0 {
+		t.Fatalf("%s: no positions", exactFile)
+	}
+	for i, x := range xs {
+		if e := x.Empties(); e < 20 || e > 30 {
+			t.Errorf("position %d: got %d empties, want 20 to 30", i+1, e)
+		}
+		if x.P&x.O != 0 {
+			t.Errorf("position %d: got discs of both sides on %x", i+1, x.P&x.O)
+		}
+		if othello.Moves8(x.P, x.O) == 0 {
+			t.Errorf("position %d: got no move for the player to move", i+1)
+		}
 	}
 }
 
