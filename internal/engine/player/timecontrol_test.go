@@ -6,6 +6,18 @@ import (
 	"time"
 )
 
+// TestMovesLeft checks the moves that share the clock: half the empty
+// squares above 14, and 2 for the 14 (1 for the last 2).
+func TestMovesLeft(t *testing.T) {
+	for _, tt := range []struct{ empties, want int }{
+		{60, 25}, {52, 21}, {20, 5}, {16, 3}, {15, 3}, {14, 2}, {3, 2}, {2, 1}, {1, 1},
+	} {
+		if got := MovesLeft(tt.empties); got != tt.want {
+			t.Errorf("MovesLeft(%d): got %d, want %d", tt.empties, got, tt.want)
+		}
+	}
+}
+
 func TestClockBudget(t *testing.T) {
 	tests := []struct {
 		budget, left time.Duration
@@ -15,8 +27,8 @@ func TestClockBudget(t *testing.T) {
 	}{
 		{time.Second, time.Hour, 60, 0, time.Second},                   // plenty left: the CPU's own
 		{0, time.Hour, 60, 0, DefaultBudget},                           // no budget: the default
-		{NoLimit, 15 * time.Minute, 60, 0, 26*time.Second + 998333333}, // (900s - 90s - 50ms) / 30
-		{5 * time.Second, time.Second, 60, 0, 28333333},                // 1s left at the start: (1s - 100ms - 50ms) / 30
+		{NoLimit, 15 * time.Minute, 60, 0, 32*time.Second + 398000000}, // (900s - 90s - 50ms) / 25
+		{5 * time.Second, time.Second, 60, 0, 34 * time.Millisecond},   // 1s left at the start: (1s - 100ms - 50ms) / 25
 		{5 * time.Second, time.Second, 1, 0, 850 * time.Millisecond},   // the last move
 		{5 * time.Second, 40 * time.Millisecond, 20, 0, time.Millisecond},
 		{5 * time.Second, 0, 20, 0, time.Millisecond},

@@ -19,3 +19,6 @@ func NoPresearch(s *Solver) { s.presearch = func(int) []int { return nil } }
 
 // ProbCutDepth is probCutDepth.
 var ProbCutDepth = probCutDepth
+
+// MidCutDepth is midCutDepth.
+var MidCutDepth = midCutDepth

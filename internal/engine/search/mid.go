@@ -51,6 +51,7 @@ func (s *Solver) Search(p, o uint64, fewest bool, depth int) Result {
 		kind = kindFewest
 	}
 	t := s.start(kind, fewest, 1) // the midgame search is on one thread
+	t.midCut = !s.FullWidth && t.weights != nil
 	r := t.midRoot(p, o, max(depth, 1))
 	r.Nodes = t.nodes
 	r.Exact = !s.stop.Load()
@@ -140,7 +141,15 @@ func (s *thread) mid(p, o uint64, vs *views, depth, alpha, beta int, passed bool
 		}
 	}
 	empties := 64 - bits.OnesCount64(p|o)
+	if s.midCut && depth >= midCutFrom && depth < empties && beta-alpha == 1 {
+		if v, ok := s.midProbCut(p, o, vs, depth, empties, alpha, beta); ok {
+			return v
+		}
+	}
 	list, _, _ := s.order(p, o, legal, empties, hashMove, infinity)
+	if s.midCut && depth >= midSortFrom {
+		s.midKeys(p, o, vs, list, depth)
+	}
 	best, bestMove, lower := -infinity, noMove, alpha
 	var child views
 	for i := range list {
@@ -171,6 +180,34 @@ func (s *thread) mid(p, o uint64, vs *views, depth, alpha, beta int, passed bool
 		s.table.store(p, o, s.kind, boundOf(best, alpha, beta, infinity, bestMove, depth, false))
 	}
 	return best
+}
+
+// midSortFrom is the fewest plies from its leaves at which the midgame
+// search of Search (midCut: not Solve's shallow searches, whose nodes
+// FFO's measures count) orders the moves of a node by a shallow search
+// after each (midKeys), as Edax and Egaroucid order theirs. (On 30 positions at 30
+// to 49 empty squares searched to depths 1 to 13: from 5, 8% less time
+// than none; from 4, 7%; from 3, 7% more.)
+const midSortFrom = 5
+
+// midKeys adds to the key of each move of list, from p, o, viewed as vs,
+// with the node depth plies from its leaves, the score for the opponent
+// of a search after it (sortSearch): 0 plies deep (the evaluation) 5 to
+// 7 plies from the leaves, 1 from 8, 2 from 11, 3 from 14. A disc of it weighs as much as
+// two replies of the opponent's. The hash move and a wipeout stay first.
+func (s *thread) midKeys(p, o uint64, vs *views, list []move, depth int) {
+	d := min(max((depth-midSortFrom)/3, 0), 3)
+	var child views
+	for i := range list {
+		m := &list[i]
+		if m.key == wipeoutKey || m.key == hashMoveKey {
+			continue
+		}
+		vs.play(&child, m.x, m.flips)
+		childP, childO := o&^m.flips, p|m.flips|1<<m.x
+		v := s.sortSearch(childP, childO, othello.Moves8(childP, childO), &child, d, -infinity, infinity)
+		m.key += 2 * (1 << 15) * v / 100
+	}
 }
 
 // midFinal returns the score of the game over in p, o in the units of

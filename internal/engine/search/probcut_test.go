@@ -1,9 +1,11 @@
 package search_test
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -144,4 +146,95 @@ func leastSquares(xs, ys []float64) (a, b, sigma float64) {
 		ss += e * e
 	}
 	return a, b, math.Sqrt(ss / (n - 2))
+}
+
+var (
+	fitMidProbCut = flag.Bool("fitmidprobcut", false, "fit the midgame ProbCut's deviations on held-out WTHOR games and print them (minutes)")
+	fitMidDepth   = flag.Int("fitmiddepth", 10, "the deepest full-width search of -fitmidprobcut")
+)
+
+// TestFitMidProbCut fits the deviations of the midgame's ProbCut
+// (midCutFit in probcut.go) and prints them as Go: -fitsamples positions
+// of the WTHOR games that training kept out, one a game, at 14 to 54
+// empty squares by the game's number, are searched full width (FullWidth)
+// to each depth up to -fitmiddepth; for each depth D from 3 the error of
+// the search midCutDepth(D) plies deep as a prediction of the search D
+// plies deep, in discs, gives a deviation for D and each ten empty
+// squares (its root mean square: the cut takes the shallow score as it
+// is, with no offset), and the plane through them by least squares, weighted by
+// their positions, is midCutSigma. Skipped unless -fitmidprobcut is
+// given:
+//
+//	go test ./internal/engine/search -run TestFitMidProbCut -fitmidprobcut -fitsamples 200 -v -timeout 0
+func TestFitMidProbCut(t *testing.T) {
+	if !*fitMidProbCut {
+		t.Skip("fits the midgame ProbCut's deviations: run with -fitmidprobcut")
+	}
+	lines := heldOutGames(t)
+	maxDepth := *fitMidDepth
+	s := search.NewSolver(0)
+	s.FullWidth = true
+	type cell struct{ n, sum, sumSq float64 }
+	cells := map[[2]int]*cell{} // by depth and empty squares / 10
+	start := time.Now()
+	samples := 0
+	for i, line := range lines {
+		if samples >= *fitSamples {
+			break
+		}
+		x, ok := at(line, 14+i%41)
+		if !ok {
+			continue
+		}
+		samples++
+		v := make([]float64, maxDepth+1)
+		s.Table.NewSearch()
+		v[0] = float64(search.StaticEval(s, x.P, x.O)) / 100
+		for d := 1; d <= maxDepth; d++ {
+			v[d] = float64(fromWon(s.Search(x.P, x.O, false, d).Score)) / 100
+		}
+		for d := 3; d <= maxDepth; d++ {
+			k := [2]int{d, x.Empties() / 10}
+			if cells[k] == nil {
+				cells[k] = &cell{}
+			}
+			e := v[d] - v[search.MidCutDepth(d)]
+			cells[k].n++
+			cells[k].sum += e
+			cells[k].sumSq += e * e
+		}
+	}
+	// The plane sigma = c0 + c1*depth + c2*empties through the cells'
+	// deviations, weighted by their positions: the normal equations.
+	var m [3][4]float64
+	var keys [][2]int
+	for k := range cells {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b [2]int) int { return cmp.Or(a[1]-b[1], a[0]-b[0]) })
+	for _, k := range keys {
+		c := cells[k]
+		mean := c.sum / c.n
+		sigma := math.Sqrt(c.sumSq / c.n) // about 0, not the mean: the cut takes the shallow score as it is
+		t.Logf("depth %2d (shallow %d), %2d-%2d empties: %3.0f positions, mean %+.2f, sigma %.2f", k[0], search.MidCutDepth(k[0]), 10*k[1], 10*k[1]+9, c.n, mean, sigma)
+		row := [3]float64{1, float64(k[0]), float64(10*k[1] + 5)}
+		for i := range 3 {
+			for j := range 3 {
+				m[i][j] += c.n * row[i] * row[j]
+			}
+			m[i][3] += c.n * row[i] * sigma
+		}
+	}
+	for i := range 3 { // Gauss-Jordan elimination
+		for r := range 3 {
+			if r != i {
+				f := m[r][i] / m[i][i]
+				for j := range 4 {
+					m[r][j] -= f * m[i][j]
+				}
+			}
+		}
+	}
+	fmt.Printf("var midCutFit = [3]float64{%.3f, %.3f, %.3f} // %d positions, depths 3 to %d, %v\n",
+		m[0][3]/m[0][0], m[1][3]/m[1][1], m[2][3]/m[2][2], samples, maxDepth, time.Since(start).Round(time.Second))
 }

@@ -92,8 +92,12 @@ type thread struct {
 	// level is the ProbCut level of an exact search (probcut.go):
 	// noProbCut for none, and its scores are then exact.
 	level int
-	moves [65][64]move // a list of moves for each number of empty squares
-	local localTable   // the positions of the last moves (localtable.go)
+	// midCut is whether the midgame search cuts by ProbCut
+	// (midProbCut): in Search, with the learned evaluation, unless the
+	// Solver is FullWidth; never in Solve's searches.
+	midCut bool
+	moves  [65][64]move // a list of moves for each number of empty squares
+	local  localTable   // the positions of the last moves (localtable.go)
 	// weights are the learned evaluation's for the midgame search, nil
 	// for the hand-written one, which FewestDiscs always takes (the
 	// learned one knows only MostDiscs). The searches keep the views of

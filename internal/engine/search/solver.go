@@ -34,6 +34,10 @@ type Solver struct {
 	// learn from, which must not depend on the weights being learned, and
 	// for the measurements of the learned evaluation against them.
 	HandWritten bool
+	// FullWidth makes the midgame search (Search) search every move to
+	// its depth, without ProbCut (midProbCut): for the fits and
+	// measurements that need the scores of full-width searches.
+	FullWidth bool
 
 	threads []*thread
 	stop    atomic.Bool
@@ -136,6 +140,7 @@ func (s *Solver) start(kind uint64, fewest bool, n int) *thread {
 		t.table, t.kind, t.fewest, t.nodes, t.pool, t.sp = s.Table, kind, fewest, 0, pl, nil
 		t.deadline, t.cancel, t.clockAt = s.Deadline, s.Cancel, 0
 		t.level = noProbCut
+		t.midCut = false
 		t.local = localTable{}
 		t.weights = learned()
 		if s.weights != nil {

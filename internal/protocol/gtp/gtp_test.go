@@ -108,8 +108,8 @@ func TestClockBudget(t *testing.T) {
 	}{
 		{"no clock", nil, own},
 		{"no time limit", []string{"time_settings 0 1 0"}, own},
-		{"main time", []string{"time_settings 60 0 0"}, player.ClockBudget(own, time.Minute, 30)},
-		{"time left", []string{"time_settings 600 0 0", "time_left b 3 0"}, player.ClockBudget(own, 3*time.Second, 30)},
+		{"main time", []string{"time_settings 60 0 0"}, player.ClockBudget(own, time.Minute, player.MovesLeft(60))},
+		{"time left", []string{"time_settings 600 0 0", "time_left b 3 0"}, player.ClockBudget(own, 3*time.Second, player.MovesLeft(60))},
 		{"byo-yomi", []string{"time_settings 600 30 10", "time_left b 20 4"}, player.ClockBudget(own, 20*time.Second, 4)},
 		{"main time over", []string{"time_settings 600 30 10", "time_left b 0 0"}, player.ClockBudget(own, 30*time.Second, 10)},
 		{"the other player's clock", []string{"time_settings 600 0 0", "time_left w 1 0"}, own},

@@ -21,13 +21,13 @@ func TestGameClock(t *testing.T) {
 	}{
 		{"no clock", []string{"set game (;GM[Othello]TY[8]" + start + "B[F5]W[F6];)"}, own},
 		{"a second left", []string{"set game (;GM[Othello]TI[0:01]TY[8]" + start + "B[F5]W[F6];)"},
-			player.ClockBudget(own, time.Second, 29)},
+			player.ClockBudget(own, time.Second, player.MovesLeft(58))},
 		{"the moves' times", []string{"set game (;GM[Othello]TI[0:01]TY[8]" + start + "B[F5//0.3]W[F6/1.5/0.6];)"},
-			player.ClockBudget(own, 700*time.Millisecond, 29)},
+			player.ClockBudget(own, 700*time.Millisecond, player.MovesLeft(58))},
 		{"each player's clock", []string{"set game (;GM[Othello]TI[15:00]TB[1:00//0:30]TW[5]TY[8]" + start + "B[F5]W[F6];)"},
-			player.ClockBudget(own, time.Minute, 29)},
+			player.ClockBudget(own, time.Minute, player.MovesLeft(58))},
 		{"the moves since", []string{"set game (;GM[Othello]TI[10]TY[8]" + start + "B[F5]W[F6];)", "move E6/0.5/2.5", "move F4//1", "move E3//100"},
-			player.ClockBudget(own, 9*time.Second, 28)},
+			player.ClockBudget(own, 9*time.Second, player.MovesLeft(56))},
 		{"a clock that is not a time", []string{"set game (;GM[Othello]TI[soon]TY[8]" + start + "B[F5]W[F6];)"}, own},
 		{"a new game", []string{"set game (;GM[Othello]TI[0:01]TY[8]" + start + "B[F5]W[F6];)", "set game (;GM[Othello]TY[8];)"}, own},
 	}
