@@ -185,16 +185,17 @@ func (s *thread) mid(p, o uint64, vs *views, depth, alpha, beta int, passed bool
 // midSortFrom is the fewest plies from its leaves at which the midgame
 // search of Search (midCut: not Solve's shallow searches, whose nodes
 // FFO's measures count) orders the moves of a node by a shallow search
-// after each (midKeys), as Edax and Egaroucid order theirs. (On 30 positions at 30
-// to 49 empty squares searched to depths 1 to 13: from 5, 8% less time
-// than none; from 4, 7%; from 3, 7% more.)
+// after each (midKeys), as Edax and Egaroucid order theirs. (On 30
+// positions at 30 to 49 empty squares searched to depths 1 to 13: from
+// 5, 8% less time than none; from 4, 7%; from 3, 7% more.)
 const midSortFrom = 5
 
 // midKeys adds to the key of each move of list, from p, o, viewed as vs,
 // with the node depth plies from its leaves, the score for the opponent
 // of a search after it (sortSearch): 0 plies deep (the evaluation) 5 to
-// 7 plies from the leaves, 1 from 8, 2 from 11, 3 from 14. A disc of it weighs as much as
-// two replies of the opponent's. The hash move and a wipeout stay first.
+// 7 plies from the leaves, 1 from 8, 2 from 11, 3 from 14. A disc of it
+// weighs as much as two replies of the opponent's. The hash move and a
+// wipeout stay first.
 func (s *thread) midKeys(p, o uint64, vs *views, list []move, depth int) {
 	d := min(max((depth-midSortFrom)/3, 0), 3)
 	var child views

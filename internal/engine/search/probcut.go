@@ -194,10 +194,10 @@ func midCutSigma(depth, empties int) float64 {
 var midCutFit = [3]float64{5.571, -0.048, -0.050}
 
 // midProbCut returns alpha or beta and true when a search of p, o,
-// viewed as vs, with empties empty squares, midCutDepth(depth) plies deep predicts that its score
-// depth plies deep lies beyond the null window (alpha, beta) with
-// midCutConfidence: the side the static evaluation points to first,
-// then the other.
+// viewed as vs, with empties empty squares, midCutDepth(depth) plies
+// deep predicts that its score depth plies deep lies beyond the null
+// window (alpha, beta) with midCutConfidence: the side the static
+// evaluation points to first, then the other.
 func (s *thread) midProbCut(p, o uint64, vs *views, depth, empties, alpha, beta int) (int, bool) {
 	margin := int(100 * midCutConfidence * midCutSigma(depth, empties))
 	d := midCutDepth(depth)
