@@ -27,6 +27,15 @@ func keyOf(mine, theirs uint64) key {
 	return best
 }
 
+// Canonical returns the least of the 8 images of the position where the
+// player to move has the discs mine and the opponent theirs, under the
+// board's symmetries (by mine, then theirs): two positions are the same
+// up to symmetry when their Canonical images are.
+func Canonical(mine, theirs uint64) (uint64, uint64) {
+	k := keyOf(mine, theirs)
+	return k.mine, k.theirs
+}
+
 // symmetry returns the image of the squares x under symmetry i of the
 // board, from 0 (none) to 7: bit 0 of i mirrors the columns, bit 1 the
 // rows, bit 2 swaps rows and columns (after the others).

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/othello-judge/judge/internal/engine/book"
 	"github.com/othello-judge/judge/internal/engine/search"
 	"github.com/othello-judge/judge/internal/engine/train"
 	"github.com/othello-judge/judge/internal/record"
@@ -364,42 +364,9 @@ func trainedPositions(t *testing.T) map[[2]uint64]bool {
 	return trained
 }
 
-// canonical returns the least of the images of p, o under the 8
-// symmetries of the board, which the evaluation does not tell apart.
+// canonical returns p, o known up to the board's symmetries, which the
+// evaluation does not tell apart (book.Canonical).
 func canonical(p, o uint64) [2]uint64 {
-	best := [2]uint64{p, o}
-	for i := range 8 {
-		if i == 4 {
-			p, o = transpose(p), transpose(o)
-		}
-		q, r := p, o
-		if i&1 != 0 {
-			q, r = bits.ReverseBytes64(q), bits.ReverseBytes64(r)
-		}
-		if i&2 != 0 {
-			q, r = mirror(q), mirror(r)
-		}
-		if q < best[0] || q == best[0] && r < best[1] {
-			best = [2]uint64{q, r}
-		}
-	}
-	return best
-}
-
-// mirror returns b with its columns reversed, a1 to h1.
-func mirror(b uint64) uint64 {
-	b = b>>1&0x5555555555555555 | b&0x5555555555555555<<1
-	b = b>>2&0x3333333333333333 | b&0x3333333333333333<<2
-	return b>>4&0x0f0f0f0f0f0f0f0f | b&0x0f0f0f0f0f0f0f0f<<4
-}
-
-// transpose returns b mirrored about the diagonal a1-h8.
-func transpose(b uint64) uint64 {
-	var out uint64
-	for x := range 64 {
-		if b&(1<<x) != 0 {
-			out |= 1 << (x%8*8 + x/8)
-		}
-	}
-	return out
+	cp, co := book.Canonical(p, o)
+	return [2]uint64{cp, co}
 }

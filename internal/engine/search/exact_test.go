@@ -89,6 +89,9 @@ func TestExactFile(t *testing.T) {
 	}
 }
 
+// TestCanonical checks that every image of a position under the board's
+// 8 symmetries has the same canonical form, and that an asymmetric
+// position has 8 images.
 func TestCanonical(t *testing.T) {
 	tests := []struct {
 		name string
@@ -104,8 +107,8 @@ func TestCanonical(t *testing.T) {
 			images := map[[2]uint64]bool{}
 			p, o := tc.p, tc.o
 			for range 4 { // the rotations by a quarter turn, and their mirror images
-				p, o = bits.ReverseBytes64(transpose(p)), bits.ReverseBytes64(transpose(o))
-				for _, x := range [][2]uint64{{p, o}, {mirror(p), mirror(o)}} {
+				p, o = bits.ReverseBytes64(transposeBits(p)), bits.ReverseBytes64(transposeBits(o))
+				for _, x := range [][2]uint64{{p, o}, {bits.ReverseBytes64(p), bits.ReverseBytes64(o)}} {
 					images[x] = true
 					if got := canonical(x[0], x[1]); got != want {
 						t.Errorf("canonical(%x, %x): got %x, want %x", x[0], x[1], got, want)
@@ -117,4 +120,16 @@ func TestCanonical(t *testing.T) {
 			}
 		})
 	}
+}
+
+// transposeBits returns b mirrored about the diagonal a1-h8, square by
+// square: the test's own, not the book's.
+func transposeBits(b uint64) uint64 {
+	var out uint64
+	for x := range 64 {
+		if b&(1<<x) != 0 {
+			out |= 1 << (x%8*8 + x/8)
+		}
+	}
+	return out
 }
