@@ -331,6 +331,21 @@ func (v *views) play(c *views, x int, flips uint64) {
 	}
 }
 
+// playLeaf sets c to the view of the player to move after the player
+// to move of v plays at x, flipping flips: play's c[0] alone, for a
+// position that is only evaluated.
+func (v *views) playLeaf(c *view, x int, flips uint64) {
+	*c = v[1]
+	for _, d := range squareDigits[x] {
+		c[d.copy] += 2 * d.power
+	}
+	for ; flips != 0; flips &= flips - 1 {
+		for _, d := range squareDigits[bits.TrailingZeros64(flips)] {
+			c[d.copy] += d.power
+		}
+	}
+}
+
 // Stage returns the stage of the position p, o, from 0 (the end of the
 // game) to Stages-1, and where its weights start among all weights.
 func Stage(p, o uint64) (stage, offset int) {
