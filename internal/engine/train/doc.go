@@ -9,6 +9,9 @@
 // in ten, chosen by a hash of its moves and the seed (HeldOut), is never
 // trained on: the measurements of the evaluation (make strength) play and
 // score those. Everything it does is reproducible: the same games and
-// seed give the same weights, whatever the threads. It does no input or
-// output; cmd/train reads the games and writes the weights.
+// seed give the same weights, whatever the threads. EncodeSamples and
+// DecodeSamples write and read the labelled positions, which cost most
+// of the time, so that fits with other settings can start from them. It
+// does no input or output; cmd/train reads the games and writes the
+// weights.
 package train

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -203,5 +204,36 @@ func TestSelfPlay(t *testing.T) {
 	}
 	if len(openings) < sp.Games/2 {
 		t.Errorf("got %d different positions after the random openings of %d games, want most of them different", len(openings), sp.Games)
+	}
+}
+
+// TestSamplesFile checks that a samples file reads back as the samples
+// written, and that what is not one is refused with ErrSamples.
+func TestSamplesFile(t *testing.T) {
+	fit := []Sample{
+		{Position{0x0000000810000000, 0x0000001008000000, true}, 0},
+		{Position{0x8000000000000001, 0x0000000000000100, false}, -64},
+	}
+	held := []Sample{{Position{0x00ff, 0xff00, true}, 64}}
+	b := EncodeSamples(fit, held)
+	gotFit, gotHeld, err := DecodeSamples(b)
+	if err != nil {
+		t.Fatalf("DecodeSamples: %v", err)
+	}
+	if !slices.Equal(gotFit, fit) || !slices.Equal(gotHeld, held) {
+		t.Errorf("got %v and %v, want %v and %v", gotFit, gotHeld, fit, held)
+	}
+	overlap := EncodeSamples([]Sample{{Position{1, 1, true}, 0}}, nil)
+	for name, bad := range map[string][]byte{
+		"empty":     nil,
+		"weights":   []byte("othello-eval-1\n\x00\x00\x00\x00\x00\x00\x00\x00"),
+		"truncated": b[:len(b)-1],
+		"overlap":   overlap,
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, _, err := DecodeSamples(bad); !errors.Is(err, ErrSamples) {
+				t.Errorf("got %v, want an error wrapping ErrSamples", err)
+			}
+		})
 	}
 }
