@@ -16,7 +16,7 @@
 // games and flags give the same file. With -samples FILE, the labelled
 // positions are written to FILE (150 MB for the WTHOR collection), and
 // read from it by the runs after, which then only fit: a minute, not
-// the labelling's 45 on two CPUs.
+// the labelling's 47 on two CPUs.
 package main
 
 import (
