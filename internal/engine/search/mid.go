@@ -133,8 +133,8 @@ func (s *thread) mid(p, o uint64, vs *views, depth, alpha, beta int, passed bool
 	}
 	if depth == 1 && s.midCut {
 		// Not in Solve's shallow searches: FFO #40-#49 took 0.2% more
-		// nodes by lastPly, in as much time.
-		return s.lastPly(p, o, legal, vs, alpha, beta)
+		// nodes so, in as much time.
+		return s.unsorted(p, o, legal, vs, 1, alpha, beta)
 	}
 	hashMove := noMove
 	if depth >= 2 {

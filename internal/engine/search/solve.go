@@ -602,43 +602,24 @@ func (s *thread) sortSearch(p, o, legal uint64, vs *views, depth, alpha, beta in
 		swapped := views{vs[1], vs[0]} // the opponent moves: the views swap
 		return -s.sortSearch(o, p, replies, &swapped, depth, -beta, -alpha)
 	}
-	switch depth {
-	case 0:
+	if depth == 0 {
 		return s.evalView(p, o, legal, &vs[0])
-	case 1:
-		return s.lastPly(p, o, legal, vs, alpha, beta)
 	}
-	best := -infinity
-	var child views
-	for legal != 0 {
-		x := bits.TrailingZeros64(legal)
-		legal &= legal - 1
-		f := othello.Flips8(p, o, x)
-		childP, childO := o&^f, p|f|1<<x
-		if s.weights != nil {
-			vs.play(&child, x, f)
-		}
-		v := -s.sortSearch(childP, childO, othello.Moves8(childP, childO), &child, depth-1, -beta, -max(alpha, best))
-		if v > best {
-			best = v
-			if v >= beta {
-				break
-			}
-		}
-	}
-	return best
+	return s.unsorted(p, o, legal, vs, depth, alpha, beta)
 }
 
-// lastPly returns the score of p, o, whose player to move has legal
-// moves legal and views it as vs, searched one ply deep within the
-// window (alpha, beta), as sortSearch and mid do: each move's position
-// evaluated as it comes, neither sorted nor looked up in the table, and
-// of its views only the one that the evaluation reads made (playLeaf),
-// as Edax's and Egaroucid's shallowest searches do. (With the midgame
-// search's sorting and table one ply from its leaves, 60 positions at
-// 32 to 48 empty squares took 1.6 to 1.9 times as long to search to
-// depth 12.) The node of p, o is not counted: its caller counted it.
-func (s *thread) lastPly(p, o, legal uint64, vs *views, alpha, beta int) int {
+// unsorted returns the score of p, o, whose player to move has legal
+// moves legal and views it as vs, searched depth plies deep (1 or
+// more) within the window (alpha, beta), as sortSearch does, without
+// counting the node of p, o (its caller counted it): the moves in the
+// order of their squares, neither sorted nor looked up in the table.
+// One ply from the leaves, only the view of each position that the
+// evaluation reads is made (playLeaf), as Edax's and Egaroucid's
+// shallowest searches do; the midgame search calls it there too (mid).
+// (With the midgame search's sorting and table one ply from its leaves,
+// 60 positions at 32 to 48 empty squares took 1.6 to 1.9 times as long
+// to search to depth 12.)
+func (s *thread) unsorted(p, o, legal uint64, vs *views, depth, alpha, beta int) int {
 	best := -infinity
 	var child views
 	for legal != 0 {
@@ -648,7 +629,7 @@ func (s *thread) lastPly(p, o, legal uint64, vs *views, alpha, beta int) int {
 		childP, childO := o&^f, p|f|1<<x
 		replies := othello.Moves8(childP, childO)
 		var v int
-		if replies != 0 && s.weights != nil {
+		if depth == 1 && replies != 0 && s.weights != nil {
 			s.nodes++
 			vs.playLeaf(&child[0], x, f)
 			v = -evaluateView(s.weights, &child[0], childP, childO, replies)
@@ -656,7 +637,7 @@ func (s *thread) lastPly(p, o, legal uint64, vs *views, alpha, beta int) int {
 			if s.weights != nil {
 				vs.play(&child, x, f)
 			}
-			v = -s.sortSearch(childP, childO, replies, &child, 0, -beta, -max(alpha, best))
+			v = -s.sortSearch(childP, childO, replies, &child, depth-1, -beta, -max(alpha, best))
 		}
 		if v > best {
 			best = v
