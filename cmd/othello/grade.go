@@ -13,9 +13,11 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/class"
+	"github.com/othello-judge/judge/internal/shard"
 )
 
 const gradeUsage = `usage: othello grade [flags] -out DIR SUBMISSION... -- COMMAND [ARGS...]
+       othello grade -merge -out DIR SHARD...
 
 Grades a class: runs othello check on every SUBMISSION folder, with one
 seed for all, -j submissions at a time, and writes each one's reports in
@@ -64,11 +66,23 @@ Download all submissions, in folders or not (not: gathered the same).
   -j N
 	submissions graded at once, and runs made at once in all (default:
 	the number of CPUs)
+  -shard K/N|auto|auto/N
+	grade shard K of N, K from 0: the share of the submissions that
+	their names alone give it, so that N nodes of a cluster each grade
+	one into a folder of their own (-out), to merge; needs -seed. auto
+	takes K and N from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN,
+	_COUNT); auto/N, K from Slurm or a Kubernetes Indexed Job
+	(JOB_COMPLETION_INDEX). Run again, a shard keeps what it graded
+  -merge
+	the arguments are the shards' folders, all of them: write into -out
+	(and -csv) what one run of the shards' flags and seed writes, the
+	same bytes; refuses shards of different runs, or one missing or
+	given twice (doc/grading.md, "On a cluster")
 ` + commandUsage + `
 ` + checkFlagsUsage + sandboxUsage
 
 // runGrade runs "othello grade".
-func runGrade(args []string, stdout, stderr io.Writer) int {
+func runGrade(args []string, stdout, stderr io.Writer, env environ) int {
 	flags := newFlagSet("grade", stderr)
 	cf := addCheckFlags(flags)
 	out := flags.String("out", "", "")
@@ -78,10 +92,28 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	roster := flags.String("roster", "", "")
 	lms := flags.String("lms", "", "")
 	assignment := flags.String("assignment", "Othello", "")
+	shardFlag := flags.String("shard", "", "")
+	merge := flags.Bool("merge", false, "")
 	if status, ok := parseFlags(flags, args, gradeUsage, stdout, stderr); !ok {
 		return status
 	}
 	usageError := func(format string, a ...any) int { return badUsage(stderr, "grade", gradeUsage, format, a...) }
+	if *merge {
+		return runGradeMerge(flags, *out, *csvPath, stdout, stderr)
+	}
+	var part shard.Shard
+	if *shardFlag != "" {
+		var err error
+		if part, err = shard.Parse(*shardFlag, env.get); err != nil {
+			return usageError("-shard %s", strings.TrimPrefix(err.Error(), "shard: "))
+		}
+		if !isSet(flags, "seed") {
+			return usageError("-shard needs -seed N: every shard must grade with one seed")
+		}
+		if *csvPath != "" {
+			return usageError("-shard writes the grades in its -out folder, where -merge reads them: no -csv")
+		}
+	}
 	rest := flags.Args()
 	if flags.NArg() > 0 && args[len(args)-flags.NArg()-1] == "--" {
 		rest = append([]string{"--"}, rest...) // flag parsing took the --
@@ -107,7 +139,7 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 	context.AfterFunc(ctx, stop) // a second signal kills at once
 	res, err := class.Grade(ctx, class.Options{Config: cfg, Submissions: subs, Out: *out, CSV: *csvPath, Verbose: *verbose,
 		Fresh: *fresh, SeedSet: isSet(flags, "seed"), Flags: gradeFlags(flags, args), Roster: *roster, LMS: *lms, Assignment: *assignment,
-		Log: stderr, Terminal: isTerminal(stderr)})
+		Log: stderr, Terminal: isTerminal(stderr), Shard: part, Version: programVersion()})
 	var refused *class.RefusedError
 	switch {
 	case errors.As(err, &refused):
@@ -137,10 +169,17 @@ func runGrade(args []string, stdout, stderr io.Writer) int {
 }
 
 // gradeFlags returns the flags of args, parsed by flags, that change a
-// grade, as -name=value, sorted by name (a flag given more than once in
-// its order): all but -seed, which a class.Settings keeps apart, and -j,
-// -fresh, -out, -csv, -roster, -lms and -assignment.
+// grade, as typedFlags returns them: all but -seed, which a
+// class.Settings keeps apart, and -j, -fresh, -out, -csv, -roster, -lms,
+// -assignment, -shard and -merge.
 func gradeFlags(flags *flag.FlagSet, args []string) []string {
+	return typedFlags(flags, args, "seed", "j", "fresh", "out", "csv", "roster", "lms", "assignment", "shard", "merge")
+}
+
+// typedFlags returns the flags of args, parsed by flags, but those named
+// in skip, as -name=value, sorted by name (a flag given more than once
+// in its order).
+func typedFlags(flags *flag.FlagSet, args []string, skip ...string) []string {
 	var set []string
 	for i := 0; i < len(args)-flags.NArg(); i++ {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
@@ -154,7 +193,7 @@ func gradeFlags(flags *flag.FlagSet, args []string) []string {
 			i++
 			value = args[i]
 		}
-		if !slices.Contains([]string{"seed", "j", "fresh", "out", "csv", "roster", "lms", "assignment"}, name) {
+		if !slices.Contains(skip, name) {
 			set = append(set, "-"+name+"="+value)
 		}
 	}
@@ -164,4 +203,37 @@ func gradeFlags(flags *flag.FlagSet, args []string) []string {
 		return strings.Compare(an, bn)
 	})
 	return set
+}
+
+// runGradeMerge runs "othello grade -merge": the arguments of flags are
+// the shards' folders, and only -out and -csv may be given besides.
+func runGradeMerge(flags *flag.FlagSet, out, csvPath string, stdout, stderr io.Writer) int {
+	usageError := func(format string, a ...any) int { return badUsage(stderr, "grade", gradeUsage, format, a...) }
+	var others []string
+	flags.Visit(func(f *flag.Flag) {
+		if f.Name != "merge" && f.Name != "out" && f.Name != "csv" {
+			others = append(others, "-"+f.Name)
+		}
+	})
+	switch {
+	case len(others) > 0:
+		return usageError("-merge takes -out and -csv only, not %s: the shards' flags are theirs", strings.Join(others, " "))
+	case out == "":
+		return usageError("-out DIR is required")
+	case flags.NArg() == 0 || slices.Contains(flags.Args(), "--"):
+		return usageError("want -merge -out DIR SHARD...: the shards' folders, no command")
+	}
+	res, err := class.Merge(class.MergeOptions{Shards: flags.Args(), Out: out, CSV: csvPath, Log: stderr})
+	switch {
+	case errors.Is(err, shard.ErrMerge):
+		fmt.Fprintf(stderr, "othello grade: %s: nothing merged\n", trimPkg(err, "shard"))
+		return 2
+	case err != nil:
+		return failed(stderr, "grade", err, "class")
+	}
+	fmt.Fprintf(stdout, "%s\n", res.Summary())
+	if res.Count(class.StatusError) > 0 {
+		return 1
+	}
+	return 0
 }

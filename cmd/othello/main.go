@@ -137,7 +137,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 		case "gen":
 			return runGen(args[1:], stdout, stderr)
 		case "grade":
-			return runGrade(args[1:], stdout, stderr)
+			return runGrade(args[1:], stdout, stderr, env)
 		case "gradescope":
 			return runGradescope(args[1:], stdout, stderr)
 		case "gtp":
@@ -157,7 +157,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 		case "solve":
 			return runSolve(args[1:], stdout, stderr)
 		case "tournament":
-			return runTournament(args[1:], stdout, stderr)
+			return runTournament(args[1:], stdout, stderr, env)
 		case "vpl":
 			return runVPL(args[1:], stdout, stderr)
 		}

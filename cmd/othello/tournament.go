@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,9 +16,11 @@ import (
 	"github.com/othello-judge/judge/internal/grader/class"
 	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
+	"github.com/othello-judge/judge/internal/shard"
 )
 
 const tournamentUsage = `usage: othello tournament [flags] PLAYER...
+       othello tournament -merge [-results FILE] [-html FILE] [-pgn FILE] [-ggf FILE] SHARD...
 
 Plays a round robin of Othello, 8x8 unless -size says otherwise: every two of the players play a
 match of pairs of games, as othello match plays one, -j games at once of
@@ -80,10 +84,22 @@ Flags:
   -sandbox=false, -memory SIZE, -file-size SIZE, -procs N,
   -open-files N, -bind PATH, -env NAME=VALUE, -cpu D
 	the programs' sandbox, as othello match -h says
+  -shard K/N|auto|auto/N
+	play shard K of N, K from 0: the share of the games that the
+	players' names alone give it (each game's opening and seed as the
+	whole tournament's), so that N nodes of a cluster each play one into
+	a -results FILE of their own, to merge; needs -seed and -results,
+	and prints no ladder. auto and auto/N take K (and N) from a Slurm
+	job array or a Kubernetes Indexed Job, as othello grade -h says
+  -merge
+	the arguments are the shards' -results files, all of them: print
+	and write (-results, -html, -pgn, -ggf) what one run of the shards'
+	flags and seed does; refuses shards of different runs, or one
+	missing or given twice (doc/grading.md, "On a cluster")
 `
 
 // runTournament runs othello tournament.
-func runTournament(args []string, stdout, stderr io.Writer) int {
+func runTournament(args []string, stdout, stderr io.Writer, env environ) int {
 	flags := newFlagSet("tournament", stderr)
 	mf := addMatchFlags(flags)
 	anchorFlag := flags.String("anchor", "", "")
@@ -92,11 +108,31 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	gauntlet := flags.Bool("gauntlet", false, "")
 	resultsPath := flags.String("results", "", "")
 	htmlPath := flags.String("html", "", "")
+	shardFlag := flags.String("shard", "", "")
+	merge := flags.Bool("merge", false, "")
 	if status, ok := parseFlags(flags, args, tournamentUsage, stdout, stderr); !ok {
 		return status
 	}
 	usageError := func(format string, a ...any) int {
 		return badUsage(stderr, "tournament", tournamentUsage, format, a...)
+	}
+	if *merge {
+		return runTournamentMerge(flags, mf, *resultsPath, *htmlPath, stdout, stderr)
+	}
+	var part shard.Shard
+	if *shardFlag != "" {
+		var err error
+		if part, err = shard.Parse(*shardFlag, env.get); err != nil {
+			return usageError("-shard %s", strings.TrimPrefix(err.Error(), "shard: "))
+		}
+		switch {
+		case !isSet(flags, "seed"):
+			return usageError("-shard needs -seed N: every shard must play with one seed")
+		case *resultsPath == "":
+			return usageError("-shard needs -results FILE, the shard's games, for -merge")
+		case *htmlPath != "" || *mf.pgn != "" || *mf.ggf != "":
+			return usageError("-shard writes no -html, -pgn or -ggf: -merge writes them, of every game")
+		}
 	}
 	m, err := mf.match(flags)
 	if err != nil {
@@ -158,6 +194,15 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "othello tournament: %v: its programs run limited\n", err)
 		}
 	}
+	n := len(t.Players)
+	title := fmt.Sprintf("tournament of %d players", n)
+	if t.Gauntlet > 0 {
+		title = fmt.Sprintf("gauntlet of %d against %d players", t.Gauntlet, n-t.Gauntlet)
+	}
+	if !part.Whole() {
+		t.Shard = &referee.Shard{Part: part, Version: programVersion(), Flags: tournamentFlags(flags, args), Anchor: anchor,
+			Title: title + fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clocks, *mf.openings, t.Match.Seed)}
+	}
 	var kept map[referee.GameKey]referee.Result
 	var results *referee.Results
 	if *resultsPath != "" {
@@ -176,11 +221,6 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once
 
-	n := len(t.Players)
-	title := fmt.Sprintf("tournament of %d players", n)
-	if t.Gauntlet > 0 {
-		title = fmt.Sprintf("gauntlet of %d against %d players", t.Gauntlet, n-t.Gauntlet)
-	}
 	title += fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clocks, *mf.openings, t.Match.Seed)
 	fmt.Fprintln(stdout, title)
 	var last referee.GameKey
@@ -200,6 +240,21 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	interrupted := err != nil && ctx.Err() != nil
 	if err != nil && !interrupted {
 		return failed(stderr, "tournament", err)
+	}
+	if !part.Whole() {
+		played := 0
+		for _, p := range pairings {
+			played += len(p.Results)
+		}
+		fmt.Fprintf(stdout, "shard %s: %d games in %s: merge every shard's with othello tournament -merge\n", part, played, *resultsPath)
+		switch {
+		case writeErr != nil:
+			return 1
+		case interrupted:
+			fmt.Fprintf(stderr, "othello tournament: stopped: run again with the same -results to finish the shard\n")
+			return 3
+		}
+		return 0
 	}
 	var all []referee.Result
 	for _, p := range pairings {
@@ -274,4 +329,80 @@ func submissions(dir string, command []string) ([]referee.Spec, error) {
 		out[i] = referee.Spec{Name: names[i], Path: command[0], Args: command[1:], Dir: abs}
 	}
 	return out, nil
+}
+
+// tournamentFlags returns the flags of args, parsed by flags, that
+// change a tournament's games, as gradeFlags returns a grade's: all but
+// those that say where its results go, -j, -seed and -anchor, which a
+// shard's file of results keeps apart, and -shard and -merge.
+func tournamentFlags(flags *flag.FlagSet, args []string) []string {
+	return typedFlags(flags, args, "seed", "j", "results", "html", "pgn", "ggf", "anchor", "shard", "merge")
+}
+
+// runTournamentMerge runs "othello tournament -merge": the arguments of
+// flags are the shards' files of results, and only -results, -html, -pgn
+// and -ggf may be given besides. It prints what the whole run prints,
+// and writes what it writes.
+func runTournamentMerge(flags *flag.FlagSet, mf *matchFlags, resultsPath, htmlPath string, stdout, stderr io.Writer) int {
+	usageError := func(format string, a ...any) int {
+		return badUsage(stderr, "tournament", tournamentUsage, format, a...)
+	}
+	var others []string
+	flags.Visit(func(f *flag.Flag) {
+		if !slices.Contains([]string{"merge", "results", "html", "pgn", "ggf"}, f.Name) {
+			others = append(others, "-"+f.Name)
+		}
+	})
+	switch {
+	case len(others) > 0:
+		return usageError("-merge takes -results, -html, -pgn and -ggf only, not %s: the shards' flags are theirs", strings.Join(others, " "))
+	case flags.NArg() == 0:
+		return usageError("want -merge SHARD...: the shards' -results files")
+	case slices.Contains(flags.Args(), resultsPath):
+		return usageError("-results %s is a shard: merge into another file", resultsPath)
+	}
+	m, err := referee.MergeResults(flags.Args())
+	if errors.Is(err, shard.ErrMerge) {
+		fmt.Fprintf(stderr, "othello tournament: %s: nothing merged\n", trimPkg(err, "shard"))
+		return 2
+	}
+	if err != nil {
+		return failed(stderr, "tournament", err, "referee")
+	}
+	fmt.Fprintln(stdout, m.Title)
+	var all []referee.Result
+	for _, p := range m.Pairings {
+		fmt.Fprintf(stdout, "match %s vs %s, seed %d\n", p.Match.Players[0].Name, p.Match.Players[1].Name, p.Match.Seed)
+		for _, r := range p.Results {
+			fmt.Fprintln(stdout, r.Line())
+		}
+		all = append(all, p.Results...)
+	}
+	for _, p := range m.Pairings {
+		if err := referee.WriteSummary(stdout, p.Match, p.Results); err != nil {
+			return failed(stderr, "tournament", err)
+		}
+	}
+	fmt.Fprintln(stdout)
+	players := m.Tournament.Players
+	if err := referee.WriteTournament(stdout, players, m.Pairings, m.Anchor); err != nil {
+		return failed(stderr, "tournament", err, "referee", "rating")
+	}
+	if err := mf.writeRecords(all); err != nil {
+		return failed(stderr, "tournament", err, "referee")
+	}
+	if htmlPath != "" {
+		err := record.ReplaceFile(htmlPath, func(w io.Writer) error {
+			return referee.WritePage(w, m.Title, players, m.Pairings, m.Anchor)
+		})
+		if err != nil {
+			return failed(stderr, "tournament", err, "referee", "rating")
+		}
+	}
+	if resultsPath != "" {
+		if err := m.WriteResults(resultsPath); err != nil {
+			return failed(stderr, "tournament", err, "referee")
+		}
+	}
+	return 0
 }

@@ -29,6 +29,11 @@ type Tournament struct {
 	// Clocks, Jobs and Sandbox; Run sets its Players and Seed for each
 	// pairing, its Seed drawn from this one's.
 	Match Match
+	// Shard, if not nil, makes the tournament one shard of a run split
+	// among the nodes of a cluster: Run plays only the games
+	// shard.Assign gives it, and its file of results says so, for
+	// MergeResults.
+	Shard *Shard
 }
 
 // A Pairing is the match of two players of a tournament, and its games.
@@ -113,12 +118,15 @@ func (t Tournament) Run(ctx context.Context, kept map[GameKey]Result, each func(
 	results := make([][]Result, len(matches))
 	have := make([][]bool, len(matches))
 	openings := make([]func() ([][]othello.Square, error), len(matches))
+	owns := t.owns(matches)
 	var todo []game
 	for p, m := range matches {
 		results[p], have[p] = make([]Result, 2*m.Pairs), make([]bool, 2*m.Pairs)
 		openings[p] = sync.OnceValues(m.draw)
 		for i := range results[p] {
-			if r, ok := kept[m.Key(i+1)]; ok {
+			if !owns[m.Key(i+1)] {
+				have[p][i] = true // another shard's: not played, not given
+			} else if r, ok := kept[m.Key(i+1)]; ok {
 				results[p][i], have[p][i] = r, true
 			} else {
 				todo = append(todo, game{p, i})
@@ -190,7 +198,7 @@ feed:
 	for p, m := range matches {
 		out[p].Match = m
 		for i, r := range results[p] {
-			if have[p][i] {
+			if have[p][i] && owns[m.Key(i+1)] {
 				out[p].Results = append(out[p].Results, r)
 			}
 			all = all && have[p][i]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -54,6 +55,7 @@ type Results struct {
 	// settings, by key, for Tournament.Run to take.
 	Kept map[GameKey]Result
 	f    *os.File
+	w    io.Writer // f, or where Merged.WriteResults writes
 }
 
 // resultsFormat is the version of the file's lines.
@@ -72,6 +74,9 @@ type resultsHeader struct {
 	// Programs are the players that are programs, by name: the folder
 	// each runs in and its command line.
 	Programs map[string][]string `json:"programs"`
+	// Shard, for a shard of a run split among a cluster's nodes, says
+	// which, and what MergeResults needs to write what the run writes.
+	Shard *shardHeader `json:"shard,omitempty"`
 }
 
 // resultLine is a game's line.
@@ -109,7 +114,7 @@ func (t Tournament) header() resultsHeader {
 		setup = err.Error() // a setup no game can start from; Run says so
 	}
 	h := resultsHeader{Format: resultsFormat, Seed: t.Match.Seed, Clock: t.Match.Clocks.String(), Openings: t.Match.Openings.Random,
-		Shuffle: t.Match.Openings.Shuffle, Setup: setup, Programs: map[string][]string{}}
+		Shuffle: t.Match.Openings.Shuffle, Setup: setup, Programs: map[string][]string{}, Shard: t.shardHeader()}
 	lines := make([]string, len(t.Match.Openings.Lines))
 	for i, l := range t.Match.Openings.Lines {
 		var b strings.Builder
@@ -136,7 +141,7 @@ func (h resultsHeader) same(run resultsHeader) bool {
 			return false
 		}
 	}
-	return h.Format == run.Format && h.Seed == run.Seed && h.Clock == run.Clock && h.Openings == run.Openings && h.Lines == run.Lines && h.Shuffle == run.Shuffle && h.Setup == run.Setup
+	return sameJSON(h.Shard, run.Shard) && h.Format == run.Format && h.Seed == run.Seed && h.Clock == run.Clock && h.Openings == run.Openings && h.Lines == run.Lines && h.Shuffle == run.Shuffle && h.Setup == run.Setup
 }
 
 // OpenResults opens the file of results at path for t, creating it if
@@ -202,7 +207,7 @@ func OpenResults(path string, t *Tournament, seedSet bool) (res *Results, note s
 		f.Close()
 		return nil, "", err
 	}
-	res.f = f
+	res.f, res.w = f, f
 	if len(whole) == 0 {
 		if err := res.writeLine(run); err != nil {
 			f.Close()
@@ -278,7 +283,7 @@ func (res *Results) writeLine(v any) error {
 	if err != nil {
 		return err
 	}
-	_, err = res.f.Write(append(data, '\n'))
+	_, err = res.w.Write(append(data, '\n'))
 	return err
 }
 

@@ -265,7 +265,10 @@ func (t *Table) Read() (map[string]Row, error) {
 			n[i], _ = strconv.Atoi(r[4+i])
 		}
 		row := Row{IndexRow: report.IndexRow{Name: Text(r[0]), Rules: Text(r[1]), Score: r[2], Max: r[3],
-			Passed: n[0], Failed: n[1], NotRun: n[2], FirstFailure: Text(r[7]), Report: "report.html"}, Status: r[8], Points: r[9:len(grades)]}
+			Passed: n[0], Failed: n[1], NotRun: n[2], FirstFailure: Text(r[7])}, Status: r[8], Points: r[9:len(grades)]}
+		if row.Status == StatusGraded {
+			row.Report = "report.html" // as GradeOne sets it; a row in error has none
+		}
 		rows[row.Name] = row
 	}
 	return rows, nil

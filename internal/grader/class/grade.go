@@ -15,6 +15,7 @@ import (
 
 	"github.com/othello-judge/judge/internal/grader/check"
 	"github.com/othello-judge/judge/internal/grader/report"
+	"github.com/othello-judge/judge/internal/shard"
 )
 
 // Options say what Grade grades, and how.
@@ -54,6 +55,14 @@ type Options struct {
 	// was stopped.
 	Log      io.Writer
 	Terminal bool
+	// Shard, if not the whole run, is the part of the class Grade grades:
+	// the submissions shard.Assign gives it of all the class's names.
+	// Out is then the shard's folder, which Merge merges with the
+	// others': its grades have no roster's columns, and no LMS's file is
+	// written, as Merge writes them, from its shard.json (shardFile).
+	Shard shard.Shard
+	// Version is the program's, which Merge checks is every shard's.
+	Version string
 }
 
 // A Result is what Grade did: the rows of the grades, by name.
@@ -264,6 +273,9 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		}
 	}
 	table := &Table{Path: res.CSV, Categories: categories, Roster: roster}
+	if !o.Shard.Whole() {
+		table.Roster = nil // Merge adds its columns, and the students of no folder
+	}
 	kept, note, err := table.Resume(o.Out, &settings, o.SeedSet, o.Fresh, names)
 	if err != nil {
 		return Result{}, err
@@ -271,13 +283,32 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	if note != "" {
 		fmt.Fprintf(log, "othello grade: %s\n", note)
 	}
+	owns := o.Shard.Owns(names)
+	if !o.Shard.Whole() {
+		mine := map[string]bool{}
+		for i, name := range names {
+			mine[name] = owns[i]
+		}
+		for name := range kept {
+			if !mine[name] {
+				delete(kept, name) // another shard's, now or before, or of no submission given
+			}
+		}
+		sf := shardFile{Manifest: shard.Manifest{Command: "grade", Version: o.Version, Shard: o.Shard.String(), Seed: settings.Seed,
+			Flags: append(append(slices.Clone(o.Flags), "--"), command...), Class: names},
+			Settings: settings, Categories: categoryNames(categories), Roster: roster, LMS: o.LMS, Assignment: o.Assignment}
+		if err := sf.write(o.Out); err != nil {
+			return Result{}, err
+		}
+		fmt.Fprintf(log, "othello grade: shard %s: %s of %d\n", o.Shard, plural(count(owns), "submission", "submissions"), len(names))
+	}
 	cfg.Seed = settings.Seed
 	cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), abs(o.Out), abs(res.CSV))
 	cfg.Slots = check.NewSlots(cfg.Jobs)
 
 	var todo []int // the submissions to grade, not kept
 	for i, name := range names {
-		if _, ok := kept[name]; !ok {
+		if _, ok := kept[name]; !ok && owns[i] {
 			table.Rows = append(table.Rows, Row{IndexRow: report.IndexRow{Name: name}, Status: StatusInterrupted})
 			todo = append(todo, i)
 		}
@@ -286,7 +317,7 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		table.Rows = append(table.Rows, row)
 	}
 	slices.SortFunc(table.Rows, func(a, b Row) int { return strings.Compare(a.Name, b.Name) })
-	if roster != nil {
+	if table.Roster != nil {
 		logMatch(log, roster, table.names())
 	}
 	if err := table.Write(o.Out); err != nil {
@@ -321,7 +352,7 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		}
 	})
 	p.End()
-	if o.LMS != "" {
+	if o.LMS != "" && o.Shard.Whole() {
 		path := filepath.Join(o.Out, lms.File())
 		n, left, err := lms.WriteFile(path, roster, table.Rows, o.Assignment)
 		if err != nil && writeErr == nil {
