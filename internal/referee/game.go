@@ -138,13 +138,23 @@ func finish(setup othello.Setup, g *othello.Game, notes []record.Note, forfeit *
 		winner, margin = othello.White, -margin
 	}
 	flag := "r" // GGF's resignation: the nearest to a rule broken
-	r.Termination = "rules infraction"
 	if errors.Is(forfeit, ErrTime) {
-		flag, r.Termination = "t", "time forfeit"
+		flag = "t"
 	}
+	r.Termination = termination(forfeit)
 	r.Result = fmt.Sprintf("%+d.000:%s", margin, flag)
 	r.Props = append(r.Props, record.Property{Name: "CO", Value: ggfText(forfeit.Error())})
 	return Game{Record: r, Forfeit: forfeit, Winner: winner, Margin: margin}
+}
+
+// termination returns why a game that forfeit ended stopped before its
+// end, as PGN's Termination tag says it: "time forfeit" or "rules
+// infraction".
+func termination(forfeit *ForfeitError) string {
+	if errors.Is(forfeit, ErrTime) {
+		return "time forfeit"
+	}
+	return "rules infraction"
 }
 
 // ggfClock returns tc as GGF's TI writes a clock, "MM:SS/MM:SS/MM:SS",

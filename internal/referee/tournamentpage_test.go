@@ -51,6 +51,7 @@ func pagePairings(t *testing.T) ([]referee.Spec, []referee.Pairing) {
 				if n == 1 && players[j].IsProgram() { // Black, its answer no move
 					r.Winner, r.Margin = W, -64
 					r.Forfeit = &referee.ForfeitError{Player: "B", Detail: hostileDetail, Err: referee.ErrGarbage}
+					r.Record.Termination, r.Record.Result = "rules infraction", "-64.000:r" // as a game played writes them
 				}
 				p.Results = append(p.Results, r)
 			}

@@ -254,6 +254,7 @@ func (t Tournament) parseResult(line []byte) (GameKey, Result, error) {
 			return GameKey{}, Result{}, fmt.Errorf("no forfeit: %q by %q", f.Reason, f.Player)
 		}
 		r.Forfeit = &ForfeitError{Player: f.Player, Detail: f.Detail, Err: forfeits[i]}
+		r.Record.Termination = termination(r.Forfeit)
 	}
 	return GameKey{Players: l.Players, Seed: l.Seed, Number: l.Game}, r, nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/othello-judge/judge/internal/record"
 	"github.com/othello-judge/judge/internal/referee"
 	"github.com/othello-judge/judge/internal/referee/rating"
 	"github.com/othello-judge/judge/othello"
@@ -191,6 +192,11 @@ func TestResultsRoundTrip(t *testing.T) {
 			if got.Line() != want.Line() || !slices.Equal(got.Record.Notes, want.Record.Notes) || (got.Forfeit == nil) != (want.Forfeit == nil) ||
 				want.Forfeit != nil && !errors.Is(got.Forfeit, want.Forfeit.Err) {
 				t.Errorf("got %s, %v, want %s, %v", got.Line(), got.Record.Notes, want.Line(), want.Record.Notes)
+			}
+			gotPGN, err1 := record.FormatPGN(got.Record)
+			wantPGN, err2 := record.FormatPGN(want.Record)
+			if err1 != nil || err2 != nil || gotPGN != wantPGN {
+				t.Errorf("got the PGN %s (%v), want %s (%v)", gotPGN, err1, wantPGN, err2)
 			}
 		}
 	}
