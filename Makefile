@@ -8,7 +8,7 @@
 # compiled twice, with it and without, which doubled the time to build
 # the tests on a clean machine (60 s to 138 s of one CPU). The program
 # that the tests build and run is built with it, as go install builds it.
-.PHONY: test doccheck fmt vet golden fuzz bench overhead perft ffo pgo wthor screenshots book depthloss train strength evalerror image container-test ntest
+.PHONY: test doccheck fmt vet golden fuzz bench overhead perft ffo pgo wthor screenshots book depthloss train strength evalerror image container-test ntest slurm-test
 
 test: fmt vet
 	CGO_ENABLED=0 go test -pgo=off -timeout 30m ./...
@@ -190,3 +190,14 @@ NTEST ?= /tmp/ntest
 ntest:
 	@test -x $(NTEST)/run/ntest || { echo "make ntest: skipped: no NTest in $(NTEST); build it with ../shared/yardsticks/build-ntest.sh MIRROR $(NTEST), MIRROR a fetch of github:weltyc/ntest"; exit 0; }
 	go test ./internal/referee -run '^TestNTest$$' -ntest $(abspath $(NTEST)) -count=1 -v -timeout 30m
+
+# slurm-test grades a class and plays a tournament through a real
+# one-node Slurm on this machine, with the job scripts of doc/cluster (an
+# array job of shards, then a merge job after it), and checks that the
+# merged grades and games are those of one machine's run; first with a
+# stand-in for othello, which tests Slurm's part alone. It needs root,
+# slurm-wlm and munge (apt-get install slurm-wlm munge), and starts the
+# daemons itself unless a Slurm is running; without them it says why
+# and skips. About a minute, and the build.
+slurm-test:
+	.ci/slurm-test
