@@ -194,8 +194,7 @@ ntest:
 # slurm-test grades a class and plays a tournament through a real
 # one-node Slurm on this machine, with the job scripts of doc/cluster (an
 # array job of shards, then a merge job after it), and checks that the
-# merged grades and games are those of one machine's run; first with a
-# stand-in for othello, which tests Slurm's part alone. It needs root,
+# merged grades and games are those of one machine's run. It needs root,
 # slurm-wlm and munge (apt-get install slurm-wlm munge), and starts the
 # daemons itself unless a Slurm is running; without them it says why
 # and skips. About a minute, and the build.
