@@ -18,6 +18,7 @@
 //	othello serve [-addr HOST:PORT] [flags]
 //	othello solve [flags] FILE
 //	othello tournament [flags] PLAYER...
+//	othello version
 //	othello vpl -out DIR [flags] -- COMMAND [ARGS...]
 //
 // With no subcommand it plays one game by the judge's protocol on
@@ -31,9 +32,10 @@
 // grade over class, gradescope, classroom and vpl over autograder, match
 // and tournament over referee, gen over scenario, play and review over
 // terminal, serve over web, solve over solve, nboard and gtp over nboard
-// and gtp, perft over othello. This package only defines the flags and
-// the usage texts, and wires the arguments, the standard streams and the
-// environment into run. "othello SUBCOMMAND -h" lists a
+// and gtp, perft over othello; version prints the version that make
+// release gave the linker or go build recorded. This package only
+// defines the flags and the usage texts, and wires the arguments, the
+// standard streams and the environment into run. "othello SUBCOMMAND -h" lists a
 // subcommand's flags; doc/protocol.md, doc/grading.md, doc/playing.md and
 // doc/engine.md are the guides.
 package main
@@ -108,6 +110,7 @@ const usage = `usage: othello [-rules full|simple] [-explain] < game.in
        othello serve [-addr HOST:PORT] [flags]
        othello solve [flags] FILE
        othello tournament [flags] PLAYER...
+       othello version
        othello vpl -out DIR [flags] -- COMMAND [ARGS...]
 
 Plays one game of Othello by the judge's protocol: prints FULL or SIMPLE,
@@ -158,6 +161,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, env environ) 
 			return runSolve(args[1:], stdout, stderr)
 		case "tournament":
 			return runTournament(args[1:], stdout, stderr, env)
+		case "version":
+			return runVersion(args[1:], stdout, stderr)
 		case "vpl":
 			return runVPL(args[1:], stdout, stderr)
 		}
