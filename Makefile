@@ -174,7 +174,8 @@ image:
 # the same Go gives the same bytes. VERSION, what othello version prints,
 # is git describe's by default (devel without git); the release workflow
 # (.github/workflows/release.yml) gives the tag. About 10 minutes on 2
-# busy CPUs from an empty build cache (11 minutes of CPU), a minute after.
+# busy CPUs from an empty build cache (11 minutes of CPU), under a
+# minute after.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 release:
 	rm -rf dist

@@ -369,3 +369,34 @@ func TestWorkflow(t *testing.T) {
 		t.Errorf("%s: got %d make steps, %d uploads and %d images, want one each", workflow, makes, uploads, images)
 	}
 }
+
+// TestDownloads checks that every address of the latest release's
+// files that README.md and the guides show names a file that a release
+// has.
+func TestDownloads(t *testing.T) {
+	targets, err := parseTargets(defaultTargets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"SHA256SUMS"}
+	for _, tg := range targets {
+		files = append(files, tg.archive())
+	}
+	docs, err := readDocs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	download := regexp.MustCompile(`/releases/latest/download/([^\s)]+)`)
+	found := 0
+	for _, d := range docs {
+		for _, m := range download.FindAllStringSubmatch(string(d.data), -1) {
+			found++
+			if !slices.Contains(files, m[1]) {
+				t.Errorf("%s: got a download of %s, want one of %q", d.name, m[1], files)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("README.md: got no download of the latest release, want one")
+	}
+}
