@@ -12,8 +12,8 @@
 // (what othello version prints) and -buildvcs=false. Its archive,
 // othello-OS-ARCH.tar.gz (othello-OS-ARCH.zip for windows, the program
 // othello.exe), holds under the folder othello-OS-ARCH/ the program
-// (mode 0755), README.md and doc/, the guides and the pictures they
-// show (0644). The names hold no version, so that the address of the
+// (mode 0755), README.md and doc/: the guides, the pictures they show
+// and the recipes they name (0644). The names hold no version, so that the address of the
 // latest release's archive
 // (releases/latest/download/othello-linux-amd64.tar.gz) stays the same
 // from one release to the next; othello version says which release it
@@ -194,31 +194,29 @@ type file struct {
 }
 
 // readDocs returns the files that every archive holds besides the
-// program, from the module's top folder root: README.md, and in doc/
-// the guides (*.md) and the pictures they show (*.png), sorted by name.
+// program, from the module's top folder root: README.md and every file
+// under doc/, the guides, the pictures they show and the recipes they
+// name (doc/cluster/), sorted by name.
 func readDocs(root string) ([]file, error) {
-	var names []string
-	for _, pattern := range []string{"README.md", "doc/*.md", "doc/*.png"} {
-		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pattern)))
-		if err != nil {
-			return nil, err
-		}
-		if len(matches) == 0 {
-			return nil, fmt.Errorf("no %s in %s: run it from the module's top folder", pattern, root)
-		}
-		names = append(names, matches...)
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		return nil, fmt.Errorf("%w: run it from the module's top folder", err)
 	}
-	var docs []file
-	for _, name := range names {
+	docs := []file{{"README.md", readme}}
+	err = filepath.WalkDir(filepath.Join(root, "doc"), func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
 		data, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		rel, err := filepath.Rel(root, name)
-		if err != nil {
-			return nil, err
-		}
 		docs = append(docs, file{filepath.ToSlash(rel), data})
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	slices.SortFunc(docs, func(a, b file) int { return strings.Compare(a.name, b.name) })
 	return docs, nil
@@ -291,15 +289,15 @@ type entry struct {
 	data []byte
 }
 
-// entries returns what the archive of t holds, sorted by name: the
-// folder t.name() and its doc folder (mode 0755), the program (0755)
-// and docs (0644).
+// entries returns what the archive of t holds, sorted by name, each
+// folder before what it holds: the folder t.name() and the folders of
+// docs (mode 0755), the program (0755) and docs (0644).
 func entries(t target, program []byte, docs []file) []entry {
 	top := t.name() + "/"
 	es := []entry{{top, fs.ModeDir | 0o755, nil}, {top + t.binary(), 0o755, program}}
 	dirs := map[string]bool{}
 	for _, d := range docs {
-		if dir := path.Dir(d.name); dir != "." && !dirs[dir] {
+		for dir := path.Dir(d.name); dir != "." && !dirs[dir]; dir = path.Dir(dir) {
 			dirs[dir] = true
 			es = append(es, entry{top + dir + "/", fs.ModeDir | 0o755, nil})
 		}

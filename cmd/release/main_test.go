@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -24,6 +25,7 @@ import (
 // fakeDocs are the documents of the tests' archives.
 var fakeDocs = []file{
 	{"README.md", []byte("# othello\n")},
+	{"doc/cluster/grade.sbatch", []byte("#!/bin/bash\n")},
 	{"doc/grading.md", []byte("![a picture](report.png)\n")},
 	{"doc/report.png", []byte("\x89PNG\r\n")},
 }
@@ -142,6 +144,8 @@ func TestRelease(t *testing.T) {
 				{tt.top, fs.ModeDir | 0o755, ""},
 				{tt.top + "README.md", 0o644, "# othello\n"},
 				{tt.top + "doc/", fs.ModeDir | 0o755, ""},
+				{tt.top + "doc/cluster/", fs.ModeDir | 0o755, ""},
+				{tt.top + "doc/cluster/grade.sbatch", 0o644, "#!/bin/bash\n"},
 				{tt.top + "doc/grading.md", 0o644, "![a picture](report.png)\n"},
 				{tt.top + "doc/report.png", 0o644, "\x89PNG\r\n"},
 				{tt.top + tt.program, 0o755, "program for " + tt.built + "\n"},
@@ -224,8 +228,9 @@ func TestReproducible(t *testing.T) {
 	}
 }
 
-// TestReadDocs checks that the archives hold README.md, the guides and
-// every picture a guide shows.
+// TestReadDocs checks that the archives hold README.md, the guides,
+// every picture a guide shows and every file of doc/ that a document
+// names, such as doc/cluster/grade.sbatch.
 func TestReadDocs(t *testing.T) {
 	docs, err := readDocs("../..")
 	if err != nil {
@@ -237,9 +242,15 @@ func TestReadDocs(t *testing.T) {
 	}
 	want := []string{"README.md", "doc/development.md", "doc/grading.md", "doc/playing.md", "doc/protocol.md"}
 	picture := regexp.MustCompile(`!\[[^]]*\]\(([^)]+)\)`)
+	named := regexp.MustCompile("`(doc/[^`\\s]+)`")
 	for _, d := range docs {
 		for _, m := range picture.FindAllStringSubmatch(string(d.data), -1) {
-			want = append(want, "doc/"+m[1])
+			want = append(want, path.Join(path.Dir(d.name), m[1]))
+		}
+		for _, m := range named.FindAllStringSubmatch(string(d.data), -1) {
+			if fi, err := os.Stat(filepath.Join("../..", m[1])); err == nil && !fi.IsDir() {
+				want = append(want, m[1])
+			}
 		}
 	}
 	for _, name := range want {
@@ -268,7 +279,7 @@ func TestRun(t *testing.T) {
 		{"target twice", []string{"-version", "v1", "-targets", "linux/amd64,linux/amd64"}, 2, "", "release: -targets names linux/amd64 twice"},
 		{"stray argument", []string{"-version", "v1", "x"}, 2, "", `release: unexpected argument "x"`},
 		{"unknown flag", []string{"-x"}, 2, "", "flag provided but not defined"},
-		{"not at the top", []string{"-version", "v1", "-out", t.TempDir()}, 1, "", "release: no README.md in .: run it from the module's top folder"},
+		{"not at the top", []string{"-version", "v1", "-out", t.TempDir()}, 1, "", "release: open README.md: no such file or directory: run it from the module's top folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
