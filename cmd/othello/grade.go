@@ -77,7 +77,7 @@ Download all submissions, in folders or not (not: gathered the same).
 	the arguments are the shards' folders, all of them: write into -out
 	(and -csv) what one run of the shards' flags and seed writes, the
 	same bytes; refuses shards of different runs, or one missing or
-	given twice (doc/grading.md, "On a cluster")
+	given twice (doc/grading.md, "A class on a cluster")
 ` + commandUsage + `
 ` + checkFlagsUsage + sandboxUsage
 

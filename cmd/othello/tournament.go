@@ -95,7 +95,7 @@ Flags:
 	the arguments are the shards' -results files, all of them: print
 	and write (-results, -html, -pgn, -ggf) what one run of the shards'
 	flags and seed does; refuses shards of different runs, or one
-	missing or given twice (doc/grading.md, "On a cluster")
+	missing or given twice (doc/grading.md, "A class on a cluster")
 `
 
 // runTournament runs othello tournament.
@@ -194,14 +194,17 @@ func runTournament(args []string, stdout, stderr io.Writer, env environ) int {
 			fmt.Fprintf(stderr, "othello tournament: %v: its programs run limited\n", err)
 		}
 	}
-	n := len(t.Players)
-	title := fmt.Sprintf("tournament of %d players", n)
-	if t.Gauntlet > 0 {
-		title = fmt.Sprintf("gauntlet of %d against %d players", t.Gauntlet, n-t.Gauntlet)
+	// title is the line printed first, once the seed is known.
+	title := func() string {
+		n := len(t.Players)
+		title := fmt.Sprintf("tournament of %d players", n)
+		if t.Gauntlet > 0 {
+			title = fmt.Sprintf("gauntlet of %d against %d players", t.Gauntlet, n-t.Gauntlet)
+		}
+		return title + fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clocks, *mf.openings, t.Match.Seed)
 	}
 	if !part.Whole() {
-		t.Shard = &referee.Shard{Part: part, Version: programVersion(), Flags: tournamentFlags(flags, args), Anchor: anchor,
-			Title: title + fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clocks, *mf.openings, t.Match.Seed)}
+		t.Shard = &referee.Shard{Part: part, Version: programVersion(), Flags: tournamentFlags(flags, args), Anchor: anchor, Title: title()}
 	}
 	var kept map[referee.GameKey]referee.Result
 	var results *referee.Results
@@ -221,8 +224,7 @@ func runTournament(args []string, stdout, stderr io.Writer, env environ) int {
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills at once
 
-	title += fmt.Sprintf(", %d games a pairing, %s, openings %s, seed %d", 2*t.Match.Pairs, t.Match.Clocks, *mf.openings, t.Match.Seed)
-	fmt.Fprintln(stdout, title)
+	fmt.Fprintln(stdout, title())
 	var last referee.GameKey
 	var writeErr error
 	pairings, err := t.Run(ctx, kept, func(m referee.Match, r referee.Result) {
@@ -278,7 +280,7 @@ func runTournament(args []string, stdout, stderr io.Writer, env environ) int {
 	}
 	if *htmlPath != "" {
 		err := record.ReplaceFile(*htmlPath, func(w io.Writer) error {
-			return referee.WritePage(w, title, t.Players, pairings, anchor)
+			return referee.WritePage(w, title(), t.Players, pairings, anchor)
 		})
 		if err != nil && !interrupted {
 			return failed(stderr, "tournament", err, "referee", "rating")

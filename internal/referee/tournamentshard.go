@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/othello-judge/judge/internal/record"
@@ -173,7 +174,7 @@ func MergeResults(paths []string) (Merged, error) {
 		for i := range 2 * m.Pairs {
 			r, ok := kept[m.Key(i+1)]
 			if !ok {
-				left[slicesIndex(shards, owner[gameName(m.Key(i+1))])]++
+				left[slices.Index(shards, shard.Shard{Index: owner[gameName(m.Key(i+1))], Count: shards[0].Count})]++
 				continue
 			}
 			p.Results = append(p.Results, r)
@@ -186,16 +187,6 @@ func MergeResults(paths []string) (Merged, error) {
 		}
 	}
 	return merged, nil
-}
-
-// slicesIndex returns the place in shards of the shard of index k.
-func slicesIndex(shards []shard.Shard, k int) int {
-	for i, s := range shards {
-		if s.Index == k {
-			return i
-		}
-	}
-	return -1
 }
 
 // WriteResults writes the file of results that the whole run writes:
