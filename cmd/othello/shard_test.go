@@ -102,6 +102,10 @@ func TestGradeShards(t *testing.T) {
 			t.Fatalf("shard %d: exit status %d, want 0; standard error:\n%s", k, status, stderr)
 		}
 	}
+	// Run again, a shard keeps what it graded.
+	if status, stderr := grade(environ{}, "-shard", "0/3", "-out", parts[0]); status != 0 || !strings.Contains(stderr, "kept 2 submissions graded by the earlier run (seed 1); grading 0") {
+		t.Fatalf("shard 0 again: exit status %d, standard error:\n%s\nwant 0 and 2 kept", status, stderr)
+	}
 	merge := func(out string, parts ...string) (int, string) {
 		var stdout, stderr bytes.Buffer
 		status := run(append([]string{"grade", "-merge", "-out", out}, parts...), nil, &stdout, &stderr, environ{})
@@ -182,6 +186,11 @@ func TestTournamentShards(t *testing.T) {
 		if status != 0 {
 			t.Fatalf("shard %d: exit status %d, want 0; standard error:\n%s", k, status, stderr)
 		}
+	}
+	// Run again, a shard keeps its games and plays none.
+	status, stdout, stderr = tournament(append([]string{"-shard", "1/4", "-results", parts[1]}, players...)...)
+	if status != 0 || !strings.Contains(stderr, "kept 2 games of "+parts[1]) || strings.Contains(stdout, "game ") {
+		t.Fatalf("shard 1 again: exit status %d, standard output:\n%s\nstandard error:\n%s\nwant 0, 2 games kept, none played", status, stdout, stderr)
 	}
 	merged := filepath.Join(dir, "merged")
 	status, stdout, stderr = tournament(append(append([]string{"-merge"}, outputs(merged)...), parts[3], parts[1], parts[0], parts[2])...)

@@ -276,21 +276,23 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 	if !o.Shard.Whole() {
 		table.Roster = nil // Merge adds its columns, and the students of no folder
 	}
-	kept, note, err := table.Resume(o.Out, &settings, o.SeedSet, o.Fresh, names)
+	owns := o.Shard.Owns(names)
+	var mine []string // the names of the submissions this run grades: all, or its shard's
+	for i, name := range names {
+		if owns[i] {
+			mine = append(mine, name)
+		}
+	}
+	kept, note, err := table.Resume(o.Out, &settings, o.SeedSet, o.Fresh, mine)
 	if err != nil {
 		return Result{}, err
 	}
 	if note != "" {
 		fmt.Fprintf(log, "othello grade: %s\n", note)
 	}
-	owns := o.Shard.Owns(names)
 	if !o.Shard.Whole() {
-		mine := map[string]bool{}
-		for i, name := range names {
-			mine[name] = owns[i]
-		}
 		for name := range kept {
-			if !mine[name] {
+			if !slices.Contains(mine, name) {
 				delete(kept, name) // another shard's, now or before, or of no submission given
 			}
 		}
@@ -300,7 +302,7 @@ func Grade(ctx context.Context, o Options) (Result, error) {
 		if err := sf.write(o.Out); err != nil {
 			return Result{}, err
 		}
-		fmt.Fprintf(log, "othello grade: shard %s: %s of %d\n", o.Shard, plural(count(owns), "submission", "submissions"), len(names))
+		fmt.Fprintf(log, "othello grade: shard %s: %s of %d\n", o.Shard, plural(len(mine), "submission", "submissions"), len(names))
 	}
 	cfg.Seed = settings.Seed
 	cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), abs(o.Out), abs(res.CSV))

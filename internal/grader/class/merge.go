@@ -67,17 +67,6 @@ func categoryNames(cs []scenario.Category) []string {
 	return names
 }
 
-// count returns how many of bs are true.
-func count(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
-}
-
 // MergeOptions say which shards Merge merges, and where to.
 type MergeOptions struct {
 	Shards []string  // the shards' folders, each Out of a Grade with a Shard
