@@ -87,7 +87,9 @@ type MergeOptions struct {
 // command, program version, seed, flags, class, count of shards), a
 // shard missing or given twice, shards whose weights, sandbox, roster or
 // LMS differ, a shard that has not graded every submission of its share
-// (run it again to finish), and an Out that is one of the shards.
+// (run it again to finish), a submission whose name is a path (its
+// reports would be copied outside Out), and an Out that is one of the
+// shards.
 func Merge(o MergeOptions) (Result, error) {
 	start := time.Now()
 	res := Result{CSV: o.CSV}
@@ -124,6 +126,11 @@ func Merge(o MergeOptions) (Result, error) {
 			return bad("another roster")
 		case sf.LMS != first.LMS || sf.Assignment != first.Assignment:
 			return bad("another -lms or -assignment")
+		}
+	}
+	for _, name := range first.Class {
+		if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+			return res, &shard.MergeError{Path: o.Shards[0], Msg: fmt.Sprintf("a submission named %q, which no folder is", name)}
 		}
 	}
 	categories := make([]scenario.Category, len(first.Categories))

@@ -126,6 +126,9 @@ func TestMergeRefused(t *testing.T) {
 				sf.Class = append(sf.Class, "flo")
 			}
 		}, want: "2: another class: it has flo"},
+		{name: "a path for a name", change: func(k int, sf *shardFile) {
+			sf.Class = append(sf.Class, "../../etc")
+		}, want: `0: a submission named "../../etc", which no folder is`},
 		{name: "unfinished", status: func(name string) string {
 			if name == "cy" {
 				return StatusInterrupted
