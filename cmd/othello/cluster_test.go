@@ -127,58 +127,74 @@ func runPod(t *testing.T, job *yaml.Node, volume, bin string, vars map[string]st
 	}
 }
 
-// TestKubernetesRecipe runs the pods of doc/cluster's Indexed Job, each
-// with its JOB_COMPLETION_INDEX, then the merge Job's, on one volume, and
-// checks that the merged grades are one machine's.
-func TestKubernetesRecipe(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("no python3")
-	}
-	t.Parallel()
-	bin := filepath.Dir(buildJudge(t))
-	grade, merge := readYAML(t, kubeGrade), readYAML(t, kubeMerge)
-	if mode := text(t, grade, "spec", "completionMode"); mode != "Indexed" {
-		t.Fatalf("got completionMode %s, want Indexed", mode)
-	}
-	n, err := strconv.Atoi(text(t, grade, "spec", "completions"))
-	if err != nil || n < 1 {
-		t.Fatalf("got completions %v, want a number", err)
-	}
-	dir := t.TempDir()
-	volume := filepath.Join(dir, "volume")
-	subs := classForCluster(t, volume, "class")
-	for k := range n {
-		runPod(t, grade, volume, bin, map[string]string{"JOB_COMPLETION_INDEX": strconv.Itoa(k)})
-	}
-	runPod(t, merge, volume, bin, nil)
-	var seed string
-	for _, v := range grade.Get("spec").Get("template").Get("spec").Get("containers").Values[0].Get("env").Values {
-		if text(t, v, "name") == "SEED" {
-			seed = text(t, v, "value")
-		}
-	}
-	sameTree(t, oneMachine(t, dir, seed, subs), filepath.Join(volume, "merged"))
-}
-
-// TestActionsRecipe runs doc/cluster's workflow as GitHub Actions would:
-// the grade job once for each entry of its matrix, each in a workspace of
-// its own, its artifacts kept, then the merge job with them; and checks
-// that the grades it keeps are one machine's. Of its actions, checkout
-// gives the workspace the class, setup-go and the step that installs
-// othello are the othello built here, and upload-artifact and
-// download-artifact copy folders, as they do.
-func TestActionsRecipe(t *testing.T) {
+// TestClusterRecipes grades a class on one machine, then runs the
+// Kubernetes and the GitHub Actions recipes on it as their systems would
+// (kubernetesRecipe, actionsRecipe), and checks that each merged the
+// same grades.
+func TestClusterRecipes(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash, which runs the steps")
+		t.Skip("no bash, which runs the workflow's steps")
 	}
 	t.Parallel()
 	bin := filepath.Dir(buildJudge(t))
-	doc := readYAML(t, workflow)
+	job, doc := readYAML(t, kubeGrade), readYAML(t, workflow)
+	seed := ""
+	for _, v := range job.Get("spec").Get("template").Get("spec").Get("containers").Values[0].Get("env").Values {
+		if text(t, v, "name") == "SEED" {
+			seed = text(t, v, "value")
+		}
+	}
+	if other := text(t, doc, "env", "SEED"); seed == "" || other != seed {
+		t.Fatalf("got the seed %q in %s and %q in %s, want one", seed, kubeGrade, other, workflow)
+	}
 	dir := t.TempDir()
-	subs := classForCluster(t, filepath.Join(dir, "repo"), "submissions")
+	class := filepath.Join(dir, "class")
+	one := oneMachine(t, dir, seed, classForCluster(t, dir, "class"))
+	t.Run("kubernetes", func(t *testing.T) {
+		t.Parallel()
+		volume := t.TempDir()
+		copyFolder(t, class, filepath.Join(volume, "class"))
+		sameTree(t, one, kubernetesRecipe(t, job, volume, bin))
+	})
+	t.Run("actions", func(t *testing.T) {
+		t.Parallel()
+		repo := t.TempDir()
+		copyFolder(t, class, filepath.Join(repo, "submissions"))
+		sameTree(t, one, actionsRecipe(t, doc, repo, bin))
+	})
+}
+
+// kubernetesRecipe runs the pods of doc/cluster's Indexed Job job, each
+// with its JOB_COMPLETION_INDEX, then the merge Job's, on volume, which
+// holds the class, and returns the folder of the merged grades.
+func kubernetesRecipe(t *testing.T, job *yaml.Node, volume, bin string) string {
+	if mode := text(t, job, "spec", "completionMode"); mode != "Indexed" {
+		t.Fatalf("got completionMode %s, want Indexed", mode)
+	}
+	n, err := strconv.Atoi(text(t, job, "spec", "completions"))
+	if err != nil || n < 1 {
+		t.Fatalf("got completions %v, want a number", err)
+	}
+	for k := range n {
+		runPod(t, job, volume, bin, map[string]string{"JOB_COMPLETION_INDEX": strconv.Itoa(k)})
+	}
+	runPod(t, readYAML(t, kubeMerge), volume, bin, nil)
+	return filepath.Join(volume, "merged")
+}
+
+// actionsRecipe runs the workflow doc as GitHub Actions would, in a
+// repository repo that holds the class: the grade job once for each
+// entry of its matrix, each in a workspace of its own, its artifacts
+// kept, then the merge job with them. It returns the folder of the
+// grades the merge job keeps. Of its actions, checkout gives the
+// workspace the repository, setup-go and the step that installs othello
+// are the othello of bin, and upload-artifact and download-artifact copy
+// folders, as they do.
+func actionsRecipe(t *testing.T, doc *yaml.Node, repo, bin string) string {
+	dir := t.TempDir()
 	artifacts := filepath.Join(dir, "artifacts")
 	env := map[string]string{"PATH": bin + string(os.PathListSeparator) + os.Getenv("PATH")}
 	for i, k := range doc.Get("env").Keys {
@@ -206,7 +222,7 @@ func TestActionsRecipe(t *testing.T) {
 		for _, step := range doc.Get("jobs").Get(name).Get("steps").Values {
 			switch uses := step.Get("uses"); {
 			case uses == nil && strings.Contains(text(t, step, "run"), "go install"):
-				// othello is the one built here, on PATH
+				// othello is the one of bin, on PATH
 			case uses == nil:
 				cmd := exec.Command("bash", "-e", "-c", expand(text(t, step, "run")))
 				cmd.Dir = work
@@ -217,7 +233,7 @@ func TestActionsRecipe(t *testing.T) {
 					t.Fatalf("%s: %v\n%s", cmd.Args[3], err, out)
 				}
 			case strings.HasPrefix(uses.Text, "actions/checkout@"):
-				copyFolder(t, filepath.Join(dir, "repo"), work)
+				copyFolder(t, repo, work)
 			case strings.HasPrefix(uses.Text, "actions/setup-go@"):
 			case strings.HasPrefix(uses.Text, "actions/upload-artifact@"):
 				copyFolder(t, filepath.Join(work, expand(text(t, step, "with", "path"))), filepath.Join(artifacts, expand(text(t, step, "with", "name"))))
@@ -239,7 +255,7 @@ func TestActionsRecipe(t *testing.T) {
 		t.Fatalf("got the merge job after %s, want after grade", needs)
 	}
 	job("merge", nil)
-	sameTree(t, oneMachine(t, dir, env["SEED"], subs), filepath.Join(artifacts, "grades"))
+	return filepath.Join(artifacts, "grades")
 }
 
 // copyFolder copies the folder from, with its files, into to.
