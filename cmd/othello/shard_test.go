@@ -79,7 +79,7 @@ func TestGradeShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	grade := func(env environ, extra ...string) (int, string) {
-		args := append([]string{"grade", "-n", "3", "-seed", "1", "-timeout", "4s", "-j", "2", "-roster", roster, "-lms", "moodle"}, extra...)
+		args := append([]string{"grade", "-n", "3", "-seed", "1", "-timeout", "30s", "-j", "2", "-roster", roster, "-lms", "moodle"}, extra...)
 		args = append(append(args, subs...), "--", "python3", "othello.py")
 		var stdout, stderr bytes.Buffer
 		status := run(args, nil, &stdout, &stderr, env)
@@ -140,11 +140,11 @@ func TestGradeShards(t *testing.T) {
 	}
 	t.Run("other flags", func(t *testing.T) {
 		other := filepath.Join(dir, "other")
-		if status, stderr := grade(environ{}, "-shard", "1/3", "-timeout", "5s", "-out", other); status != 0 {
+		if status, stderr := grade(environ{}, "-shard", "1/3", "-timeout", "31s", "-out", other); status != 0 {
 			t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr)
 		}
 		status, stderr := merge(filepath.Join(dir, "refused"), parts[0], other, parts[2])
-		if want := other + ": other flags or command: -n=3 -timeout=4s -timeout=5s"; status != 2 || !strings.Contains(stderr, want) {
+		if want := other + ": other flags or command: -n=3 -timeout=30s -timeout=31s"; status != 2 || !strings.Contains(stderr, want) {
 			t.Errorf("got exit status %d, standard error:\n%s\nwant 2 and %q", status, stderr, want)
 		}
 	})
