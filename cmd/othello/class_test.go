@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -141,9 +142,11 @@ func TestGradeSameUnderLoad(t *testing.T) {
 	}
 }
 
-// TestGradeSlowButRight grades a correct program that needs more than 2 s
-// of CPU for a 16x16 game: full points with the default limits, which
-// grow with the board, and a way of its own, too slow, under -cpu 2s.
+// TestGradeSlowButRight grades a correct program that needs ten times a
+// plain program's CPU (some 2 s for a 16x16 game): full points with the
+// default limits, which grow with the board, and a way of its own, too
+// slow, under -cpu 0.5s. The CPU it used when stopped may pass the limit
+// by a measurement's delay, which a loaded machine lengthens.
 func TestGradeSlowButRight(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
@@ -151,10 +154,10 @@ func TestGradeSlowButRight(t *testing.T) {
 	for _, tt := range []struct {
 		flags []string
 		full  bool
-		why   string // its first failure
+		why   *regexp.Regexp // its first failure
 	}{
-		{nil, true, ""},
-		{[]string{"-cpu", "2s"}, false, "too slow on 16x16: 2 s of CPU, the limit 2 s"},
+		{nil, true, regexp.MustCompile(`\A\z`)},
+		{[]string{"-cpu", "0.5s"}, false, regexp.MustCompile(`\Atoo slow on 16x16: 0\.[5-9] s of CPU, the limit 0\.5 s\z`)},
 	} {
 		t.Run(strings.Join(append([]string{"flags"}, tt.flags...), " "), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
@@ -165,8 +168,8 @@ func TestGradeSlowButRight(t *testing.T) {
 				t.Fatalf("exit status %d, want 0; standard error:\n%s", status, stderr.String())
 			}
 			r := readGrades(t, filepath.Join(out, "grades.csv"))["slow-but-right"]
-			if fullPoints(r) != tt.full || r["first_failure"] != tt.why {
-				t.Errorf("got %s of %s points, first failure %q; want full points: %v, first failure %q", r["score"], r["max"], r["first_failure"], tt.full, tt.why)
+			if fullPoints(r) != tt.full || !tt.why.MatchString(r["first_failure"]) {
+				t.Errorf("got %s of %s points, first failure %q; want full points: %v, first failure matching %q", r["score"], r["max"], r["first_failure"], tt.full, tt.why)
 			}
 		})
 	}
