@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/othello-judge/judge/internal/grader/diff"
+	"github.com/othello-judge/judge/internal/testkit/gradetest"
 )
 
 // repeat returns a reader of n copies of s that holds only one block of
@@ -233,30 +234,12 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.NewFile(3, "report"), cmd.ProcessState.ExitCode(), rss, ok)
 		os.Exit(0)
 	}
-	preferRealPython()
+	gradetest.PreferSystemPython()
 	status := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
 	os.Exit(status)
-}
-
-// preferRealPython puts the folder of the interpreter that python3 runs
-// first in PATH, when python3 is a version manager's shim (pyenv's, say):
-// every grader the tests start would otherwise ask the manager which
-// interpreter it means, most of a second of two CPUs each time, which is
-// what most checks of a Python program cost here. Following a shim is
-// sandbox's TestFollowShim.
-func preferRealPython() {
-	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
-	exe := strings.TrimSpace(string(out))
-	if err != nil || !filepath.IsAbs(exe) {
-		return
-	}
-	if found, err := exec.LookPath("python3"); err == nil && filepath.Dir(found) == filepath.Dir(exe) {
-		return
-	}
-	os.Setenv("PATH", filepath.Dir(exe)+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
 // launch runs the judge at bin through the launcher, and returns its exit

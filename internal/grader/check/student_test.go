@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/othello-judge/judge/internal/testkit/gradetest"
 	"github.com/othello-judge/judge/othello"
 )
 
@@ -25,6 +26,7 @@ func TestMain(m *testing.M) {
 	if len(os.Args) == 3 && os.Args[1] == "student" {
 		os.Exit(student(os.Args[2], os.Stdin, os.Stdout, os.Stderr))
 	}
+	gradetest.PreferSystemPython()
 	dir, err := os.MkdirTemp("", "check-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -10,5 +10,6 @@
 // file, or rewrites it with the test's -update. FakePython writes a
 // Python that lacks json as python3-minimal does, for the tests of a
 // grader's machine that cannot check (check.ErrGraderMachine), and
-// SystemPython finds the python3 that a run in the sandbox finds.
+// SystemPython finds the python3 that a run in the sandbox finds, which
+// PreferSystemPython makes the tests' python3.
 package gradetest
