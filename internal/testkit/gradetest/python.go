@@ -81,7 +81,7 @@ func FakePython(t *testing.T, dir, name, lacks string) string {
 // sandbox.SystemPath) where PATH would find another first, such as a
 // version manager's shim (pyenv's): it puts the system's folder before
 // the first folder of PATH that holds a python3, and leaves the folders
-// before that one first. Its tests check the grader, not an interpreter:
+// before that one first. The tests check the grader, not an interpreter:
 // on this project's machines a start of pyenv's python3 costs 0.16 s of
 // CPU (its shim, and its site's imports), of the system's 0.02 s, which
 // was a third of cmd/othello's tests. Following a shim is the sandbox's
