@@ -120,11 +120,12 @@ depthloss:
 # which the engine embeds: each game solved exactly from 16 empty
 # squares, one game in ten held out by SEED, and 4,000 games of the
 # engine against itself solved exactly from 20, conjugate gradients on
-# two threads. About 90 minutes of CPU time (48 to label the games, 43
-# for the games against itself: 47 minutes on two CPUs); the same games
-# and SEED give the same file, byte for byte. SAMPLES=FILE keeps the
-# labelled positions in FILE, or reads them from it if it exists, and
-# then only fits: about a minute.
+# two threads. About 27 minutes on two CPUs (13 to label the games, 13
+# for the games against itself; 47 on a busier machine before); the same
+# games, SEED and embedded weights give the same file, byte for byte
+# (cmd/train says why other weights change it a little). SAMPLES=FILE
+# keeps the labelled positions in FILE, or reads them from it if it
+# exists, and then only fits: about a minute.
 SEED ?= 1
 train:
 	go run ./cmd/train -games $(WTHOR) -seed $(SEED) $(if $(SAMPLES),-samples $(abspath $(SAMPLES))) -out internal/engine/search/weights.bin

@@ -9,11 +9,18 @@
 // search's solver and labels the positions before with that score (see
 // package train). It adds -selfplay games of the engine against itself,
 // each solved exactly from -selfplay-solve empty squares
-// (train.SelfPlay), fits the weights by conjugate gradients and writes
-// them. It prints on standard error what it read, how long each step
-// took and the mean absolute error of the fit on the games trained on
-// and on those held out, over all and by ten empty squares. The same
-// games and flags give the same file. With -samples FILE, the labelled
+// (train.SelfPlay), with -deepen D labels each position of more than
+// -solve empty squares by a search D plies deep with the evaluation
+// embedded now instead (train.Deepen), fits the weights by conjugate
+// gradients and writes them. It prints on standard error what it read,
+// how long each step took and the mean absolute error of the fit on the
+// games trained on and on those held out (against their games' scores),
+// over all and by ten empty squares. The same games, flags and embedded
+// weights give the same file: the games against itself follow the
+// solver's choice between moves of equal score, which the evaluation
+// orders, so that other embedded weights label a few other positions
+// (weights that differ in a few hundredths of a disc; make evalerror
+// tells them apart by at most 0.04). With -samples FILE, the labelled
 // positions are written to FILE (150 MB for the WTHOR collection), and
 // read from it by the runs after, which then only fit: a minute, not
 // the labelling's 47 on two CPUs.
@@ -44,6 +51,7 @@ func main() {
 	maxGames := flag.Int("max-games", 0, "the games read at most, the first in the files' order; 0 for all")
 	out := flag.String("out", "internal/engine/search/weights.bin", "the weights file written")
 	samples := flag.String("samples", "", "a file of the labelled positions: read from it if it exists (the games, -solve and -selfplay flags are then not used), else written to it once labelled, so that fits with other -iterations or -ridge start from it")
+	deepen := flag.Int("deepen", 0, "the plies of a search by the embedded evaluation that labels each position of more than -solve empty squares in place of its game's exact score (train.Deepen); 0 keeps the games' scores")
 	var sp train.SelfPlay
 	flag.IntVar(&sp.Games, "selfplay", 4000, "the games of the engine against itself added to the fit")
 	flag.IntVar(&sp.Opening, "selfplay-opening", 8, "the random moves that open each game of the engine against itself")
@@ -51,13 +59,13 @@ func main() {
 	flag.IntVar(&sp.SolveAt, "selfplay-solve", 20, "the empty squares from which each game of the engine against itself is solved exactly")
 	flag.Parse()
 	sp.Seed, sp.Threads = *seed, *threads
-	if err := run(*games, *seed, *solve, *iterations, *ridge, *threads, *maxGames, sp, *samples, *out); err != nil {
+	if err := run(*games, *seed, *solve, *iterations, *ridge, *threads, *maxGames, *deepen, sp, *samples, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, seed uint64, solve, iterations int, ridge float64, threads, maxGames int, sp train.SelfPlay, samplesFile, out string) error {
+func run(dir string, seed uint64, solve, iterations int, ridge float64, threads, maxGames, deepen int, sp train.SelfPlay, samplesFile, out string) error {
 	start := time.Now()
 	var samples, heldSamples []train.Sample
 	if b, err := os.ReadFile(samplesFile); err == nil {
@@ -79,6 +87,12 @@ func run(dir string, seed uint64, solve, iterations int, ridge float64, threads,
 			}
 			fmt.Fprintf(os.Stderr, "train: wrote %s\n", samplesFile)
 		}
+	}
+
+	if deepen > 0 {
+		t := time.Now()
+		samples = train.Deepen(samples, solve, deepen, threads)
+		fmt.Fprintf(os.Stderr, "train: the positions of more than %d empties labelled by %d-ply searches (%v)\n", solve, deepen, time.Since(t).Round(time.Millisecond))
 	}
 
 	t := time.Now()

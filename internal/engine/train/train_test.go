@@ -237,3 +237,47 @@ func TestSamplesFile(t *testing.T) {
 		})
 	}
 }
+
+// TestDeepen checks that Deepen labels the positions of more than above
+// empty squares with the score of a search of depth plies, rounded to a
+// disc, keeps the others' labels, and labels alike on 1 and 2 threads.
+func TestDeepen(t *testing.T) {
+	const above, depth = 40, 2
+	samples := Label(lines(t, randomGames(t, 6, 3)), 8, 1)
+	one := Deepen(samples, above, depth, 1)
+	if two := Deepen(samples, above, depth, 2); !slices.Equal(one, two) {
+		t.Fatalf("got different labels on 1 and 2 threads")
+	}
+	if len(one) != len(samples) {
+		t.Fatalf("got %d samples, want %d", len(one), len(samples))
+	}
+	s := search.NewSolver(deepenTable)
+	deepened := 0
+	for i, x := range one {
+		want := samples[i]
+		if x.Position != want.Position {
+			t.Fatalf("sample %d: got position %v, want %v", i, x.Position, want.Position)
+		}
+		if x.Empties() > above {
+			deepened++
+			s.Table.Clear()
+			want.Score = int8(roundDiv(s.Search(x.P, x.O, false, depth).Score, 100))
+		}
+		if x.Score != want.Score {
+			t.Errorf("sample %d at %d empties: got label %d, want %d", i, x.Empties(), x.Score, want.Score)
+		}
+	}
+	if deepened == 0 || deepened == len(one) {
+		t.Errorf("got %d of %d samples deepened, want some but not all", deepened, len(one))
+	}
+}
+
+func TestRoundDiv(t *testing.T) {
+	for _, tt := range []struct{ a, b, want int }{
+		{149, 100, 1}, {150, 100, 2}, {-149, 100, -1}, {-150, 100, -2}, {0, 100, 0}, {6400, 100, 64},
+	} {
+		if got := roundDiv(tt.a, tt.b); got != tt.want {
+			t.Errorf("roundDiv(%d, %d): got %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
