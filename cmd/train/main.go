@@ -19,11 +19,11 @@
 // weights give the same file: the games against itself follow the
 // solver's choice between moves of equal score, which the evaluation
 // orders, so that other embedded weights label a few other positions
-// (weights that differ in a few hundredths of a disc; make evalerror
-// tells them apart by at most 0.04). With -samples FILE, the labelled
+// (weights whose error make evalerror tells apart by 0.05 disc at
+// most). With -samples FILE, the labelled
 // positions are written to FILE (150 MB for the WTHOR collection), and
 // read from it by the runs after, which then only fit: a minute, not
-// the labelling's 47 on two CPUs.
+// the labelling's 27 on two CPUs.
 package main
 
 import (
