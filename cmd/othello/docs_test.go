@@ -266,10 +266,12 @@ func runDocCommand(t *testing.T, work, bin, cmd string) ([]string, int) {
 	defer cancel()
 	sh := exec.CommandContext(ctx, "sh", "-c", cmd)
 	sh.Dir = work
-	// GOFLAGS=-trimpath: a go command builds in the copy of the module
-	// from what buildJudge built, not again from its sources.
+	// GOFLAGS=-trimpath -pgo=off: a go command builds in the copy of the
+	// module from what buildJudge and the tests built, not again from its
+	// sources with the profile (README.md's go run ./cmd/othello took
+	// more than two minutes so on a loaded machine with an empty cache).
 	sh.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -trimpath"))
+		"GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -trimpath -pgo=off"))
 	sh.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	sh.Cancel = func() error { return syscall.Kill(-sh.Process.Pid, syscall.SIGKILL) }
 	sh.WaitDelay = 5 * time.Second
