@@ -122,8 +122,8 @@ depthloss:
 # engine against itself solved exactly from 20, conjugate gradients on
 # two threads. About 27 minutes on two CPUs (13 to label the games, 13
 # for the games against itself; 47 on a busier machine before); the same
-# games, SEED and embedded weights give the same file, byte for byte
-# (cmd/train says why other weights change it a little). SAMPLES=FILE
+# games, SEED, search and embedded weights give the same file, byte for
+# byte (cmd/train says why others change it a little). SAMPLES=FILE
 # keeps the labelled positions in FILE, or reads them from it if it
 # exists, and then only fits: about a minute.
 SEED ?= 1

@@ -15,12 +15,12 @@
 // gradients and writes them. It prints on standard error what it read,
 // how long each step took and the mean absolute error of the fit on the
 // games trained on and on those held out (against their games' scores),
-// over all and by ten empty squares. The same games, flags and embedded
-// weights give the same file: the games against itself follow the
-// solver's choice between moves of equal score, which the evaluation
-// orders, so that other embedded weights label a few other positions
-// (weights whose error make evalerror tells apart by 0.05 disc at
-// most). With -samples FILE, the labelled
+// over all and by ten empty squares. The same games, flags, search and
+// embedded weights give the same file: the games against itself follow
+// the solver's choice between moves of equal score, which the search's
+// order of the moves decides, so that another search or other embedded
+// weights label a few other positions (weights whose error make
+// evalerror tells apart by 0.05 disc at most). With -samples FILE, the labelled
 // positions are written to FILE (150 MB for the WTHOR collection), and
 // read from it by the runs after, which then only fit: a minute, not
 // the labelling's 27 on two CPUs.
