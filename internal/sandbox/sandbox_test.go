@@ -461,33 +461,3 @@ func TestStaleRunFolders(t *testing.T) {
 		})
 	}
 }
-
-// TestLimitUnderGrader checks that a grader under a hard limit lower than
-// a run's, as where Moodle VPL's jail runs it, runs the program under
-// its own limit, rather than failing each run on a limit that a grader
-// that is not root may not raise. The test binary, started again, lowers
-// its hard limit of processes to 64.
-func TestLimitUnderGrader(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("the launcher is Linux's")
-	}
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash")
-	}
-	if os.Getenv("OTHELLO_TEST_UNDER") != "" {
-		const nproc = 6 // RLIMIT_NPROC, which package syscall lacks
-		if err := syscall.Setrlimit(nproc, &syscall.Rlimit{Cur: 64, Max: 64}); err != nil {
-			t.Fatal(err)
-		}
-		out, st := run(t, sandbox.Config{Mode: sandbox.Limited, Limits: sandbox.DefaultLimits}, "", "bash", "-c", "ulimit -Hu")
-		if st.Err != nil || out != "64\n" {
-			t.Errorf("got %q, %v; want the program under 64 processes", out, st.Err)
-		}
-		return
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestLimitUnderGrader$")
-	cmd.Env = append(os.Environ(), "OTHELLO_TEST_UNDER=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-}
