@@ -327,17 +327,29 @@ func TestGradescope(t *testing.T) {
 			}
 			writeSubmission(t, root, "submission", "", tt.replace...)
 			for _, script := range []string{filepath.Join(root, "source", "setup.sh"), filepath.Join(root, "run_autograder")} {
-				c := exec.Command("sh", script)
-				c.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
-				if tt.nested && filepath.Base(script) == "run_autograder" {
-					self, err := os.Executable()
-					if err != nil {
-						t.Fatal(err)
+				command := func() *exec.Cmd {
+					c := exec.Command("sh", script)
+					c.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
+					if tt.nested && filepath.Base(script) == "run_autograder" {
+						self, err := os.Executable()
+						if err != nil {
+							t.Fatal(err)
+						}
+						c = exec.Command(self, "/bin/sh", script)
+						c.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, nestEnv+"=0")
 					}
-					c = exec.Command(self, "/bin/sh", script)
-					c.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, nestEnv+"=0")
+					return c
 				}
-				if out, err := c.CombinedOutput(); err != nil {
+				// A child that a parallel test forked while this one wrote
+				// the zip's binary may hold it open for writing until it
+				// execs (golang.org/issue/22315): the shell then cannot
+				// run it, "Text file busy", and the script runs again.
+				out, err := command().CombinedOutput()
+				for try := 0; err != nil && bytes.Contains(out, []byte("Text file busy")) && try < 3; try++ {
+					time.Sleep(100 * time.Millisecond)
+					out, err = command().CombinedOutput()
+				}
+				if err != nil {
 					t.Fatalf("%s: %v\n%s", script, err, out)
 				}
 			}
