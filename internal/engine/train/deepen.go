@@ -1,7 +1,7 @@
 package train
 
 import (
-	"sync"
+	"slices"
 
 	"github.com/othello-judge/judge/internal/engine/search"
 )
@@ -11,52 +11,45 @@ import (
 // plies, small enough that clearing it costs little.
 const deepenTable = 64 << 10
 
+// deepenChunk is how many samples a goroutine of Deepen takes at a time.
+const deepenChunk = 4096
+
 // Deepen returns samples with the label of every position of more than
 // above empty squares replaced by the score of a midgame search depth
-// plies deep, by the learned evaluation embedded now, rounded to a disc.
+// plies deep, by the learned evaluation embedded now, in discs (discs).
 // A real game's label is the exact score of the point where it was
-// solved, reached by the players' moves, not best play: it errs by
-// their mistakes after the position, 11 to 17 discs on average from 20
-// empty squares up, where a 4-ply search errs by 4 to 6. Positions of
+// solved, reached by the players' moves, not best play: a fit to such
+// labels errs by 11 to 17 discs on average from 20 empty squares up,
+// where a 4-ply search errs by 4 to 6 against exact scores. Positions of
 // above empty squares or fewer keep their exact labels. Each search
 // starts with a cleared table, so that the labels are the same whatever
 // the threads; the samples keep their order.
 func Deepen(samples []Sample, above, depth, threads int) []Sample {
-	out := make([]Sample, len(samples))
-	const chunk = 4096
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(threads, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := search.NewSolver(deepenTable)
-			for start := range next {
-				for i := start; i < min(start+chunk, len(samples)); i++ {
-					x := samples[i]
-					if x.Empties() > above {
-						s.Table.Clear()
-						v := s.Search(x.P, x.O, false, depth).Score
-						x.Score = int8(max(-64, min(64, roundDiv(v, 100))))
-					}
-					out[i] = x
-				}
+	chunks := (len(samples) + deepenChunk - 1) / deepenChunk
+	return perGame(chunks, threads, deepenTable, false, func(s *search.Solver, c int) []Sample {
+		out := slices.Clone(samples[c*deepenChunk : min((c+1)*deepenChunk, len(samples))])
+		for i, x := range out {
+			if x.Empties() > above {
+				s.Table.Clear()
+				out[i].Score = int8(max(-64, min(64, discs(s.Search(x.P, x.O, false, depth).Score))))
 			}
-		}()
-	}
-	for start := 0; start < len(samples); start += chunk {
-		next <- start
-	}
-	close(next)
-	wg.Wait()
-	return out
+		}
+		return out
+	})
 }
 
-// roundDiv returns a/b rounded to the nearest integer, halves away from
-// zero, for b > 0.
-func roundDiv(a, b int) int {
-	if a < 0 {
-		return -((-a + b/2) / b)
+// discs returns a score of the midgame search, in hundredths of a disc,
+// in discs, rounded half away from zero; a game seen to its end, scored
+// beyond search.Won, its margin.
+func discs(score int) int {
+	switch {
+	case score >= search.Won:
+		score -= search.Won
+	case score <= -search.Won:
+		score += search.Won
 	}
-	return (a + b/2) / b
+	if score < 0 {
+		return -((-score + 50) / 100)
+	}
+	return (score + 50) / 100
 }

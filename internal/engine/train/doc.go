@@ -11,8 +11,9 @@
 // by a hash of its moves and the seed (HeldOut), is never trained on: the
 // measurements of the evaluation (make strength) play and score those.
 // Everything it does is reproducible: the same games, seed, search and
-// embedded weights give the same weights, whatever the threads. EncodeSamples and
-// DecodeSamples write and read the labelled positions, which cost most of
-// the time, so that fits with other settings can start from them. It does
-// no input or output; cmd/train reads the games and writes the weights.
+// embedded weights give the same weights, whatever the threads.
+// EncodeSamples and DecodeSamples write and read the labelled positions,
+// which cost most of the time, so that fits with other settings can
+// start from them. It does no input or output; cmd/train reads the games
+// and writes the weights.
 package train

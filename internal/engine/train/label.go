@@ -86,16 +86,21 @@ func HeldOut(moves []othello.Square, seed uint64) bool {
 // squares is left out. The games are shared among threads solvers; the
 // samples come in the order of the games whatever the threads.
 func Label(lines [][]Position, solveAt, threads int) []Sample {
-	return perGame(len(lines), threads, false, func(s *search.Solver, i int) []Sample {
+	return perGame(len(lines), threads, gameTable, false, func(s *search.Solver, i int) []Sample {
 		return labelLine(s, lines[i], solveAt)
 	})
 }
 
-// perGame returns the samples that game makes of each of n games, in the
-// order of the games whatever the threads: the games are shared among
-// threads goroutines, each with a solver of its own, which evaluates by
-// the hand-written weights if handWritten.
-func perGame(n, threads int, handWritten bool, game func(s *search.Solver, i int) []Sample) []Sample {
+// gameTable is the size in bytes of the table of a solver that labels or
+// plays whole games.
+const gameTable = 4 << 20
+
+// perGame returns the samples that game makes of each of n games (or
+// other parts of the work), in the order of the games whatever the
+// threads: the games are shared among threads goroutines, each with a
+// solver of its own with a table of about table bytes, which evaluates
+// by the hand-written weights if handWritten.
+func perGame(n, threads, table int, handWritten bool, game func(s *search.Solver, i int) []Sample) []Sample {
 	per := make([][]Sample, n)
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -103,7 +108,7 @@ func perGame(n, threads int, handWritten bool, game func(s *search.Solver, i int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := search.NewSolver(4 << 20)
+			s := search.NewSolver(table)
 			s.HandWritten = handWritten
 			for i := range next {
 				per[i] = game(s, i)

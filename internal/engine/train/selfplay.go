@@ -33,7 +33,7 @@ type SelfPlay struct {
 // table and draws its random moves from sp.Seed and its number, so that
 // the same sp gives the same samples whatever the threads.
 func (sp SelfPlay) Play() []Sample {
-	return perGame(sp.Games, sp.Threads, true, sp.game)
+	return perGame(sp.Games, sp.Threads, gameTable, true, sp.game)
 }
 
 // game plays game number i of sp with solver s and returns its samples.

@@ -261,7 +261,7 @@ func TestDeepen(t *testing.T) {
 		if x.Empties() > above {
 			deepened++
 			s.Table.Clear()
-			want.Score = int8(roundDiv(s.Search(x.P, x.O, false, depth).Score, 100))
+			want.Score = int8(discs(s.Search(x.P, x.O, false, depth).Score))
 		}
 		if x.Score != want.Score {
 			t.Errorf("sample %d at %d empties: got label %d, want %d", i, x.Empties(), x.Score, want.Score)
@@ -272,12 +272,13 @@ func TestDeepen(t *testing.T) {
 	}
 }
 
-func TestRoundDiv(t *testing.T) {
-	for _, tt := range []struct{ a, b, want int }{
-		{149, 100, 1}, {150, 100, 2}, {-149, 100, -1}, {-150, 100, -2}, {0, 100, 0}, {6400, 100, 64},
+func TestDiscs(t *testing.T) {
+	for _, tt := range []struct{ score, want int }{
+		{149, 1}, {150, 2}, {-149, -1}, {-150, -2}, {0, 0},
+		{search.Won + 1200, 12}, {-search.Won - 6400, -64}, {search.Won, 0},
 	} {
-		if got := roundDiv(tt.a, tt.b); got != tt.want {
-			t.Errorf("roundDiv(%d, %d): got %d, want %d", tt.a, tt.b, got, tt.want)
+		if got := discs(tt.score); got != tt.want {
+			t.Errorf("discs(%d): got %d, want %d", tt.score, got, tt.want)
 		}
 	}
 }
